@@ -1,0 +1,267 @@
+//! # tabula-conformance
+//!
+//! The checks every game crate runs on its own rules, so that the searches
+//! can rely on the game model's contract:
+//!
+//! - random playouts reach terminal states, whose payoff vector has one
+//!   finite number per seat;
+//! - legal actions are sorted, unique, non-empty when a seat is to act, and
+//!   consistent with the transition: [`play`] accepts each of them and
+//!   rejects other actions without changing the state;
+//! - chance outcomes are sorted, unique, with positive probabilities
+//!   summing to 1;
+//! - states, observations and actions survive a JSON round trip;
+//! - the incremental hash equals the hash recomputed from scratch;
+//! - a determinized world is consistent with the observation it came from
+//!   (same observation, byte for byte, and the same legal actions for the
+//!   observer), and each seat sees its own actions exactly.
+//!
+//! ```
+//! # use tabula_search::*;
+//! # use serde::{Serialize, Deserialize};
+//! # #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+//! # struct Pile { stones: u8, to_move: usize }
+//! # struct Nim;
+//! # impl Game for Nim {
+//! #     type State = Pile; type Action = u8; type Observation = Pile;
+//! #     fn num_seats(&self) -> usize { 2 }
+//! #     fn to_move(&self, s: &Pile) -> Turn { if s.stones == 0 { Turn::Terminal } else { Turn::Seat(s.to_move) } }
+//! #     fn legal_actions(&self, s: &Pile, out: &mut Vec<u8>) { out.clear(); out.extend((1..=2).filter(|&k| k <= s.stones)); }
+//! #     fn apply(&self, s: &mut Pile, take: u8) { s.stones -= take; s.to_move = 1 - s.to_move; }
+//! #     fn payoffs(&self, s: &Pile) -> Payoffs { Payoffs::zero_sum(if s.to_move == 1 { 1.0 } else { -1.0 }) }
+//! #     fn observation(&self, s: &Pile, _: Seat) -> Pile { *s }
+//! #     fn hash(&self, s: &Pile) -> u64 { u64::from(s.stones) * 2 + s.to_move as u64 }
+//! # }
+//! # impl Determinize for Nim { fn determinize(&self, o: &Pile, _: Seat, _: &mut Rng) -> Pile { *o } }
+//! let report = tabula_conformance::check(&Nim, &[Pile { stones: 9, to_move: 0 }], &[0, 1, 2, 3], &Default::default());
+//! assert!(report.states > 0);
+//! ```
+
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use tabula_search::{Determinize, Rng, Turn, play};
+
+/// How much to check.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Random playouts from each start state.
+    pub playouts: usize,
+    /// A playout longer than this fails (the game must end).
+    pub max_plies: usize,
+    /// Worlds determinized per observation checked.
+    pub worlds: usize,
+    /// The seed of the playouts and worlds.
+    pub seed: u64,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            playouts: 200,
+            max_plies: 10_000,
+            worlds: 2,
+            seed: 0x007A_B01A,
+        }
+    }
+}
+
+/// What was checked.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Report {
+    /// Playouts run to a terminal state.
+    pub playouts: usize,
+    /// States checked along the way.
+    pub states: usize,
+    /// Terminal states reached.
+    pub terminals: usize,
+    /// Longest playout, in plies.
+    pub longest: usize,
+}
+
+fn json<T: Serialize>(value: &T, what: &str) -> String {
+    serde_json::to_string(value).unwrap_or_else(|e| panic!("{what} does not serialise: {e}"))
+}
+
+fn round_trip<T: Serialize + DeserializeOwned>(value: &T, what: &str) -> (String, T) {
+    let text = json(value, what);
+    let back: T = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{what} {text} does not deserialise: {e}"));
+    (text, back)
+}
+
+/// Runs every check from each start state. `candidates` is a set of actions
+/// tried against [`play`]: those not legal in a state must be rejected.
+///
+/// # Panics
+/// With a message naming the broken property and the state, on the first
+/// violation.
+pub fn check<G>(game: &G, starts: &[G::State], candidates: &[G::Action], config: &Config) -> Report
+where
+    G: Determinize,
+    G::State: Serialize + DeserializeOwned + PartialEq,
+    G::Action: Serialize + DeserializeOwned,
+    G::Observation: Serialize + DeserializeOwned,
+{
+    let mut report = Report::default();
+    let mut rng = Rng::new(config.seed);
+    let mut legal = Vec::new();
+    let mut outcomes = Vec::new();
+    for start in starts {
+        for _ in 0..config.playouts {
+            let mut state = start.clone();
+            let mut plies = 0;
+            loop {
+                check_state(game, &state, candidates, config, &mut rng, &mut legal, &mut outcomes);
+                report.states += 1;
+                let action = match game.to_move(&state) {
+                    Turn::Terminal => {
+                        let payoffs = game.payoffs(&state);
+                        assert_eq!(
+                            payoffs.len(),
+                            game.num_seats(),
+                            "payoffs of {state:?} have the wrong length"
+                        );
+                        assert!(
+                            payoffs.as_slice().iter().all(|p| p.is_finite()),
+                            "payoffs of {state:?} are not finite: {payoffs:?}"
+                        );
+                        report.terminals += 1;
+                        break;
+                    }
+                    Turn::Chance => game.sample_chance(&state, &mut rng),
+                    Turn::Seat(_) => legal[rng.below(legal.len() as u64) as usize],
+                };
+                let mut checked = state.clone();
+                play(game, &mut checked, action)
+                    .unwrap_or_else(|e| panic!("play refuses {action:?} in {state:?}: {e}"));
+                game.apply(&mut state, action);
+                assert!(checked == state, "play and apply disagree on {action:?}");
+                plies += 1;
+                assert!(
+                    plies <= config.max_plies,
+                    "a playout from {start:?} exceeds {} plies",
+                    config.max_plies
+                );
+            }
+            report.playouts += 1;
+            report.longest = report.longest.max(plies);
+        }
+    }
+    report
+}
+
+fn check_state<G>(
+    game: &G,
+    state: &G::State,
+    candidates: &[G::Action],
+    config: &Config,
+    rng: &mut Rng,
+    legal: &mut Vec<G::Action>,
+    outcomes: &mut Vec<(G::Action, f64)>,
+) where
+    G: Determinize,
+    G::State: Serialize + DeserializeOwned + PartialEq,
+    G::Action: Serialize + DeserializeOwned,
+    G::Observation: Serialize + DeserializeOwned,
+{
+    assert_eq!(
+        game.hash(state),
+        game.hash_from_scratch(state),
+        "incremental hash differs from scratch in {state:?}"
+    );
+    let (_, back) = round_trip(state, "state");
+    assert!(&back == state, "state {state:?} changes in a JSON round trip: {back:?}");
+    assert_eq!(
+        game.hash(&back),
+        game.hash(state),
+        "hash changes in a JSON round trip of {state:?}"
+    );
+
+    game.legal_actions(state, legal);
+    game.chance_outcomes(state, outcomes);
+    let turn = game.to_move(state);
+    match turn {
+        Turn::Seat(seat) => {
+            assert!(seat < game.num_seats(), "seat {seat} out of range in {state:?}");
+            assert!(!legal.is_empty(), "no legal action for seat {seat} in {state:?}");
+            assert!(
+                legal.windows(2).all(|w| w[0] < w[1]),
+                "legal actions not sorted and unique in {state:?}: {legal:?}"
+            );
+            for &a in legal.iter() {
+                let (_, back) = round_trip(&a, "action");
+                assert_eq!(back, a, "action {a:?} changes in a JSON round trip");
+                assert_eq!(
+                    game.view_action(state, a, seat),
+                    a,
+                    "seat {seat} does not see its own action {a:?} exactly"
+                );
+                let mut child = state.clone();
+                game.apply(&mut child, a);
+                assert_eq!(
+                    game.hash(&child),
+                    game.hash_from_scratch(&child),
+                    "hash drifts after {a:?} in {state:?}"
+                );
+            }
+        }
+        Turn::Chance => {
+            assert!(legal.is_empty(), "legal actions listed at a chance node {state:?}");
+            if !outcomes.is_empty() {
+                assert!(
+                    outcomes.windows(2).all(|w| w[0].0 < w[1].0),
+                    "chance outcomes not sorted and unique in {state:?}"
+                );
+                assert!(
+                    outcomes.iter().all(|o| o.1 > 0.0),
+                    "a chance outcome without probability in {state:?}"
+                );
+                let total: f64 = outcomes.iter().map(|o| o.1).sum();
+                assert!(
+                    (total - 1.0).abs() < 1e-9,
+                    "chance probabilities sum to {total} in {state:?}"
+                );
+            }
+        }
+        Turn::Terminal => assert!(legal.is_empty(), "legal actions listed at a terminal state {state:?}"),
+    }
+    if turn != Turn::Chance {
+        for &a in candidates {
+            if legal.binary_search(&a).is_err() {
+                let mut copy = state.clone();
+                assert!(
+                    play(game, &mut copy, a).is_err(),
+                    "play accepts illegal {a:?} in {state:?}"
+                );
+                assert!(&copy == state, "a refused {a:?} changed {state:?}");
+            }
+        }
+    }
+
+    for seat in 0..game.num_seats() {
+        let obs = game.observation(state, seat);
+        let (text, back) = round_trip(&obs, "observation");
+        assert!(
+            back == obs,
+            "observation of seat {seat} changes in a JSON round trip: {text}"
+        );
+        if turn == Turn::Terminal {
+            continue;
+        }
+        for _ in 0..config.worlds {
+            let world = game.determinize(&obs, seat, rng);
+            let seen = json(&game.observation(&world, seat), "observation");
+            assert_eq!(
+                seen, text,
+                "a world determinized for seat {seat} shows it a different observation"
+            );
+            if turn == Turn::Seat(seat) {
+                let mut world_legal = Vec::new();
+                game.legal_actions(&world, &mut world_legal);
+                assert_eq!(
+                    &world_legal, legal,
+                    "seat {seat}'s legal actions depend on what it cannot see"
+                );
+            }
+        }
+    }
+}

@@ -1,0 +1,288 @@
+//! The game model every search in this crate is generic over.
+//!
+//! A game is a set of states, a player to act (a seat, a chance event, or
+//! nothing at terminal states), legal actions, a transition and, at terminal
+//! states, a payoff vector with one number per seat. Two-player zero-sum games
+//! are the special case `[u, -u]`; n-player games, teams (equal payoffs),
+//! chance events and hidden information are all part of the same model.
+//!
+//! The rules object (`&self`) carries the options of a game (variants, number
+//! of seats); the state carries the position. States are copied to make a move
+//! ("copy-make"), so games keep them small and free of heap allocation.
+
+use std::fmt::Debug;
+use std::hash::Hash;
+
+use crate::rng::Rng;
+
+/// A seat at the table, numbered from 0. Seat 0 moves first unless the rules
+/// say otherwise.
+pub type Seat = usize;
+
+/// The most seats any game of the platform has (Skyjo seats up to 8).
+pub const MAX_SEATS: usize = 8;
+
+/// Who acts in a state.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Turn {
+    /// A seat chooses one of the legal actions.
+    Seat(Seat),
+    /// Nature draws one of the chance outcomes.
+    Chance,
+    /// The game is over; [`Game::payoffs`] applies.
+    Terminal,
+}
+
+impl Turn {
+    /// The acting seat, if a seat acts.
+    pub fn seat(self) -> Option<Seat> {
+        match self {
+            Turn::Seat(s) => Some(s),
+            _ => None,
+        }
+    }
+}
+
+/// The payoff vector of a terminal state: one number per seat.
+///
+/// Stored inline (no allocation) for up to [`MAX_SEATS`] seats.
+#[derive(Clone, Copy, PartialEq)]
+pub struct Payoffs {
+    len: u8,
+    values: [f64; MAX_SEATS],
+}
+
+impl Payoffs {
+    /// Payoffs from a slice, one value per seat.
+    ///
+    /// # Panics
+    /// If the slice is empty or longer than [`MAX_SEATS`].
+    pub fn new(values: &[f64]) -> Self {
+        assert!(
+            !values.is_empty() && values.len() <= MAX_SEATS,
+            "a game has 1 to {MAX_SEATS} seats, got {}",
+            values.len()
+        );
+        let mut v = [0.0; MAX_SEATS];
+        v[..values.len()].copy_from_slice(values);
+        Payoffs {
+            len: values.len() as u8,
+            values: v,
+        }
+    }
+
+    /// The two-player zero-sum payoff `[u, -u]`: `u` for seat 0.
+    pub fn zero_sum(u: f64) -> Self {
+        Payoffs::new(&[u, -u])
+    }
+
+    /// The payoff of one seat.
+    ///
+    /// # Panics
+    /// If `seat` is not a seat of this game.
+    #[inline]
+    pub fn get(&self, seat: Seat) -> f64 {
+        self.as_slice()[seat]
+    }
+
+    /// All payoffs, seat by seat.
+    #[inline]
+    pub fn as_slice(&self) -> &[f64] {
+        &self.values[..self.len as usize]
+    }
+
+    /// The number of seats.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    /// Always false: a payoff vector has at least one seat.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+}
+
+impl Debug for Payoffs {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.as_slice()).finish()
+    }
+}
+
+/// The model of a game, as the searches see it.
+///
+/// Required properties, checked for every game by the conformance suite
+/// (`tabula-conformance`):
+/// - [`legal_actions`](Game::legal_actions) is sorted ascending, without
+///   duplicates, and non-empty whenever a seat is to act;
+/// - [`chance_outcomes`](Game::chance_outcomes) is sorted, unique, and its
+///   probabilities sum to 1;
+/// - every playout ends in a terminal state;
+/// - [`hash`](Game::hash) (maintained incrementally by `apply`) equals
+///   [`hash_from_scratch`](Game::hash_from_scratch).
+pub trait Game {
+    /// A complete position, including anything hidden from some seat.
+    type State: Clone + Debug;
+    /// A complete action of a seat, or an outcome of a chance event.
+    type Action: Copy + Eq + Ord + Hash + Debug + Send + Sync + 'static;
+    /// Everything one seat may know about a state. For perfect-information
+    /// games this is the state itself.
+    type Observation: Clone + PartialEq + Debug;
+
+    /// The number of seats.
+    fn num_seats(&self) -> usize;
+
+    /// Who acts in `state`.
+    fn to_move(&self, state: &Self::State) -> Turn;
+
+    /// Writes the legal actions of the seat to act into `out` (cleared first),
+    /// sorted ascending. Leaves `out` empty at chance and terminal states.
+    fn legal_actions(&self, state: &Self::State, out: &mut Vec<Self::Action>);
+
+    /// Plays `action` in place, without checking it.
+    ///
+    /// The action must be legal in `state` (one of
+    /// [`legal_actions`](Game::legal_actions), or a chance outcome at a chance
+    /// node); otherwise the resulting state is unspecified and the call may
+    /// panic. Use [`play`] to check first.
+    fn apply(&self, state: &mut Self::State, action: Self::Action);
+
+    /// The payoff vector of a terminal state (unspecified elsewhere).
+    fn payoffs(&self, state: &Self::State) -> Payoffs;
+
+    /// At a chance node, the outcomes with their probabilities, sorted by
+    /// outcome, written into `out` (cleared first). Games whose chance events
+    /// cannot be enumerated leave `out` empty and implement
+    /// [`sample_chance`](Game::sample_chance) instead.
+    fn chance_outcomes(&self, state: &Self::State, out: &mut Vec<(Self::Action, f64)>) {
+        let _ = state;
+        out.clear();
+    }
+
+    /// Draws one chance outcome. The default enumerates the outcomes (and so
+    /// allocates); games with chance events on a hot path override it.
+    ///
+    /// # Panics
+    /// If the state is not a chance node or the game enumerates no outcome.
+    fn sample_chance(&self, state: &Self::State, rng: &mut Rng) -> Self::Action {
+        let mut outcomes = Vec::new();
+        self.chance_outcomes(state, &mut outcomes);
+        sample_weighted(&outcomes, rng)
+    }
+
+    /// What `seat` knows of `state`.
+    fn observation(&self, state: &Self::State, seat: Seat) -> Self::Observation;
+
+    /// How `observer` sees `action` taken in `state` by whoever acts there:
+    /// actions the observer cannot tell apart map to one representative.
+    /// The acting seat always sees its own action exactly. The default (every
+    /// action public) is the identity.
+    fn view_action(&self, state: &Self::State, action: Self::Action, observer: Seat) -> Self::Action {
+        let _ = (state, observer);
+        action
+    }
+
+    /// The hash of `state`, maintained incrementally by [`apply`](Game::apply)
+    /// (Zobrist style). Equal states have equal hashes.
+    fn hash(&self, state: &Self::State) -> u64;
+
+    /// The same hash recomputed from the whole state; used to check the
+    /// incremental one. The default returns [`hash`](Game::hash).
+    fn hash_from_scratch(&self, state: &Self::State) -> u64 {
+        self.hash(state)
+    }
+}
+
+/// A game in which every seat sees the whole state: the observation *is* the
+/// state.
+pub trait PerfectInformation: Game {
+    /// The state an observation describes.
+    fn state_of(&self, observation: &Self::Observation) -> Self::State;
+}
+
+/// Marker: a two-seat game whose payoffs are always `[u, -u]`. Seat 0
+/// maximises `u`, seat 1 minimises it; turns need not alternate (a seat may
+/// act twice in a row, as after a pass).
+pub trait ZeroSumTwoPlayer: Game {}
+
+/// Samples full states consistent with an observation (a *determinization*).
+///
+/// Worlds must follow the conditional distribution over physical
+/// arrangements given everything the observer knows (cards.md §6), and
+/// `observation(determinize(obs, seat), seat) == obs` always.
+pub trait Determinize: Game {
+    /// A full state consistent with what `seat` observes.
+    fn determinize(&self, observation: &Self::Observation, seat: Seat, rng: &mut Rng) -> Self::State;
+}
+
+/// The error of [`play`]: the action is not legal in the state.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("illegal action {action}")]
+pub struct IllegalAction {
+    /// The action, as its `Debug` form.
+    pub action: String,
+}
+
+/// Plays `action` if it is legal (a legal action of the seat to act, or a
+/// chance outcome with positive probability); otherwise returns an error and
+/// leaves `state` unchanged.
+pub fn play<G: Game>(game: &G, state: &mut G::State, action: G::Action) -> Result<(), IllegalAction> {
+    let legal = match game.to_move(state) {
+        Turn::Seat(_) => {
+            let mut actions = Vec::new();
+            game.legal_actions(state, &mut actions);
+            actions.binary_search(&action).is_ok()
+        }
+        Turn::Chance => {
+            let mut outcomes = Vec::new();
+            game.chance_outcomes(state, &mut outcomes);
+            outcomes.iter().any(|&(a, p)| a == action && p > 0.0)
+        }
+        Turn::Terminal => false,
+    };
+    if legal {
+        game.apply(state, action);
+        Ok(())
+    } else {
+        Err(IllegalAction {
+            action: format!("{action:?}"),
+        })
+    }
+}
+
+/// Draws from a list of `(outcome, probability)` pairs.
+///
+/// # Panics
+/// If the list is empty.
+pub fn sample_weighted<A: Copy>(outcomes: &[(A, f64)], rng: &mut Rng) -> A {
+    assert!(!outcomes.is_empty(), "no chance outcome to sample");
+    let total: f64 = outcomes.iter().map(|o| o.1).sum();
+    let mut x = rng.next_f64() * total;
+    for &(a, p) in outcomes {
+        if x < p {
+            return a;
+        }
+        x -= p;
+    }
+    outcomes[outcomes.len() - 1].0
+}
+
+/// Plays uniformly random legal actions (and chance outcomes by their
+/// probabilities) from `state` to the end; returns the payoffs.
+/// `buf` is scratch space reused across calls.
+pub fn random_playout<G: Game>(game: &G, state: &mut G::State, rng: &mut Rng, buf: &mut Vec<G::Action>) -> Payoffs {
+    loop {
+        match game.to_move(state) {
+            Turn::Terminal => return game.payoffs(state),
+            Turn::Chance => {
+                let a = game.sample_chance(state, rng);
+                game.apply(state, a);
+            }
+            Turn::Seat(_) => {
+                game.legal_actions(state, buf);
+                let a = buf[rng.below(buf.len() as u64) as usize];
+                game.apply(state, a);
+            }
+        }
+    }
+}
