@@ -209,6 +209,7 @@ impl<A: Copy + Eq + Ord> AlphaBeta<A> {
         E: Evaluator<G>,
     {
         outcome.root.sort_by_key(|s| s.action);
+        self.extend_pv(ctx.game, state, &mut outcome.pv, depth);
         let mover = ctx.game.to_move(state).seat().unwrap_or(0);
         if outcome.best.is_none() && matches!(ctx.game.to_move(state), Turn::Seat(_)) {
             // Stopped before the first root action finished: fall back to the
@@ -231,6 +232,33 @@ impl<A: Copy + Eq + Ord> AlphaBeta<A> {
                 pv: outcome.pv,
                 ..SearchStats::default()
             },
+        }
+    }
+
+    /// A transposition-table hit ends the principal variation where the line
+    /// was cut; continue it along the table's exact entries (legal moves
+    /// only, at most `depth` plies in all).
+    fn extend_pv<G: ZeroSumTwoPlayer<Action = A>>(&self, game: &G, state: &G::State, pv: &mut Vec<A>, depth: u32) {
+        let Some(tt) = &self.tt else { return };
+        let mut end = state.clone();
+        for &a in pv.iter() {
+            game.apply(&mut end, a);
+        }
+        let mut legal = Vec::new();
+        while (pv.len() as u32) < depth && matches!(game.to_move(&end), Turn::Seat(_)) {
+            let Some(m) = tt
+                .probe(game.hash(&end))
+                .filter(|e| e.bound == Bound::Exact)
+                .and_then(|e| e.best)
+            else {
+                break;
+            };
+            game.legal_actions(&end, &mut legal);
+            if !legal.contains(&m) {
+                break;
+            }
+            pv.push(m);
+            game.apply(&mut end, m);
         }
     }
 

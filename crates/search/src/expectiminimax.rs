@@ -45,6 +45,8 @@ where
             game.payoffs(state).get(0)
         }
         Turn::Chance => run.value(state, depth, 0),
+        // At depth 0 the root itself is the horizon, as in minimax.
+        Turn::Seat(_) if depth <= 0 => f64::from(eval.evaluate(game, state)),
         Turn::Seat(seat) => {
             let mut actions = Vec::new();
             game.legal_actions(state, &mut actions);

@@ -150,6 +150,14 @@ pub trait Game {
     /// The payoff vector of a terminal state (unspecified elsewhere).
     fn payoffs(&self, state: &Self::State) -> Payoffs;
 
+    /// The smallest and the largest payoff a seat can receive. Sampling
+    /// searches scale rewards to `[0, 1]` with it for their bandit formulas,
+    /// so that an exploration constant means the same in every game. The
+    /// default is `(-1, 1)`.
+    fn payoff_range(&self) -> (f64, f64) {
+        (-1.0, 1.0)
+    }
+
     /// At a chance node, the outcomes with their probabilities, sorted by
     /// outcome, written into `out` (cleared first). Games whose chance events
     /// cannot be enumerated leave `out` empty and implement

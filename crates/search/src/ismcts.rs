@@ -17,7 +17,7 @@
 
 use crate::budget::{Budget, Meter, Stop};
 use crate::game::{Determinize, Game, Seat, Turn};
-use crate::mcts::{Rollout, best_child};
+use crate::mcts::{Rollout, best_child, reward_scale};
 use crate::rng::Rng;
 use crate::stats::{RootStat, SearchResult, SearchStats};
 use crate::tunables::Tunable;
@@ -35,7 +35,8 @@ pub enum IsmctsMode {
 /// The tunables of ISMCTS.
 #[derive(Clone, Debug, PartialEq)]
 pub struct IsmctsConfig {
-    /// The exploration constant `c` of `w/n + c·sqrt(ln avail / n)`.
+    /// The exploration constant `c` of `w/n + c·sqrt(ln avail / n)`, rewards
+    /// scaled to `[0, 1]` by the game's payoff range.
     pub exploration: f64,
     /// Single- or multiple-observer trees.
     pub mode: IsmctsMode,
@@ -95,6 +96,7 @@ struct Node<A> {
 #[derive(Debug)]
 pub struct Ismcts<A> {
     config: IsmctsConfig,
+    scale: (f64, f64),
     arena: Vec<Node<A>>,
     roots: Vec<u32>,
     cur: Vec<u32>,
@@ -108,6 +110,7 @@ impl<A: Copy + Eq + Ord> Ismcts<A> {
     pub fn new(config: IsmctsConfig) -> Self {
         Ismcts {
             config,
+            scale: (-1.0, 0.5),
             arena: Vec::new(),
             roots: Vec::new(),
             cur: Vec::new(),
@@ -137,7 +140,7 @@ impl<A: Copy + Eq + Ord> Ismcts<A> {
     ) -> SearchResult<A>
     where
         G: Determinize<Action = A>,
-        R: Rollout<G>,
+        R: Rollout<G> + ?Sized,
     {
         let mut budget = budget.clone();
         if budget.is_unlimited() {
@@ -145,6 +148,7 @@ impl<A: Copy + Eq + Ord> Ismcts<A> {
         }
         let mut meter = Meter::start(&budget);
         let mut rng = Rng::new(seed);
+        self.scale = reward_scale(game);
         let trees = match self.config.mode {
             IsmctsMode::SingleObserver => 1,
             IsmctsMode::MultipleObserver => game.num_seats(),
@@ -223,7 +227,8 @@ impl<A: Copy + Eq + Ord> Ismcts<A> {
             first_child: NONE,
             next_sibling: head,
             visits: 0,
-            avail: 0,
+            // Available when it was created.
+            avail: 1,
             w: 0.0,
         });
         self.arena[parent as usize].first_child = id;
@@ -233,7 +238,7 @@ impl<A: Copy + Eq + Ord> Ismcts<A> {
     fn iterate<G, R>(&mut self, game: &G, mut world: G::State, seat: Seat, rollout: &mut R, rng: &mut Rng) -> usize
     where
         G: Determinize<Action = A>,
-        R: Rollout<G>,
+        R: Rollout<G> + ?Sized,
     {
         let trees = self.roots.len();
         for t in 0..trees {
@@ -306,28 +311,29 @@ impl<A: Copy + Eq + Ord> Ismcts<A> {
         }
         self.keyed.sort_unstable();
         let node = self.cur[sel];
-        // Availability of the existing children, and the first untried key.
-        let mut c = self.arena[node as usize].first_child;
-        while c != NONE {
-            let key = self.arena[c as usize].key;
-            if self.keyed.binary_search_by(|x| x.0.cmp(&key)).is_ok() {
-                self.arena[c as usize].avail += 1;
+        // Untried keys first, one drawn at random (as in Cowling and Powley's
+        // reference implementation); then UCB over the available children,
+        // whose availability counts rise after the choice.
+        let untried = self.distinct_keys().filter(|&k| !self.has_child(node, k)).count();
+        let (key, expanded) = if untried > 0 {
+            let pick = rng.below(untried as u64) as usize;
+            let key = self
+                .distinct_keys()
+                .filter(|&k| !self.has_child(node, k))
+                .nth(pick)
+                .expect("pick < number of untried keys");
+            (key, true)
+        } else {
+            let key = self.select(node);
+            let mut c = self.arena[node as usize].first_child;
+            while c != NONE {
+                let child = &mut self.arena[c as usize];
+                if self.keyed.binary_search_by(|x| x.0.cmp(&child.key)).is_ok() {
+                    child.avail += 1;
+                }
+                c = child.next_sibling;
             }
-            c = self.arena[c as usize].next_sibling;
-        }
-        let mut untried = None;
-        for (i, &(key, _)) in self.keyed.iter().enumerate() {
-            if i > 0 && self.keyed[i - 1].0 == key {
-                continue;
-            }
-            if !self.has_child(node, key) {
-                untried = Some(key);
-                break;
-            }
-        }
-        let (key, expanded) = match untried {
-            Some(k) => (k, true),
-            None => (self.select(node), false),
+            (key, false)
         };
         // Among the world's actions the key stands for, pick one at random.
         let lo = self.keyed.partition_point(|x| x.0 < key);
@@ -338,6 +344,15 @@ impl<A: Copy + Eq + Ord> Ismcts<A> {
             lo
         };
         (self.keyed[pick].1, expanded)
+    }
+
+    /// The distinct keys of the actions legal now, in order.
+    fn distinct_keys(&self) -> impl Iterator<Item = A> + '_ {
+        self.keyed
+            .iter()
+            .enumerate()
+            .filter(|&(i, x)| i == 0 || self.keyed[i - 1].0 != x.0)
+            .map(|(_, x)| x.0)
     }
 
     fn has_child(&self, node: u32, key: A) -> bool {
@@ -365,7 +380,7 @@ impl<A: Copy + Eq + Ord> Ismcts<A> {
                 f64::INFINITY
             } else {
                 let v = f64::from(n.visits);
-                n.w / v + self.config.exploration * (f64::from(n.avail).ln() / v).sqrt()
+                (n.w / v - self.scale.0) * self.scale.1 + self.config.exploration * (f64::from(n.avail).ln() / v).sqrt()
             };
             // Ties go to the smaller key, whatever the sibling order.
             if best.is_none_or(|(k, b)| ucb > b || (ucb == b && n.key < k)) {

@@ -14,7 +14,8 @@ use crate::tunables::Tunable;
 /// The tunables of MCTS.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MctsConfig {
-    /// The exploration constant `c` of `w/n + c·sqrt(ln N / n)`.
+    /// The exploration constant `c` of `w/n + c·sqrt(ln N / n)`, rewards
+    /// scaled to `[0, 1]` by the game's payoff range.
     pub exploration: f64,
     /// The most tree nodes; once reached the tree stops growing and
     /// iterations play out from its leaves.
@@ -35,7 +36,7 @@ pub const MCTS_TUNABLES: &[Tunable] = &[
     Tunable {
         name: "exploration",
         default: "1.4142135623730951 (√2)",
-        meaning: "UCT exploration constant c in w/n + c·sqrt(ln N / n); rewards are the game's payoffs",
+        meaning: "UCT exploration constant c in w/n + c·sqrt(ln N / n), rewards scaled to [0, 1] by the game's payoff range",
     },
     Tunable {
         name: "max_nodes",
@@ -121,8 +122,8 @@ const CHANCE: u8 = u8::MAX;
 struct Node<A> {
     /// Effective reward sum for `actor` (real rollouts plus prior).
     w: f64,
-    /// `w / n` with `n` the effective visits; for a chance outcome, its
-    /// probability.
+    /// `w / n` (`n` the effective visits) scaled to `[0, 1]` by the game's
+    /// payoff range; for a chance outcome, its probability.
     mean: f32,
     /// `1 / sqrt(n)`; infinite while `n == 0`, so unvisited children win
     /// selection without a branch.
@@ -167,6 +168,8 @@ impl<A> Node<A> {
 #[derive(Debug)]
 pub struct Mcts<A> {
     config: MctsConfig,
+    /// The game's lowest payoff and `1 / (highest − lowest)`.
+    scale: (f64, f64),
     nodes: Vec<Node<A>>,
     path: Vec<u32>,
     buf: Vec<A>,
@@ -178,6 +181,7 @@ impl<A: Copy + Eq + Ord> Mcts<A> {
     pub fn new(config: MctsConfig) -> Self {
         Mcts {
             config,
+            scale: (-1.0, 0.5),
             nodes: Vec::new(),
             path: Vec::new(),
             buf: Vec::new(),
@@ -205,8 +209,8 @@ impl<A: Copy + Eq + Ord> Mcts<A> {
     ) -> SearchResult<A>
     where
         G: Game<Action = A>,
-        R: Rollout<G>,
-        P: Prior<G>,
+        R: Rollout<G> + ?Sized,
+        P: Prior<G> + ?Sized,
     {
         let mut budget = budget.clone();
         if budget.is_unlimited() {
@@ -214,6 +218,7 @@ impl<A: Copy + Eq + Ord> Mcts<A> {
         }
         let mut meter = Meter::start(&budget);
         let mut rng = Rng::new(seed);
+        self.scale = reward_scale(game);
         self.nodes.clear();
         let placeholder = self.root_placeholder(game, state);
         self.nodes.push(Node::new(placeholder, CHANCE, 0.0, 0.0, 0.0));
@@ -265,8 +270,8 @@ impl<A: Copy + Eq + Ord> Mcts<A> {
     fn iterate<G, R, P>(&mut self, game: &G, root: &G::State, rollout: &mut R, prior: &P, rng: &mut Rng) -> usize
     where
         G: Game<Action = A>,
-        R: Rollout<G>,
-        P: Prior<G>,
+        R: Rollout<G> + ?Sized,
+        P: Prior<G> + ?Sized,
     {
         let mut state = root.clone();
         let mut node = 0u32;
@@ -296,7 +301,7 @@ impl<A: Copy + Eq + Ord> Mcts<A> {
             if node.actor != CHANCE {
                 node.w += payoffs.get(node.actor as usize);
                 let n = node.n();
-                node.mean = (node.w / n) as f32;
+                node.mean = ((node.w / n - self.scale.0) * self.scale.1) as f32;
                 node.inv_sqrt = n.sqrt().recip() as f32;
             }
         }
@@ -308,9 +313,10 @@ impl<A: Copy + Eq + Ord> Mcts<A> {
     fn expand<G, P>(&mut self, game: &G, state: &G::State, turn: Turn, node: u32, prior: &P) -> bool
     where
         G: Game<Action = A>,
-        P: Prior<G>,
+        P: Prior<G> + ?Sized,
     {
         let first = self.nodes.len();
+        let (low, inv) = self.scale;
         match turn {
             Turn::Seat(seat) => {
                 game.legal_actions(state, &mut self.buf);
@@ -320,7 +326,7 @@ impl<A: Copy + Eq + Ord> Mcts<A> {
                 for &a in &self.buf {
                     let node = match prior.prior(game, state, a) {
                         Some((mean, visits)) if visits > 0.0 => {
-                            Node::new(a, seat as u8, mean as f32, visits as f32, mean * visits)
+                            Node::new(a, seat as u8, ((mean - low) * inv) as f32, visits as f32, mean * visits)
                         }
                         _ => Node::new(a, seat as u8, 0.0, 0.0, 0.0),
                     };
@@ -407,6 +413,13 @@ impl<A: Copy + Eq + Ord> Mcts<A> {
         }
         line
     }
+}
+
+/// The game's lowest payoff and the factor that scales payoffs to `[0, 1]`.
+pub(crate) fn reward_scale<G: Game>(game: &G) -> (f64, f64) {
+    let (low, high) = game.payoff_range();
+    assert!(high > low, "payoff_range must be an interval, got ({low}, {high})");
+    (low, 1.0 / (high - low))
 }
 
 /// The most visited action; ties go to the higher mean, then to the first in

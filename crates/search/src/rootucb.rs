@@ -11,7 +11,7 @@
 
 use crate::budget::{Budget, Meter, Stop};
 use crate::game::{Determinize, Seat};
-use crate::mcts::{Rollout, best_child};
+use crate::mcts::{Rollout, best_child, reward_scale};
 use crate::rng::{Rng, derive_seed};
 use crate::stats::{RootStat, SearchResult, SearchStats};
 use crate::tunables::Tunable;
@@ -19,7 +19,8 @@ use crate::tunables::Tunable;
 /// The tunables of root-UCB.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RootUcbConfig {
-    /// The exploration constant `c` of UCB1 `mean + c·sqrt(ln N / n)`.
+    /// The exploration constant `c` of UCB1 `mean + c·sqrt(ln N / n)`,
+    /// rewards scaled to `[0, 1]` by the game's payoff range.
     pub exploration: f64,
 }
 
@@ -53,7 +54,7 @@ pub fn sample_root<G, R>(
 ) -> f64
 where
     G: Determinize,
-    R: Rollout<G>,
+    R: Rollout<G> + ?Sized,
 {
     let mut world = game.determinize(observation, seat, &mut Rng::derived(derive_seed(seed, WORLD_STREAM), j));
     game.apply(&mut world, action);
@@ -74,7 +75,7 @@ pub fn root_ucb<G, R>(
 ) -> SearchResult<G::Action>
 where
     G: Determinize,
-    R: Rollout<G>,
+    R: Rollout<G> + ?Sized,
 {
     let world = game.determinize(observation, seat, &mut Rng::derived(derive_seed(seed, WORLD_STREAM), 0));
     let mut roots = Vec::new();
@@ -97,7 +98,7 @@ pub fn root_ucb_over<G, R>(
 ) -> SearchResult<G::Action>
 where
     G: Determinize,
-    R: Rollout<G>,
+    R: Rollout<G> + ?Sized,
 {
     let mut budget = budget.clone();
     if budget.is_unlimited() {
@@ -107,6 +108,7 @@ where
     let mut n = vec![0u64; roots.len()];
     let mut sum = vec![0.0f64; roots.len()];
     let mut total = 0u64;
+    let (low, inv) = reward_scale(game);
     while !roots.is_empty() && meter.check(0, total).is_none() {
         let i = match n.iter().position(|&k| k == 0) {
             Some(i) => i,
@@ -116,7 +118,7 @@ where
                 let mut best_ucb = f64::NEG_INFINITY;
                 for k in 0..roots.len() {
                     let nk = n[k] as f64;
-                    let ucb = sum[k] / nk + config.exploration * (log_total / nk).sqrt();
+                    let ucb = (sum[k] / nk - low) * inv + config.exploration * (log_total / nk).sqrt();
                     if ucb > best_ucb {
                         best_ucb = ucb;
                         best = k;

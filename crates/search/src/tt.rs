@@ -99,8 +99,14 @@ impl<A: Copy> TranspositionTable<A> {
         let preferred = &mut self.slots[b];
         let replace = match preferred {
             None => true,
-            Some(old) => old.key == key || depth >= old.depth || old.generation != self.generation,
+            // An exact value is worth more than a bound from the same depth:
+            // keep it (the principal variation is read back from exact entries).
+            Some(old) if old.key == key => !(old.bound == Bound::Exact && bound != Bound::Exact && old.depth >= depth),
+            Some(old) => depth >= old.depth || old.generation != self.generation,
         };
+        if !replace && preferred.is_some_and(|old| old.key == key) {
+            return;
+        }
         if replace {
             let mut entry = entry;
             if let Some(old) = preferred
@@ -144,6 +150,18 @@ mod tests {
         t.store(4, 40, 0, Bound::Exact, None);
         assert!(t.probe(1).is_none());
         assert_eq!(t.probe(4).unwrap().bound, Bound::Exact);
+    }
+
+    #[test]
+    fn an_exact_value_is_not_replaced_by_a_bound_of_the_same_depth() {
+        let mut t: TranspositionTable<u8> = TranspositionTable::with_bytes(1024);
+        t.store(5, 3, 4, Bound::Exact, Some(1));
+        t.store(5, 9, 4, Bound::Lower, Some(2));
+        assert_eq!(t.probe(5).unwrap().bound, Bound::Exact);
+        assert_eq!(t.probe(5).unwrap().best, Some(1));
+        // A deeper search replaces it, whatever its bound.
+        t.store(5, 9, 5, Bound::Lower, Some(2));
+        assert_eq!(t.probe(5).unwrap().bound, Bound::Lower);
     }
 
     #[test]

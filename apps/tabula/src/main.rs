@@ -1,0 +1,283 @@
+//! `tabula`: the command line of Tabula — exact solving, terminal play,
+//! tournaments, the bot protocol and the bench signature.
+
+use std::io::{self, IsTerminal, Write};
+use std::process::ExitCode;
+
+use anyhow::{Context, Result, anyhow, bail};
+use clap::{Parser, Subcommand};
+use indicatif::{ProgressBar, ProgressStyle};
+use serde_json::Value;
+use tabula_platform::arena::ArenaSettings;
+use tabula_platform::catalog::{self, GameEntry};
+use tabula_platform::spec::PlayerSpec;
+
+mod solve;
+
+#[derive(Parser)]
+#[command(
+    name = "tabula",
+    version,
+    about = "Fair, strong and fast computer opponents for board and card games",
+    long_about = None
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Exact solving: tic-tac-toe's node counts, values and MCTS figures.
+    Solve {
+        /// What to solve: tictactoe.
+        target: String,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Fixed searches on one thread: the node-count signature and the speed.
+    Bench {
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Play a game in the terminal against the computer.
+    Play {
+        /// The game (see `tabula games`).
+        game: String,
+        /// The computer's player spec (default: the game's strongest).
+        #[arg(long, value_name = "SPEC")]
+        ai: Option<String>,
+        /// Your seat: 0 moves first.
+        #[arg(long, default_value_t = 0)]
+        seat: usize,
+        /// Seed of the deal (or grid) and of the computer.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Rules options as a JSON object.
+        #[arg(long, value_name = "JSON")]
+        options: Option<String>,
+    },
+    /// Speak the bot protocol on stdin/stdout (docs/bot-protocol.md).
+    Bot {
+        /// The game.
+        game: String,
+        /// The player spec that chooses the actions (default: the game's strongest).
+        #[arg(long, value_name = "SPEC")]
+        player: Option<String>,
+        /// The player's seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+    /// A seat-swapped tournament between two players, with a 95% confidence interval.
+    Arena {
+        /// The game.
+        game: String,
+        /// Player A's spec.
+        #[arg(long = "a", value_name = "SPEC")]
+        a: String,
+        /// Player B's spec.
+        #[arg(long = "b", value_name = "SPEC")]
+        b: String,
+        /// Number of games (even: pairs with the seats swapped).
+        #[arg(long, default_value_t = 100)]
+        games: usize,
+        /// Seed of the deals and of the players.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+        /// Rules options as a JSON object.
+        #[arg(long, value_name = "JSON")]
+        options: Option<String>,
+    },
+    /// List the games and the players each offers.
+    Games,
+    /// Print every search's tunables (name, default, meaning).
+    Tunables,
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            use clap::error::ErrorKind;
+            if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
+                let _ = e.print();
+                return ExitCode::SUCCESS;
+            }
+            // One clear line, not a usage page.
+            let text = e.render().to_string();
+            let first = text.lines().next().unwrap_or("invalid arguments");
+            eprintln!("{} (see 'tabula --help')", first.trim_end());
+            return ExitCode::from(2);
+        }
+    };
+    tracing_subscriber::fmt()
+        .with_writer(io::stderr)
+        .with_env_filter(tracing_subscriber::EnvFilter::try_from_env("TABULA_LOG").unwrap_or_else(|_| "warn".into()))
+        .init();
+    match run(cli.command) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {}", format!("{e:#}").replace('\n', " "));
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn spec(text: &str) -> Result<PlayerSpec> {
+    Ok(text.parse::<PlayerSpec>()?)
+}
+
+fn options(text: Option<&str>) -> Result<Value> {
+    match text {
+        None => Ok(Value::Null),
+        Some(t) => serde_json::from_str(t).with_context(|| format!("--options is not JSON: {t}")),
+    }
+}
+
+fn game(name: &str) -> Result<&'static dyn GameEntry> {
+    Ok(catalog::find(name)?)
+}
+
+fn run(command: Command) -> Result<()> {
+    let mut out = io::stdout().lock();
+    match command {
+        Command::Solve { target, json } => match target.as_str() {
+            "tictactoe" => solve::tictactoe(json, &mut out),
+            other => bail!("unknown solve target '{other}'; targets: tictactoe"),
+        },
+        Command::Bench { json } => bench(json, &mut out),
+        Command::Play {
+            game: name,
+            ai,
+            seat,
+            seed,
+            options: opts,
+        } => {
+            let g = game(&name)?;
+            let ai = spec(ai.as_deref().unwrap_or(g.default_opponent()))?;
+            let opts = options(opts.as_deref())?;
+            g.check(&opts, &ai)?;
+            let stdin = io::stdin();
+            let mut input = stdin.lock();
+            g.play(&opts, &ai, seat, seed, &mut input, &mut out)?;
+            Ok(())
+        }
+        Command::Bot {
+            game: name,
+            player,
+            seed,
+        } => {
+            let g = game(&name)?;
+            let player = spec(player.as_deref().unwrap_or(g.default_opponent()))?;
+            g.check(&Value::Null, &player).or_else(|e| match player {
+                // Options arrive with the hello; check the spec alone here.
+                PlayerSpec::Bot { .. } => Ok(()),
+                _ => Err(e),
+            })?;
+            let stdin = io::stdin();
+            let mut input = stdin.lock();
+            g.bot(&player, seed, &mut input, &mut out)?;
+            Ok(())
+        }
+        Command::Arena {
+            game: name,
+            a,
+            b,
+            games,
+            seed,
+            json,
+            options: opts,
+        } => arena(&name, &a, &b, games, seed, json, opts.as_deref(), &mut out),
+        Command::Games => {
+            for g in catalog::games() {
+                writeln!(out, "{}: {}\n  players: {}", g.name(), g.summary(), g.players())?;
+            }
+            Ok(())
+        }
+        Command::Tunables => tunables(&mut out),
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn arena(
+    name: &str,
+    a: &str,
+    b: &str,
+    games: usize,
+    seed: u64,
+    json: bool,
+    opts: Option<&str>,
+    out: &mut dyn Write,
+) -> Result<()> {
+    let g = game(name)?;
+    let (a, b) = (spec(a)?, spec(b)?);
+    let opts = options(opts)?;
+    let bar = ProgressBar::new(games as u64);
+    if io::stderr().is_terminal() {
+        bar.set_style(
+            ProgressStyle::with_template("{spinner} {pos}/{len} games [{elapsed_precise}] {wide_bar} eta {eta}")
+                .map_err(|e| anyhow!("{e}"))?,
+        );
+    } else {
+        bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
+    }
+    let settings = ArenaSettings::new(games, seed);
+    let (report, _) = g.arena(&opts, &a, &b, &settings, &|_| bar.inc(1))?;
+    bar.finish_and_clear();
+    if json {
+        writeln!(out, "{}", serde_json::to_string(&report)?)?;
+    } else {
+        writeln!(out, "{name}: A = {a}, B = {b}, seed {seed}, seats swapped in pairs")?;
+        if let Value::Object(fields) = &report {
+            for (key, value) in fields {
+                writeln!(out, "  {key}: {value}")?;
+            }
+        }
+    }
+    Ok(())
+}
+
+fn bench(json: bool, out: &mut dyn Write) -> Result<()> {
+    // One thread by construction: the bench runs on the calling thread.
+    let report = tabula_platform::bench::run();
+    if json {
+        writeln!(out, "{}", serde_json::to_string(&report)?)?;
+        return Ok(());
+    }
+    for e in &report.entries {
+        writeln!(
+            out,
+            "{:<58} {:>10} nodes {:>7} iterations {:>9.3} ms  -> {}",
+            e.name,
+            e.nodes,
+            e.iterations,
+            e.elapsed.as_secs_f64() * 1000.0,
+            e.action
+        )?;
+    }
+    writeln!(out, "Nodes searched: {}", report.nodes_searched)?;
+    writeln!(out, "Fingerprint: {}", report.fingerprint)?;
+    writeln!(out, "Nodes/second: {:.0}", report.nodes_per_second)?;
+    Ok(())
+}
+
+fn tunables(out: &mut dyn Write) -> Result<()> {
+    use tabula_search::{ALPHABETA_TUNABLES, ISMCTS_TUNABLES, MCTS_TUNABLES, ROOTUCB_TUNABLES};
+    for (name, table) in [
+        ("alpha-beta", ALPHABETA_TUNABLES),
+        ("mcts", MCTS_TUNABLES),
+        ("ismcts", ISMCTS_TUNABLES),
+        ("rootucb", ROOTUCB_TUNABLES),
+    ] {
+        writeln!(out, "{name}")?;
+        for t in table {
+            writeln!(out, "  {:<18} {:<26} {}", t.name, t.default, t.meaning)?;
+        }
+    }
+    Ok(())
+}

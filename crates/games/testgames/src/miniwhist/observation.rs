@@ -1,0 +1,313 @@
+//! What one seat knows of a MiniWhist position, and the determinizer that
+//! samples full positions from it.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+use tabula_search::{Rng, Seat, Turn};
+
+use super::cards::{CardId, CardSet, NUM_CARDS, Suit};
+use super::state::{
+    MAX_PLAYS, PositionError, State, Table, add_disjoint, check_follows, check_phases, expected_hand, turn_of,
+};
+
+/// Everything one seat may know: its own hand and discard, how far the deal
+/// went, the opponent's hand size and whether it discarded, every play, and
+/// what the plays imply (the leader, the tricks, the revealed voids).
+///
+/// It holds no card the seat cannot see: two positions that differ only in
+/// where the seat's unseen cards lie give equal observations (cards.md §1).
+/// Deserialising checks that some position fits it.
+#[derive(Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "ObservationRepr", into = "ObservationRepr")]
+pub struct Observation {
+    pub(crate) seat: u8,
+    pub(crate) hand: CardSet,
+    pub(crate) discard: Option<CardId>,
+    pub(crate) dealt: u8,
+    pub(crate) opponent_hand_size: u8,
+    pub(crate) opponent_discarded: bool,
+    pub(crate) plays: [CardId; MAX_PLAYS],
+    pub(crate) num_plays: u8,
+    pub(crate) table: Table,
+}
+
+impl Observation {
+    /// What `seat` sees of `state`.
+    pub fn of(state: &State, seat: Seat) -> Observation {
+        let opponent = 1 - seat;
+        Observation {
+            seat: seat as u8,
+            hand: state.hands[seat],
+            discard: state.discards[seat],
+            dealt: state.dealt,
+            opponent_hand_size: state.hands[opponent].len() as u8,
+            opponent_discarded: state.discards[opponent].is_some(),
+            plays: state.plays,
+            num_plays: state.num_plays,
+            table: state.table,
+        }
+    }
+
+    /// The observing seat.
+    pub fn seat(&self) -> Seat {
+        usize::from(self.seat)
+    }
+
+    /// The seat's hand.
+    pub fn hand(&self) -> CardSet {
+        self.hand
+    }
+
+    /// The seat's own discard, once made.
+    pub fn discard(&self) -> Option<CardId> {
+        self.discard
+    }
+
+    /// Deal steps done, 0–8.
+    pub fn dealt(&self) -> u8 {
+        self.dealt
+    }
+
+    /// How many cards the opponent holds.
+    pub fn opponent_hand_size(&self) -> usize {
+        usize::from(self.opponent_hand_size)
+    }
+
+    /// Whether the opponent has discarded (the card is hidden).
+    pub fn opponent_discarded(&self) -> bool {
+        self.opponent_discarded
+    }
+
+    /// The cards played, in order.
+    pub fn plays(&self) -> &[CardId] {
+        &self.plays[..usize::from(self.num_plays)]
+    }
+
+    /// The seat leading the current trick.
+    pub fn leader(&self) -> Seat {
+        usize::from(self.table.leader)
+    }
+
+    /// Tricks won by each seat.
+    pub fn tricks(&self) -> [u8; 2] {
+        self.table.tricks
+    }
+
+    /// Whether `seat` has shown a void in `suit`.
+    pub fn is_void(&self, seat: Seat, suit: Suit) -> bool {
+        self.table.voids[seat][suit.index()]
+    }
+
+    /// Who acts.
+    pub fn to_move(&self) -> Turn {
+        let mut discarded = [false; 2];
+        discarded[self.seat()] = self.discard.is_some();
+        discarded[1 - self.seat()] = self.opponent_discarded;
+        turn_of(self.dealt, discarded, usize::from(self.num_plays), &self.table)
+    }
+
+    /// The cards the seat cannot see: the opponent's hand and discard and
+    /// the stock, together.
+    pub fn unseen(&self) -> CardSet {
+        let mut seen = self.hand;
+        if let Some(d) = self.discard {
+            seen.insert(d);
+        }
+        for &p in self.plays() {
+            seen.insert(p);
+        }
+        !seen
+    }
+
+    /// The unseen cards the opponent may hold: those outside the suits it
+    /// has shown void in.
+    pub fn opponent_candidates(&self) -> CardSet {
+        let opponent = 1 - self.seat();
+        let mut cards = self.unseen();
+        for suit in Suit::ALL {
+            if self.is_void(opponent, suit) {
+                cards = cards - suit.cards();
+            }
+        }
+        cards
+    }
+
+    /// Samples a full position consistent with the observation, uniformly
+    /// over the physical arrangements of the unseen cards (cards.md §6):
+    /// the opponent's hand is a uniform subset of
+    /// [`opponent_candidates`](Observation::opponent_candidates), its discard
+    /// (if made) a uniform card among the other unseen ones, and the rest
+    /// the stock. Every arrangement then has the same probability, since
+    /// each hand leaves the same number of choices for the discard.
+    /// Allocation-free.
+    pub fn sample(&self, rng: &mut Rng) -> State {
+        let me = self.seat();
+        let opponent = 1 - me;
+        let unseen = self.unseen();
+        // A partial Fisher–Yates over the candidates draws a uniform subset.
+        let mut pool = [CardId::default(); NUM_CARDS];
+        let mut n = 0;
+        for c in self.opponent_candidates() {
+            pool[n] = c;
+            n += 1;
+        }
+        let k = self.opponent_hand_size();
+        assert!(k <= n, "no position fits the observation {self:?}");
+        let mut hand = CardSet::EMPTY;
+        for i in 0..k {
+            let j = i + rng.below((n - i) as u64) as usize;
+            pool.swap(i, j);
+            hand.insert(pool[i]);
+        }
+        let mut stock = unseen - hand;
+        let mut discards = [None; 2];
+        discards[me] = self.discard;
+        if self.opponent_discarded {
+            let d = stock
+                .nth(rng.below(stock.len() as u64) as usize)
+                .expect("an unseen card is left for the opponent's discard");
+            stock.remove(d);
+            discards[opponent] = Some(d);
+        }
+        let mut hands = [CardSet::EMPTY; 2];
+        hands[me] = self.hand;
+        hands[opponent] = hand;
+        let mut state = State {
+            hands,
+            discards,
+            stock,
+            dealt: self.dealt,
+            plays: self.plays,
+            num_plays: self.num_plays,
+            table: self.table,
+            hash: 0,
+        };
+        state.hash = state.compute_hash();
+        state
+    }
+}
+
+impl fmt::Debug for Observation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Observation")
+            .field("seat", &self.seat)
+            .field("hand", &self.hand)
+            .field("discard", &self.discard)
+            .field("dealt", &self.dealt)
+            .field("opponent_hand_size", &self.opponent_hand_size)
+            .field("opponent_discarded", &self.opponent_discarded)
+            .field("plays", &self.plays())
+            .field("leader", &self.table.leader)
+            .field("tricks", &self.table.tricks)
+            .field("voids", &self.table.voids)
+            .finish()
+    }
+}
+
+/// The serialised form of an [`Observation`].
+#[derive(Serialize, Deserialize)]
+struct ObservationRepr {
+    seat: u8,
+    hand: CardSet,
+    discard: Option<CardId>,
+    dealt: u8,
+    opponent_hand_size: u8,
+    opponent_discarded: bool,
+    plays: Vec<CardId>,
+    leader: u8,
+    tricks: [u8; 2],
+    /// `voids[seat]`: the suits the seat has shown void in.
+    voids: [Vec<Suit>; 2],
+}
+
+impl From<Observation> for ObservationRepr {
+    fn from(o: Observation) -> Self {
+        let voids = [0, 1].map(|seat| Suit::ALL.into_iter().filter(|&s| o.is_void(seat, s)).collect());
+        ObservationRepr {
+            seat: o.seat,
+            hand: o.hand,
+            discard: o.discard,
+            dealt: o.dealt,
+            opponent_hand_size: o.opponent_hand_size,
+            opponent_discarded: o.opponent_discarded,
+            plays: o.plays().to_vec(),
+            leader: o.table.leader,
+            tricks: o.table.tricks,
+            voids,
+        }
+    }
+}
+
+impl TryFrom<ObservationRepr> for Observation {
+    type Error = PositionError;
+
+    fn try_from(r: ObservationRepr) -> Result<Self, Self::Error> {
+        if r.seat > 1 {
+            return Err(PositionError::NoSuchSeat(r.seat));
+        }
+        let me = usize::from(r.seat);
+        let mut discarded = [false; 2];
+        discarded[me] = r.discard.is_some();
+        discarded[1 - me] = r.opponent_discarded;
+        check_phases(r.dealt, discarded, r.plays.len())?;
+        let mut seen = r.hand;
+        if let Some(d) = r.discard {
+            add_disjoint(&mut seen, [d].into_iter().collect())?;
+        }
+        for &p in &r.plays {
+            add_disjoint(&mut seen, [p].into_iter().collect())?;
+        }
+        let (table, per_seat) = Table::replay(&r.plays);
+        if table.leader != r.leader {
+            return Err(PositionError::Derived("leader"));
+        }
+        if table.tricks != r.tricks {
+            return Err(PositionError::Derived("tricks"));
+        }
+        for seat in 0..2 {
+            let mut given = [false; 2];
+            for s in &r.voids[seat] {
+                given[s.index()] = true;
+            }
+            if given != table.voids[seat] || r.voids[seat].len() != given.iter().filter(|&&v| v).count() {
+                return Err(PositionError::Derived("voids"));
+            }
+        }
+        let sizes = [r.hand.len(), usize::from(r.opponent_hand_size)];
+        for (who, seat) in [me, 1 - me].into_iter().enumerate() {
+            let expected = expected_hand(seat, r.dealt, discarded[seat], per_seat[seat]);
+            if sizes[who] != expected {
+                return Err(PositionError::HandSize {
+                    seat,
+                    expected,
+                    found: sizes[who],
+                });
+            }
+        }
+        let mut hands = [None; 2];
+        hands[me] = Some(r.hand);
+        check_follows(&r.plays, hands)?;
+        let mut plays = [CardId::default(); MAX_PLAYS];
+        plays[..r.plays.len()].copy_from_slice(&r.plays);
+        let observation = Observation {
+            seat: r.seat,
+            hand: r.hand,
+            discard: r.discard,
+            dealt: r.dealt,
+            opponent_hand_size: r.opponent_hand_size,
+            opponent_discarded: r.opponent_discarded,
+            plays,
+            num_plays: r.plays.len() as u8,
+            table,
+        };
+        let eligible = observation.opponent_candidates().len();
+        let needed = observation.opponent_hand_size();
+        // The opponent's hand comes from the candidates and its discard from
+        // the rest of the unseen cards.
+        if eligible < needed || observation.unseen().len() < needed + usize::from(r.opponent_discarded) {
+            return Err(PositionError::NoWorld { needed, eligible });
+        }
+        Ok(observation)
+    }
+}

@@ -1,0 +1,4 @@
+//! The platform side of each game: names, options, players, text forms.
+
+mod miniwhist;
+mod tictactoe;
