@@ -117,6 +117,7 @@ fn main() -> ExitCode {
     };
     tracing_subscriber::fmt()
         .with_writer(io::stderr)
+        .with_ansi(io::stderr().is_terminal())
         .with_env_filter(tracing_subscriber::EnvFilter::try_from_env("TABULA_LOG").unwrap_or_else(|_| "warn".into()))
         .init();
     match run(cli.command) {

@@ -107,10 +107,12 @@ pub fn run<G: PlatformGame>(
             settings.games
         )));
     }
+    tracing::info!(game = G::NAME, %a, %b, games = settings.games, seed = settings.seed, "arena starts");
     (0..settings.games)
         .into_par_iter()
         .map(|index| {
             let result = play_one(game, a, b, index, settings)?;
+            tracing::debug!(index, a_seat = result.a_seat, payoffs = ?result.payoffs, plies = result.plies, "game over");
             progress(&result);
             Ok(result)
         })

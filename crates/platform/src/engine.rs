@@ -40,6 +40,7 @@ pub fn serve<G: PlatformGame>(
         if text.is_empty() {
             continue;
         }
+        tracing::debug!(game = G::NAME, request = text, "bot request");
         let reply = match serde_json::from_str::<Request>(text) {
             Err(e) => Reply::Error {
                 id: None,
@@ -87,6 +88,9 @@ pub fn serve<G: PlatformGame>(
 
 fn send(output: &mut dyn Write, reply: &Reply) -> io::Result<()> {
     let line = serde_json::to_string(reply).map_err(io::Error::other)?;
+    if let Reply::Error { message, .. } = reply {
+        tracing::info!(message = message.as_str(), "bot request refused");
+    }
     writeln!(output, "{line}")?;
     output.flush()
 }
