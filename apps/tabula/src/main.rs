@@ -12,6 +12,7 @@ use tabula_platform::arena::ArenaSettings;
 use tabula_platform::catalog::{self, GameEntry};
 use tabula_platform::spec::PlayerSpec;
 
+mod diagonal;
 mod solve;
 
 #[derive(Parser)]
@@ -24,6 +25,29 @@ mod solve;
 struct Cli {
     #[command(subcommand)]
     command: Command,
+}
+
+/// Rules options as flags (Jamais en diagonale's), merged into `--options`.
+#[derive(clap::Args, Default)]
+struct RulesFlags {
+    /// Walls variant: the token stops at taken cells; a side that cannot move ends the game.
+    #[arg(long)]
+    walls: bool,
+    /// Target variant: exceed half the positive total and lose; else closest wins.
+    #[arg(long)]
+    target: bool,
+    /// Grid side (odd, 3 to 9).
+    #[arg(long, value_name = "N")]
+    size: Option<u8>,
+    /// Grids without traps (experiments).
+    #[arg(long)]
+    no_traps: bool,
+    /// Play the daily grid of this date (YYYY-MM-DD, or 'today', UTC).
+    #[arg(long, value_name = "DATE")]
+    daily: Option<String>,
+    /// Rules options as a JSON object.
+    #[arg(long, value_name = "JSON")]
+    options: Option<String>,
 }
 
 #[derive(Subcommand)]
@@ -55,9 +79,8 @@ enum Command {
         /// Seed of the deal (or grid) and of the computer.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Rules options as a JSON object.
-        #[arg(long, value_name = "JSON")]
-        options: Option<String>,
+        #[command(flatten)]
+        rules: RulesFlags,
     },
     /// Speak the bot protocol on stdin/stdout (docs/bot-protocol.md).
     Bot {
@@ -81,17 +104,44 @@ enum Command {
         #[arg(long = "b", value_name = "SPEC")]
         b: String,
         /// Number of games (even: pairs with the seats swapped).
-        #[arg(long, default_value_t = 100)]
-        games: usize,
+        #[arg(long, conflicts_with = "grids")]
+        games: Option<usize>,
+        /// Number of deals or grids, each played twice with the seats swapped.
+        #[arg(long, value_name = "N")]
+        grids: Option<usize>,
         /// Seed of the deals and of the players.
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Print one JSON object.
         #[arg(long)]
         json: bool,
-        /// Rules options as a JSON object.
-        #[arg(long, value_name = "JSON")]
-        options: Option<String>,
+        #[command(flatten)]
+        rules: RulesFlags,
+    },
+    /// Print the daily grid of Jamais en diagonale (today's, UTC, by default).
+    Daily {
+        /// The date, YYYY-MM-DD.
+        #[arg(long)]
+        date: Option<String>,
+        /// Print one JSON object {"date","size","cells"}.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Review a finished game: at each of your turns, your move against the computer's choice.
+    Review {
+        /// The game (diagonal).
+        game: String,
+        /// The game record: a JSON file, '-' for standard input, or the JSON itself.
+        record: String,
+        /// Your seat in the record (0 moved first).
+        #[arg(long, default_value_t = 0)]
+        seat: usize,
+        /// Plies of the computer's search (exact in the endgame).
+        #[arg(long, default_value_t = tabula_diagonal::ai::REVIEW_DEPTH)]
+        depth: u32,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
     },
     /// List the games and the players each offers.
     Games,
@@ -133,11 +183,40 @@ fn spec(text: &str) -> Result<PlayerSpec> {
     Ok(text.parse::<PlayerSpec>()?)
 }
 
-fn options(text: Option<&str>) -> Result<Value> {
-    match text {
-        None => Ok(Value::Null),
-        Some(t) => serde_json::from_str(t).with_context(|| format!("--options is not JSON: {t}")),
+fn options(flags: &RulesFlags) -> Result<Value> {
+    let mut options = match flags.options.as_deref() {
+        None => serde_json::Map::new(),
+        Some(t) => match serde_json::from_str(t).with_context(|| format!("--options is not JSON: {t}"))? {
+            Value::Object(o) => o,
+            other => bail!("--options is a JSON object, not {other}"),
+        },
+    };
+    let mut set = |key: &str, value: Value| options.insert(key.to_string(), value);
+    if flags.walls {
+        set("walls", Value::Bool(true));
     }
+    if flags.target {
+        set("target", Value::Bool(true));
+    }
+    if flags.no_traps {
+        set("traps", Value::Bool(false));
+    }
+    if let Some(size) = flags.size {
+        set("size", Value::from(size));
+    }
+    if let Some(date) = &flags.daily {
+        let date = if date == "today" {
+            tabula_diagonal::Date::today_utc().to_string()
+        } else {
+            date.clone()
+        };
+        set("daily", Value::String(date));
+    }
+    Ok(if options.is_empty() {
+        Value::Null
+    } else {
+        Value::Object(options)
+    })
 }
 
 fn game(name: &str) -> Result<&'static dyn GameEntry> {
@@ -157,11 +236,11 @@ fn run(command: Command) -> Result<()> {
             ai,
             seat,
             seed,
-            options: opts,
+            rules,
         } => {
             let g = game(&name)?;
             let ai = spec(ai.as_deref().unwrap_or(g.default_opponent()))?;
-            let opts = options(opts.as_deref())?;
+            let opts = options(&rules)?;
             g.check(&opts, &ai)?;
             let stdin = io::stdin();
             let mut input = stdin.lock();
@@ -190,10 +269,32 @@ fn run(command: Command) -> Result<()> {
             a,
             b,
             games,
+            grids,
             seed,
             json,
-            options: opts,
-        } => arena(&name, &a, &b, games, seed, json, opts.as_deref(), &mut out),
+            rules,
+        } => {
+            let games = match (games, grids) {
+                (_, Some(g)) => g.checked_mul(2).context("--grids is too large")?,
+                (Some(g), None) => g,
+                (None, None) => 100,
+            };
+            arena(&name, &a, &b, games, seed, json, &options(&rules)?, &mut out)
+        }
+        Command::Daily { date, json } => diagonal::daily(date.as_deref(), json, &mut out),
+        Command::Review {
+            game: name,
+            record,
+            seat,
+            depth,
+            json,
+        } => {
+            if name != "diagonal" {
+                game(&name)?;
+                bail!("review is offered for diagonal only, not {name}");
+            }
+            diagonal::review(&record, seat, depth, json, &mut out)
+        }
         Command::Games => {
             for g in catalog::games() {
                 writeln!(out, "{}: {}\n  players: {}", g.name(), g.summary(), g.players())?;
@@ -212,12 +313,11 @@ fn arena(
     games: usize,
     seed: u64,
     json: bool,
-    opts: Option<&str>,
+    opts: &Value,
     out: &mut dyn Write,
 ) -> Result<()> {
     let g = game(name)?;
     let (a, b) = (spec(a)?, spec(b)?);
-    let opts = options(opts)?;
     let bar = ProgressBar::new(games as u64);
     if io::stderr().is_terminal() {
         bar.set_style(
@@ -228,7 +328,7 @@ fn arena(
         bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
     }
     let settings = ArenaSettings::new(games, seed);
-    let (report, _) = g.arena(&opts, &a, &b, &settings, &|_| bar.inc(1))?;
+    let (report, _) = g.arena(opts, &a, &b, &settings, &|_| bar.inc(1))?;
     bar.finish_and_clear();
     if json {
         writeln!(out, "{}", serde_json::to_string(&report)?)?;

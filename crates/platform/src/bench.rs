@@ -5,6 +5,7 @@
 use std::time::Duration;
 
 use serde::Serialize;
+use tabula_diagonal::{Computer, Diagonal, Greedy, daily_grid};
 use tabula_search::*;
 use tabula_testgames::{DiceDuel, MiniWhist};
 use tabula_tictactoe::report::MCTS_POSITION;
@@ -177,6 +178,26 @@ pub fn run() -> BenchReport {
         5,
     );
     entries.push(entry("miniwhist root-UCB 5,000 samples, first discard", r));
+
+    // Jamais en diagonale: the daily computer on a fixed daily grid after
+    // the first move, then an exact endgame solve later in the same game.
+    let rules = Diagonal::standard();
+    let grid = daily_grid("2026-11-29".parse().expect("a valid date"));
+    let mut state = rules.start(&grid);
+    rules.apply(&mut state, 12);
+    let mut computer = Computer::daily();
+    entries.push(entry(
+        "diagonal alpha-beta 7 plies, daily grid 2026-11-29 after c3",
+        computer.think(&rules, &state),
+    ));
+    while state.free_count() > 14 {
+        let cell = Greedy::pick(&rules, &state).expect("the game is not over");
+        rules.apply(&mut state, cell);
+    }
+    entries.push(entry(
+        "diagonal exact endgame, 14 free cells",
+        computer.think(&rules, &state),
+    ));
 
     summarize(entries)
 }

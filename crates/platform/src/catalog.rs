@@ -71,6 +71,21 @@ pub trait PlatformGame:
     /// `seat`, so that determinizing it cannot fail.
     fn check_view(&self, view: &Self::View, seat: Seat) -> Result<(), String>;
 
+    /// The record of a finished game played from `start(seed)` with these
+    /// actions (chance outcomes excluded), as the game's JSON record, for
+    /// games that keep records.
+    fn record(&self, seed: u64, actions: &[Self::Move]) -> Option<String> {
+        let _ = (seed, actions);
+        None
+    }
+
+    /// Something worth telling a person after a move (a pass, an early end),
+    /// given the states before and after it.
+    fn note(&self, before: &Self::Position, after: &Self::Position) -> Option<String> {
+        let _ = (before, after);
+        None
+    }
+
     /// The game's scores at the end of a game, when it keeps a score besides
     /// the payoffs (points taken, say); reported by the arena.
     fn scores(&self, state: &Self::Position) -> Option<Vec<f64>> {
@@ -238,10 +253,11 @@ impl<G: PlatformGame> GameEntry for Entry<G> {
 
 static TICTACTOE: Entry<tabula_tictactoe::TicTacToe> = Entry(PhantomData);
 static MINIWHIST: Entry<tabula_testgames::MiniWhist> = Entry(PhantomData);
+static DIAGONAL: Entry<crate::games::DiagonalTable> = Entry(PhantomData);
 
 /// Every game, by name.
-pub fn games() -> [&'static dyn GameEntry; 2] {
-    [&TICTACTOE, &MINIWHIST]
+pub fn games() -> [&'static dyn GameEntry; 3] {
+    [&TICTACTOE, &DIAGONAL, &MINIWHIST]
 }
 
 /// The names of every game.

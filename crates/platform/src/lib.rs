@@ -26,7 +26,7 @@ pub mod arena;
 pub mod bench;
 pub mod catalog;
 pub mod engine;
-mod games;
+pub mod games;
 pub mod protocol;
 pub mod spec;
 pub mod terminal;

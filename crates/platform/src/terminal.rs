@@ -47,6 +47,7 @@ pub fn play<G: PlatformGame>(
         if seats > 2 { "s" } else { "" }
     )?;
     let mut line = String::new();
+    let mut played = Vec::new();
     loop {
         match game.to_move(&state) {
             Turn::Terminal => {
@@ -66,6 +67,9 @@ pub fn play<G: PlatformGame>(
                     "Draw."
                 };
                 writeln!(output, "Game over: {verdict} Payoffs {:?}", payoffs.as_slice())?;
+                if let Some(record) = game.record(seed, &played) {
+                    writeln!(output, "Record (for tabula review): {record}")?;
+                }
                 return Ok(());
             }
             Turn::Chance => {
@@ -89,7 +93,14 @@ pub fn play<G: PlatformGame>(
                     return Ok(());
                 }
                 match game.parse_action(&view, human, text) {
-                    Ok(action) if legal.binary_search(&action).is_ok() => game.apply(&mut state, action),
+                    Ok(action) if legal.binary_search(&action).is_ok() => {
+                        let before = state.clone();
+                        game.apply(&mut state, action);
+                        played.push(action);
+                        if let Some(note) = game.note(&before, &state) {
+                            writeln!(output, "{note}")?;
+                        }
+                    }
                     Ok(action) => writeln!(output, "{} is not a legal move here.", game.action_text(action))?,
                     Err(problem) => writeln!(output, "{problem}")?,
                 }
@@ -104,7 +115,12 @@ pub fn play<G: PlatformGame>(
                     .filter(|a| legal.binary_search(a).is_ok())
                     .ok_or_else(|| PlatformError::Settings(format!("{} chose an illegal action", agent.describe())))?;
                 writeln!(output, "{} plays {}.", game.seat_name(seat), game.action_text(action))?;
+                let before = state.clone();
                 game.apply(&mut state, action);
+                played.push(action);
+                if let Some(note) = game.note(&before, &state) {
+                    writeln!(output, "{note}")?;
+                }
             }
         }
     }

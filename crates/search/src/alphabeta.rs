@@ -144,7 +144,8 @@ impl<A: Copy + Eq + Ord> AlphaBeta<A> {
     }
 
     /// Iterative deepening: searches depth 1, 2, 3, … up to `max_depth`
-    /// (`None`: until the game is solved), each iteration trying the previous
+    /// (`None`: until the game is solved; at least one ply is always
+    /// searched), each iteration trying the previous
     /// best action first, until the budget runs out. Returns the last
     /// completed iteration with its principal variation; stops early once an
     /// iteration never reached the horizon (the value is then exact).
@@ -165,7 +166,7 @@ impl<A: Copy + Eq + Ord> AlphaBeta<A> {
         let ctx = Ctx { game, eval, order };
         let mut meter = Meter::start(budget);
         self.start();
-        let max_depth = max_depth.unwrap_or(SOLVED as u32 - 1);
+        let max_depth = max_depth.unwrap_or(SOLVED as u32 - 1).max(1);
         let mut done: Option<(RootOutcome<A>, u32)> = None;
         for depth in 1..=max_depth {
             self.horizon_hit = false;

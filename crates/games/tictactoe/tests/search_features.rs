@@ -131,3 +131,12 @@ fn a_deadline_is_respected() {
     assert!(start.elapsed() < std::time::Duration::from_millis(500));
     assert!(r.stats.iterations > 0);
 }
+
+#[test]
+fn iterative_deepening_searches_at_least_one_ply() {
+    let mut ab = AlphaBeta::new(AlphaBetaConfig::plain());
+    let b: Board = "xx.oo....".parse().unwrap();
+    let r = ab.iterative_deepening(&TicTacToe, &b, Some(0), &OpenLines, &NaturalOrder, &Budget::unlimited());
+    assert_eq!(r.stats.depth, 1);
+    assert_eq!(r.action, Some(2), "one ply sees the immediate win");
+}

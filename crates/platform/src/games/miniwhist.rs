@@ -2,13 +2,11 @@
 //! in the terminal, in the arena and through the bot protocol.
 
 use serde_json::Value;
-use tabula_search::{
-    Budget, Determinize, Game, IsmctsConfig, IsmctsMode, IsmctsPlayer, RandomPlayer, Rng, RootUcbConfig, RootUcbPlayer,
-    Seat,
-};
+use tabula_search::{Determinize, Game, Rng, Seat};
 use tabula_testgames::miniwhist::{Action, CardId, MiniWhist, Observation, State, Suit};
 
-use crate::agent::{Agent, Local};
+use super::common;
+use crate::agent::Agent;
 use crate::catalog::PlatformGame;
 use crate::spec::{PlayerSpec, SpecError};
 
@@ -57,39 +55,8 @@ impl PlatformGame for MiniWhist {
     }
 
     fn agent(&self, spec: &PlayerSpec, seed: u64) -> Result<Box<dyn Agent<Self>>, SpecError> {
-        let name = spec.to_string();
-        Ok(match *spec {
-            PlayerSpec::Random => Box::new(Local::new(RandomPlayer::new(seed), name)),
-            PlayerSpec::Ismcts {
-                iterations,
-                multiple_observer,
-            } => {
-                let config = IsmctsConfig {
-                    mode: if multiple_observer {
-                        IsmctsMode::MultipleObserver
-                    } else {
-                        IsmctsMode::SingleObserver
-                    },
-                    ..IsmctsConfig::default()
-                };
-                Box::new(Local::new(
-                    IsmctsPlayer::new(config, Budget::iterations(iterations), seed),
-                    name,
-                ))
-            }
-            PlayerSpec::RootUcb { iterations } => Box::new(Local::new(
-                RootUcbPlayer::new(RootUcbConfig::default(), Budget::iterations(iterations), seed),
-                name,
-            )),
-            // Perfect-information searches would need the hidden cards.
-            _ => {
-                return Err(SpecError::Unsupported {
-                    game: Self::NAME,
-                    spec: name,
-                    offers: Self::PLAYERS,
-                });
-            }
-        })
+        // Perfect-information searches would need the hidden cards.
+        common::sampling(spec, seed).ok_or_else(|| common::unsupported::<Self>(spec))
     }
 
     fn check_view(&self, view: &Observation, seat: Seat) -> Result<(), String> {

@@ -1,4 +1,8 @@
 //! The platform side of each game: names, options, players, text forms.
 
+mod common;
+mod diagonal;
 mod miniwhist;
 mod tictactoe;
+
+pub use diagonal::{DiagonalArena, DiagonalTable, diagonal_arena};

@@ -1,12 +1,10 @@
 //! Tic-tac-toe on the platform.
 
 use serde_json::Value;
-use tabula_search::{
-    AlphaBetaConfig, AlphaBetaPlayer, Budget, IsmctsConfig, IsmctsMode, IsmctsPlayer, MctsConfig, MctsPlayer,
-    MinimaxPlayer, RandomPlayer, RootUcbConfig, RootUcbPlayer, Seat,
-};
+use tabula_search::{AlphaBetaConfig, AlphaBetaPlayer, Budget, Seat};
 use tabula_tictactoe::{Board, CentreFirst, Mark, OpenLines, Square, TicTacToe};
 
+use super::common;
 use crate::agent::{Agent, Local};
 use crate::catalog::PlatformGame;
 use crate::spec::{PlayerSpec, SpecError};
@@ -42,51 +40,18 @@ impl PlatformGame for TicTacToe {
     }
 
     fn agent(&self, spec: &PlayerSpec, seed: u64) -> Result<Box<dyn Agent<Self>>, SpecError> {
-        let name = spec.to_string();
-        Ok(match *spec {
-            PlayerSpec::Random => Box::new(Local::new(RandomPlayer::new(seed), name)),
-            PlayerSpec::Minimax => Box::new(Local::new(MinimaxPlayer::new(), name)),
-            PlayerSpec::AlphaBeta { depth } => {
-                let config = AlphaBetaConfig {
-                    tt_bytes: TT_BYTES,
-                    ..AlphaBetaConfig::default()
-                };
-                let player = AlphaBetaPlayer::new(config, depth, OpenLines, CentreFirst, Budget::unlimited());
-                Box::new(Local::new(player, name))
-            }
-            PlayerSpec::Mcts { iterations } => Box::new(Local::new(
-                MctsPlayer::new(MctsConfig::default(), Budget::iterations(iterations), seed),
-                name,
-            )),
-            PlayerSpec::Ismcts {
-                iterations,
-                multiple_observer,
-            } => {
-                let config = IsmctsConfig {
-                    mode: if multiple_observer {
-                        IsmctsMode::MultipleObserver
-                    } else {
-                        IsmctsMode::SingleObserver
-                    },
-                    ..IsmctsConfig::default()
-                };
-                Box::new(Local::new(
-                    IsmctsPlayer::new(config, Budget::iterations(iterations), seed),
-                    name,
-                ))
-            }
-            PlayerSpec::RootUcb { iterations } => Box::new(Local::new(
-                RootUcbPlayer::new(RootUcbConfig::default(), Budget::iterations(iterations), seed),
-                name,
-            )),
-            PlayerSpec::Bot { .. } | PlayerSpec::Custom { .. } => {
-                return Err(SpecError::Unsupported {
-                    game: Self::NAME,
-                    spec: name,
-                    offers: Self::PLAYERS,
-                });
-            }
-        })
+        if let PlayerSpec::AlphaBeta { depth } = *spec {
+            let config = AlphaBetaConfig {
+                tt_bytes: TT_BYTES,
+                ..AlphaBetaConfig::default()
+            };
+            let player = AlphaBetaPlayer::new(config, depth, OpenLines, CentreFirst, Budget::unlimited());
+            return Ok(Box::new(Local::new(player, spec.to_string())));
+        }
+        common::minimax(spec)
+            .or_else(|| common::mcts(spec, seed))
+            .or_else(|| common::sampling(spec, seed))
+            .ok_or_else(|| common::unsupported::<Self>(spec))
     }
 
     fn check_view(&self, _view: &Board, _seat: Seat) -> Result<(), String> {
