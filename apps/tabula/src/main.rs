@@ -241,7 +241,6 @@ fn run(command: Command) -> Result<()> {
             let g = game(&name)?;
             let ai = spec(ai.as_deref().unwrap_or(g.default_opponent()))?;
             let opts = options(&rules)?;
-            g.check(&opts, &ai)?;
             let stdin = io::stdin();
             let mut input = stdin.lock();
             g.play(&opts, &ai, seat, seed, &mut input, &mut out)?;
@@ -254,11 +253,8 @@ fn run(command: Command) -> Result<()> {
         } => {
             let g = game(&name)?;
             let player = spec(player.as_deref().unwrap_or(g.default_opponent()))?;
-            g.check(&Value::Null, &player).or_else(|e| match player {
-                // Options arrive with the hello; check the spec alone here.
-                PlayerSpec::Bot { .. } => Ok(()),
-                _ => Err(e),
-            })?;
+            // Fail before reading the input; the options arrive with the hello.
+            g.check(&Value::Null, &player)?;
             let stdin = io::stdin();
             let mut input = stdin.lock();
             g.bot(&player, seed, &mut input, &mut out)?;

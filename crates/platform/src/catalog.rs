@@ -187,6 +187,15 @@ fn configure<G: PlatformGame>(options: &Value) -> Result<G, PlatformError> {
     G::from_options(options).map_err(|problem| PlatformError::Options { game: G::NAME, problem })
 }
 
+/// Builds (and drops) the agent of a spec to check it; outside engines are
+/// only started when a game needs them.
+fn check_spec<G: PlatformGame>(game: &G, spec: &PlayerSpec) -> Result<(), PlatformError> {
+    if !matches!(spec, PlayerSpec::Bot { .. }) {
+        game.agent(spec, 0)?;
+    }
+    Ok(())
+}
+
 impl<G: PlatformGame> GameEntry for Entry<G> {
     fn name(&self) -> &'static str {
         G::NAME
@@ -205,11 +214,7 @@ impl<G: PlatformGame> GameEntry for Entry<G> {
     }
 
     fn check(&self, options: &Value, spec: &PlayerSpec) -> Result<(), PlatformError> {
-        let game: G = configure(options)?;
-        if !matches!(spec, PlayerSpec::Bot { .. }) {
-            game.agent(spec, 0)?;
-        }
-        Ok(())
+        check_spec(&configure::<G>(options)?, spec)
     }
 
     fn arena(
@@ -221,8 +226,8 @@ impl<G: PlatformGame> GameEntry for Entry<G> {
         progress: &(dyn Fn(&GameResult) + Sync),
     ) -> Result<(Value, Vec<GameResult>), PlatformError> {
         let game: G = configure(options)?;
-        self.check(options, a)?;
-        self.check(options, b)?;
+        check_spec(&game, a)?;
+        check_spec(&game, b)?;
         let results = crate::arena::run(&game, a, b, settings, progress)?;
         Ok((game.arena_report(&results), results))
     }

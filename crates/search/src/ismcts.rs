@@ -103,6 +103,7 @@ pub struct Ismcts<A> {
     paths: Vec<Vec<u32>>,
     legal: Vec<A>,
     keyed: Vec<(A, A)>,
+    untried: Vec<A>,
 }
 
 impl<A: Copy + Eq + Ord> Ismcts<A> {
@@ -117,6 +118,7 @@ impl<A: Copy + Eq + Ord> Ismcts<A> {
             paths: Vec::new(),
             legal: Vec::new(),
             keyed: Vec::new(),
+            untried: Vec::new(),
         }
     }
 
@@ -314,14 +316,12 @@ impl<A: Copy + Eq + Ord> Ismcts<A> {
         // Untried keys first, one drawn at random (as in Cowling and Powley's
         // reference implementation); then UCB over the available children,
         // whose availability counts rise after the choice.
-        let untried = self.distinct_keys().filter(|&k| !self.has_child(node, k)).count();
-        let (key, expanded) = if untried > 0 {
-            let pick = rng.below(untried as u64) as usize;
-            let key = self
-                .distinct_keys()
-                .filter(|&k| !self.has_child(node, k))
-                .nth(pick)
-                .expect("pick < number of untried keys");
+        let mut untried = std::mem::take(&mut self.untried);
+        untried.clear();
+        untried.extend(self.distinct_keys().filter(|&k| !self.has_child(node, k)));
+        let choice = (!untried.is_empty()).then(|| untried[rng.below(untried.len() as u64) as usize]);
+        self.untried = untried;
+        let (key, expanded) = if let Some(key) = choice {
             (key, true)
         } else {
             let key = self.select(node);

@@ -14,7 +14,7 @@ use tabula_search::{
 
 use super::common;
 use crate::agent::{Agent, Local};
-use crate::arena::{GameResult, confidence_interval};
+use crate::arena::{GameResult, confidence_interval, summarize};
 use crate::catalog::PlatformGame;
 use crate::spec::{PlayerSpec, SpecError};
 
@@ -165,7 +165,7 @@ pub struct DiagonalArena {
 
 /// The figures of a diagonal tournament (games in index order, in pairs).
 pub fn diagonal_arena(results: &[GameResult]) -> DiagonalArena {
-    let n = results.len().max(1) as f64;
+    let base = summarize(results);
     let margin = |r: &GameResult| {
         let s = r.scores.as_ref().expect("diagonal reports scores");
         s[1 - r.a_seat] - s[r.a_seat]
@@ -174,20 +174,19 @@ pub fn diagonal_arena(results: &[GameResult]) -> DiagonalArena {
         .chunks(2)
         .map(|p| p.iter().map(margin).sum::<f64>() / p.len() as f64)
         .collect();
-    let count = |s: f64| results.iter().filter(|r| r.a_score == s).count();
     DiagonalArena {
         grids: per_grid.len(),
-        games: results.len(),
-        a_wins: count(1.0),
-        draws: count(0.5),
-        b_wins: count(0.0),
+        games: base.games,
+        a_wins: base.a_wins,
+        draws: base.draws,
+        b_wins: base.b_wins,
         a_grid_wins: per_grid.iter().filter(|&&m| m < 0.0).count(),
         grid_draws: per_grid.iter().filter(|&&m| m == 0.0).count(),
         b_grid_wins: per_grid.iter().filter(|&&m| m > 0.0).count(),
-        mean_margin_b_minus_a: results.iter().map(margin).sum::<f64>() / n,
+        mean_margin_b_minus_a: results.iter().map(margin).sum::<f64>() / results.len().max(1) as f64,
         ci95: confidence_interval(&per_grid, f64::NEG_INFINITY, f64::INFINITY),
-        mean_moves: results.iter().map(|r| r.plies as f64).sum::<f64>() / n,
-        a_score_rate: results.iter().map(|r| r.a_score).sum::<f64>() / n,
+        mean_moves: base.mean_plies,
+        a_score_rate: base.a_score_rate,
     }
 }
 
