@@ -12,6 +12,7 @@ use tabula_platform::arena::ArenaSettings;
 use tabula_platform::catalog::{self, GameEntry};
 use tabula_platform::spec::PlayerSpec;
 
+mod abalone;
 mod diagonal;
 mod solve;
 
@@ -45,6 +46,12 @@ struct RulesFlags {
     /// Play the daily grid of this date (YYYY-MM-DD, or 'today', UTC).
     #[arg(long, value_name = "DATE")]
     daily: Option<String>,
+    /// Abalone: the starting layout (standard, belgian, german, discovery).
+    #[arg(long, value_name = "LAYOUT")]
+    layout: Option<String>,
+    /// Abalone: start from a position, e.g. 'black:a1,a2,b2 white:e5,i9 to:black'.
+    #[arg(long, value_name = "POSITION")]
+    position: Option<String>,
     /// Rules options as a JSON object.
     #[arg(long, value_name = "JSON")]
     options: Option<String>,
@@ -71,8 +78,11 @@ enum Command {
         /// The game (see `tabula games`).
         game: String,
         /// The computer's player spec (default: the game's strongest).
-        #[arg(long, value_name = "SPEC")]
+        #[arg(long, value_name = "SPEC", conflicts_with = "level")]
         ai: Option<String>,
+        /// The computer's level (short for --ai level:N, for games with levels).
+        #[arg(long, value_name = "N")]
+        level: Option<u8>,
         /// Your seat: 0 moves first.
         #[arg(long, default_value_t = 0)]
         seat: usize,
@@ -143,6 +153,24 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Count move sequences of each length from a position (move-generator regression).
+    Perft {
+        /// The game (abalone).
+        game: String,
+        /// A layout name (standard, belgian, german, discovery) or a position.
+        position: String,
+        /// The longest sequences counted.
+        depth: usize,
+        /// Print one JSON object {"counts":[…],"seconds":…}.
+        #[arg(long)]
+        json: bool,
+        /// List the last ply's moves instead of counting them by popcounts.
+        #[arg(long)]
+        no_bulk: bool,
+        /// Use one thread (the default splits the first ply over both cores).
+        #[arg(long)]
+        single_thread: bool,
+    },
     /// List the games and the players each offers.
     Games,
     /// Print every search's tunables (name, default, meaning).
@@ -201,6 +229,12 @@ fn options(flags: &RulesFlags) -> Result<Value> {
     if flags.no_traps {
         set("traps", Value::Bool(false));
     }
+    if let Some(layout) = &flags.layout {
+        set("layout", Value::String(layout.clone()));
+    }
+    if let Some(position) = &flags.position {
+        set("position", Value::String(position.clone()));
+    }
     if let Some(size) = flags.size {
         set("size", Value::from(size));
     }
@@ -234,12 +268,16 @@ fn run(command: Command) -> Result<()> {
         Command::Play {
             game: name,
             ai,
+            level,
             seat,
             seed,
             rules,
         } => {
             let g = game(&name)?;
-            let ai = spec(ai.as_deref().unwrap_or(g.default_opponent()))?;
+            let ai = match level {
+                Some(n) => spec(&format!("level:{n}"))?,
+                None => spec(ai.as_deref().unwrap_or(g.default_opponent()))?,
+            };
             let opts = options(&rules)?;
             let stdin = io::stdin();
             let mut input = stdin.lock();
@@ -290,6 +328,20 @@ fn run(command: Command) -> Result<()> {
                 bail!("review is offered for diagonal only, not {name}");
             }
             diagonal::review(&record, seat, depth, json, &mut out)
+        }
+        Command::Perft {
+            game: name,
+            position,
+            depth,
+            json,
+            no_bulk,
+            single_thread,
+        } => {
+            if name != "abalone" {
+                game(&name)?;
+                bail!("perft is offered for abalone only, not {name}");
+            }
+            abalone::perft_command(&position, depth, !no_bulk, !single_thread, json, &mut out)
         }
         Command::Games => {
             for g in catalog::games() {
@@ -366,6 +418,8 @@ fn bench(json: bool, out: &mut dyn Write) -> Result<()> {
 fn tunables(out: &mut dyn Write) -> Result<()> {
     use tabula_search::{ALPHABETA_TUNABLES, ISMCTS_TUNABLES, MCTS_TUNABLES, ROOTUCB_TUNABLES};
     for (name, table) in [
+        ("abalone", tabula_abalone::ABALONE_TUNABLES),
+        ("diagonal", tabula_diagonal::ai::DIAGONAL_TUNABLES),
         ("alpha-beta", ALPHABETA_TUNABLES),
         ("mcts", MCTS_TUNABLES),
         ("ismcts", ISMCTS_TUNABLES),

@@ -199,6 +199,21 @@ pub fn run() -> BenchReport {
         computer.think(&rules, &state),
     ));
 
+    // Abalone: the level-4 search to a fixed depth from the Belgian daisy
+    // (no node limit, no noise, so only the search decides the count).
+    let belgian = tabula_abalone::Abalone::new(tabula_abalone::Layout::Belgian.position());
+    let config = tabula_abalone::SearchConfig {
+        max_depth: 7,
+        max_nodes: None,
+        noise: 0,
+        ..tabula_abalone::SearchConfig::default()
+    };
+    let mut abalone = tabula_abalone::Computer::new(config, 0);
+    entries.push(entry(
+        "abalone alpha-beta 7 plies, Belgian daisy",
+        abalone.choose(&belgian, &belgian.initial_state(), 0),
+    ));
+
     summarize(entries)
 }
 

@@ -259,10 +259,11 @@ impl<G: PlatformGame> GameEntry for Entry<G> {
 static TICTACTOE: Entry<tabula_tictactoe::TicTacToe> = Entry(PhantomData);
 static MINIWHIST: Entry<tabula_testgames::MiniWhist> = Entry(PhantomData);
 static DIAGONAL: Entry<crate::games::DiagonalTable> = Entry(PhantomData);
+static ABALONE: Entry<tabula_abalone::Abalone> = Entry(PhantomData);
 
 /// Every game, by name.
-pub fn games() -> [&'static dyn GameEntry; 3] {
-    [&TICTACTOE, &DIAGONAL, &MINIWHIST]
+pub fn games() -> [&'static dyn GameEntry; 4] {
+    [&TICTACTOE, &DIAGONAL, &ABALONE, &MINIWHIST]
 }
 
 /// The names of every game.

@@ -9,6 +9,9 @@ use crate::agent::Agent;
 use crate::catalog::{PlatformError, PlatformGame, make_agent};
 use crate::spec::PlayerSpec;
 
+/// Up to this many legal moves are listed in the prompt.
+const MAX_LISTED: usize = 24;
+
 /// Plays one game: the person types actions for seat `human`, every other
 /// seat is played by `opponent`. Bad input is explained and asked again;
 /// `quit` or the end of the input leaves.
@@ -80,8 +83,18 @@ pub fn play<G: PlatformGame>(
                 let view = game.observation(&state, human);
                 game.legal_actions(&state, &mut legal);
                 writeln!(output, "{}", game.render(&view, human))?;
-                let options: Vec<String> = legal.iter().map(|&a| game.action_text(a)).collect();
-                write!(output, "Your move ({}): ", options.join(" "))?;
+                if legal.len() <= MAX_LISTED {
+                    let options: Vec<String> = legal.iter().map(|&a| game.action_text(a)).collect();
+                    write!(output, "Your move ({}): ", options.join(" "))?;
+                } else {
+                    // Too many to read: show the form of a move instead.
+                    let example = game.action_text(legal[0]);
+                    write!(
+                        output,
+                        "Your move ({} legal, e.g. {example}; 'moves' lists them): ",
+                        legal.len()
+                    )?;
+                }
                 output.flush()?;
                 line.clear();
                 if input.read_line(&mut line)? == 0 {
@@ -91,6 +104,11 @@ pub fn play<G: PlatformGame>(
                 let text = line.trim();
                 if matches!(text, "quit" | "q" | "exit") {
                     return Ok(());
+                }
+                if text == "moves" {
+                    let options: Vec<String> = legal.iter().map(|&a| game.action_text(a)).collect();
+                    writeln!(output, "{}", options.join(" "))?;
+                    continue;
                 }
                 match game.parse_action(&view, human, text) {
                     Ok(action) if legal.binary_search(&action).is_ok() => {

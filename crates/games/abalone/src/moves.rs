@@ -26,7 +26,7 @@ use crate::geometry::{Cell, Dir};
 ///
 /// Canonical form: `first` is the end nearer a1 (the axis is one of
 /// [`Dir::AXES`]); a single marble has axis east.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(try_from = "String", into = "String")]
 pub struct Move {
     first: u8,
@@ -181,6 +181,13 @@ impl fmt::Display for Move {
         } else {
             write!(f, "{}{}:{}", self.first(), self.last(), self.dir())
         }
+    }
+}
+
+impl fmt::Debug for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // The notation says everything the fields do.
+        write!(f, "Move({self})")
     }
 }
 

@@ -31,17 +31,25 @@ pub fn perft(pos: &Position, depth: usize, mode: PerftMode) -> Vec<u64> {
 
 /// As [`perft`], splitting the first ply's moves over rayon's threads.
 pub fn perft_parallel(pos: &Position, depth: usize, mode: PerftMode) -> Vec<u64> {
+    perft_parallel_with(pos, depth, mode, &|_| {})
+}
+
+/// As [`perft_parallel`], calling `done(n)` with the number of first-ply
+/// moves each time one of them is fully counted (for a progress bar).
+pub fn perft_parallel_with(pos: &Position, depth: usize, mode: PerftMode, done: &(dyn Fn(usize) + Sync)) -> Vec<u64> {
     if depth <= 2 {
         return perft(pos, depth, mode);
     }
     let mut list = MoveList::new();
     generate(pos, &mut list);
+    let total = list.len();
     let mut counts = list
         .as_slice()
         .par_iter()
         .map(|&m| {
             let mut sub = vec![0u64; depth];
             walk(&apply(pos, m).0, depth - 1, 1, &mut sub, mode);
+            done(total);
             sub
         })
         .reduce(

@@ -422,8 +422,9 @@ impl FromStr for Position {
 
     fn from_str(text: &str) -> Result<Position, PositionError> {
         let text = text.trim();
-        if let Ok(layout) = Layout::parse(text) {
-            return Ok(layout.position());
+        if !text.contains(':') {
+            // A bare word can only be a layout's name.
+            return Layout::parse(text).map(Layout::position);
         }
         let (mut black, mut white, mut to, mut lose) = (None, None, None, None);
         for word in text.split_whitespace() {

@@ -1,5 +1,6 @@
 //! The platform side of each game: names, options, players, text forms.
 
+mod abalone;
 mod common;
 mod diagonal;
 mod miniwhist;
