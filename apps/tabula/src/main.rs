@@ -15,6 +15,7 @@ use tabula_platform::spec::PlayerSpec;
 mod abalone;
 mod diagonal;
 mod solve;
+mod tablebase;
 
 #[derive(Parser)]
 #[command(
@@ -24,6 +25,9 @@ mod solve;
     long_about = None
 )]
 struct Cli {
+    /// Abalone: directory of Discovery tablebases the computer plays from.
+    #[arg(long, global = true, value_name = "DIR")]
+    tables: Option<std::path::PathBuf>,
     #[command(subcommand)]
     command: Command,
 }
@@ -61,8 +65,39 @@ struct RulesFlags {
 enum Command {
     /// Exact solving: tic-tac-toe's node counts, values and MCTS figures.
     Solve {
-        /// What to solve: tictactoe.
+        /// What to solve: tictactoe, or abalone with a class.
         target: String,
+        /// Abalone: the class (2v2, 3v2, 3v3, 4v2, 5v2, 4v3…).
+        class: Option<String>,
+        /// Abalone: where tables are saved (and smaller classes reused).
+        #[arg(long, value_name = "DIR", default_value = "tables")]
+        out: std::path::PathBuf,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Abalone: a Discovery endgame's value and each move's, from the tablebases.
+    Probe {
+        /// The game (abalone).
+        game: String,
+        /// The position, e.g. 'strong:i5,i9,e1,a5 weak:c5,b5 to:strong'.
+        position: String,
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Abalone: check a saved tablebase against the rules, exhaustively.
+    Verify {
+        /// The game (abalone).
+        game: String,
+        /// The class.
+        class: String,
+        /// Random positions for the symmetry, probe and best-move checks.
+        #[arg(long, default_value_t = 1000)]
+        samples: u64,
+        /// Seed of the samples.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
         /// Print one JSON object.
         #[arg(long)]
         json: bool,
@@ -198,7 +233,7 @@ fn main() -> ExitCode {
         .with_ansi(io::stderr().is_terminal())
         .with_env_filter(tracing_subscriber::EnvFilter::try_from_env("TABULA_LOG").unwrap_or_else(|_| "warn".into()))
         .init();
-    match run(cli.command) {
+    match run(cli.command, cli.tables) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {}", format!("{e:#}").replace('\n', " "));
@@ -253,17 +288,61 @@ fn options(flags: &RulesFlags) -> Result<Value> {
     })
 }
 
+fn abalone_only(name: &str, command: &str) -> Result<()> {
+    if name != "abalone" {
+        game(name)?;
+        bail!("{command} is offered for abalone only, not {name}");
+    }
+    Ok(())
+}
+
 fn game(name: &str) -> Result<&'static dyn GameEntry> {
     Ok(catalog::find(name)?)
 }
 
-fn run(command: Command) -> Result<()> {
+fn run(command: Command, tables: Option<std::path::PathBuf>) -> Result<()> {
     let mut out = io::stdout().lock();
+    // Probe and verify read this directory; play, bot and arena install it for the computer.
+    let tables_dir = tables.clone().unwrap_or_else(|| "tables".into());
+    if let Some(dir) = &tables
+        && matches!(
+            command,
+            Command::Play { .. } | Command::Bot { .. } | Command::Arena { .. }
+        )
+    {
+        tablebase::install(dir)?;
+    }
     match command {
-        Command::Solve { target, json } => match target.as_str() {
-            "tictactoe" => solve::tictactoe(json, &mut out),
-            other => bail!("unknown solve target '{other}'; targets: tictactoe"),
+        Command::Solve {
+            target,
+            class,
+            out: dir,
+            json,
+        } => match (target.as_str(), class) {
+            ("tictactoe", None) => solve::tictactoe(json, &mut out),
+            ("tictactoe", Some(c)) => bail!("tictactoe takes no class, got '{c}'"),
+            ("abalone", Some(c)) => tablebase::solve(&c, &dir, json, &mut out),
+            ("abalone", None) => bail!("give the class to solve, e.g. 'tabula solve abalone 3v2'"),
+            (other, _) => bail!("unknown solve target '{other}'; targets: tictactoe, abalone <class>"),
         },
+        Command::Probe {
+            game: name,
+            position,
+            json,
+        } => {
+            abalone_only(&name, "probe")?;
+            tablebase::probe_command(&position, &tables_dir, json, &mut out)
+        }
+        Command::Verify {
+            game: name,
+            class,
+            samples,
+            seed,
+            json,
+        } => {
+            abalone_only(&name, "verify")?;
+            tablebase::verify_command(&class, &tables_dir, samples, seed, json, &mut out)
+        }
         Command::Bench { json } => bench(json, &mut out),
         Command::Play {
             game: name,
@@ -337,10 +416,7 @@ fn run(command: Command) -> Result<()> {
             no_bulk,
             single_thread,
         } => {
-            if name != "abalone" {
-                game(&name)?;
-                bail!("perft is offered for abalone only, not {name}");
-            }
+            abalone_only(&name, "perft")?;
             abalone::perft_command(&position, depth, !no_bulk, !single_thread, json, &mut out)
         }
         Command::Games => {

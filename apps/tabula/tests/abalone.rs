@@ -118,3 +118,70 @@ fn the_stronger_level_wins_and_an_engine_plays_through_the_protocol() {
     ]));
     assert_eq!(v["games"], 2);
 }
+
+#[test]
+fn solve_probe_and_verify_the_two_against_two_tablebase() {
+    let dir = std::env::temp_dir().join(format!("tabula-cli-tb-{}", std::process::id()));
+    let d = dir.to_str().unwrap();
+    let v = json(&tabula(&["solve", "abalone", "2v2", "--out", d, "--json"]));
+    assert_eq!(v["class"], "2v2");
+    assert_eq!(v["concrete"]["strong_to_move"]["wins"], 3132);
+    assert_eq!(v["concrete"]["weak_to_move"]["wins"], 3132);
+    assert_eq!(v["strong_to_move"]["losses"], 0);
+    assert_eq!(v["max_dtw"], 1);
+    assert!(v["seconds"].as_f64().is_some() && v["peak_mb"].as_u64().is_some());
+    assert!(dir.join("abalone-2v2.tb").exists());
+    // The documented strong/weak syntax and the colour syntax.
+    let p = json(&tabula(&[
+        "probe",
+        "abalone",
+        "strong:e7,e8 weak:e9,a1 to:strong",
+        "--tables",
+        d,
+        "--json",
+    ]));
+    assert_eq!(p["wdl"], "win");
+    assert_eq!(p["dtw"], 1);
+    assert_eq!(p["moves"][0]["move"], "e7e8:e");
+    assert_eq!(p["moves"][0]["wdl"], "win");
+    let q = json(&tabula(&[
+        "probe",
+        "abalone",
+        "black:e7,e8 white:e9,a1 to:white",
+        "--tables",
+        d,
+        "--json",
+    ]));
+    assert_eq!(q["wdl"], "draw");
+    assert!(q["dtw"].is_null());
+    let r = json(&tabula(&[
+        "verify",
+        "abalone",
+        "2v2",
+        "--tables",
+        d,
+        "--json",
+        "--samples",
+        "50",
+    ]));
+    assert_eq!(r["inconsistencies"], 0);
+    assert_eq!(r["entries_checked"], v["positions"]);
+    // Errors: a missing table, a bad class, a position outside the tables.
+    for args in [
+        &[
+            "probe",
+            "abalone",
+            "strong:e7,e8,e6 weak:e9,a1 to:strong",
+            "--tables",
+            d,
+        ][..],
+        &["solve", "abalone", "9v2", "--out", d],
+        &["solve", "abalone"],
+        &["verify", "abalone", "3v3", "--tables", d],
+        &["probe", "abalone", "standard", "--tables", d],
+        &["probe", "tictactoe", "x", "--tables", d],
+    ] {
+        one_line_error(&tabula(args));
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -14,6 +14,7 @@
 //! | ISMCTS, single- and multiple-observer | [`Ismcts`] |
 //! | determinized root-UCB with common random numbers | [`root_ucb`] |
 //! | retrograde analysis | [`retrograde::solve`] |
+//! | retrograde analysis over predecessors (large spaces) | [`backward::solve`] |
 //!
 //! Every search takes a [`Budget`] (nodes, iterations, time, a cancellation
 //! flag) and returns a [`SearchResult`] with its [`SearchStats`]; randomised
@@ -69,6 +70,7 @@
 //! ```
 
 pub mod alphabeta;
+pub mod backward;
 pub mod budget;
 pub mod eval;
 pub mod expectiminimax;

@@ -48,6 +48,9 @@ pub struct SearchConfig {
     pub noise: i32,
     /// The evaluation weights.
     pub weights: Weights,
+    /// Play from the installed tablebases ([`crate::tablebase::install`])
+    /// when the material is inside a solved class.
+    pub tablebase: bool,
 }
 
 impl Default for SearchConfig {
@@ -92,6 +95,11 @@ pub const ABALONE_TUNABLES: &[Tunable] = &[
         name: "noise",
         default: "2",
         meaning: "seeded evaluation noise amplitude (levels 1-3: 300, 40, 8); varies games between seeds",
+    },
+    Tunable {
+        name: "tablebase",
+        default: "true",
+        meaning: "play perfectly from installed Discovery tablebases inside solved classes (levels 3-4; levels 1-2 never)",
     },
     Tunable {
         name: "material",
@@ -157,6 +165,7 @@ impl Level {
             quiescence_plies: 8,
             noise: 2,
             weights: Weights::default(),
+            tablebase: true,
         };
         match self.0 {
             1 => SearchConfig {
@@ -165,6 +174,7 @@ impl Level {
                 tt_bytes: 1 << 16,
                 quiescence_plies: 0,
                 noise: 300,
+                tablebase: false,
                 ..full
             },
             2 => SearchConfig {
@@ -172,6 +182,7 @@ impl Level {
                 max_nodes: None,
                 tt_bytes: 1 << 20,
                 noise: 40,
+                tablebase: false,
                 ..full
             },
             3 => SearchConfig {
@@ -663,6 +674,25 @@ impl Computer {
 
 impl Player<Abalone> for Computer {
     fn choose(&mut self, game: &Abalone, state: &State, _seat: Seat) -> SearchResult<Move> {
+        if self.engine.config.tablebase
+            && let Some(tables) = crate::tablebase::installed()
+            && let Some((m, v)) = crate::tablebase::probe::best_move(tables, &state.position)
+        {
+            // Perfect play: the shortest win, else a draw, else the longest loss.
+            let value = match v {
+                tabula_search::backward::Value::Win(d) => f64::from(WIN - d as i32),
+                tabula_search::backward::Value::Loss(d) => f64::from(d as i32 - WIN),
+                tabula_search::backward::Value::Draw => 0.0,
+            };
+            return SearchResult {
+                action: Some(m),
+                value,
+                stats: SearchStats {
+                    pv: vec![m],
+                    ..SearchStats::default()
+                },
+            };
+        }
         let out = self.engine.search_state(game, state, &Budget::unlimited());
         SearchResult {
             action: out.best,

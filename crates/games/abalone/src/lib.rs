@@ -35,6 +35,8 @@ pub mod moves;
 pub mod perft;
 pub mod position;
 pub mod reference;
+pub mod tablebase;
+pub mod unmove;
 
 pub use ai::{ABALONE_TUNABLES, Computer, Engine, Level, SearchConfig, SearchOutcome, WIN};
 pub use eval::Weights;

@@ -189,6 +189,7 @@ fn levels_play_legal_moves_and_the_tunables_table_matches_the_defaults() {
     assert_eq!(table("late_move_reductions"), c.late_move_reductions.to_string());
     assert_eq!(table("quiescence_plies"), c.quiescence_plies.to_string());
     assert_eq!(table("noise"), c.noise.to_string());
+    assert_eq!(table("tablebase"), c.tablebase.to_string());
     let w = Weights::default();
     assert_eq!(table("material"), w.material.to_string());
     assert_eq!(table("centre"), w.centre.to_string());
