@@ -399,3 +399,114 @@ pub fn solve<S: BackwardSpace>(space: &S, report: &(dyn Fn(LevelReport) + Sync))
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Take one or two stones; who cannot move has lost. Entries are the
+    /// piles `lo..hi`; smaller piles lie outside, valued by the formula.
+    struct Nim {
+        lo: u64,
+        hi: u64,
+    }
+
+    /// The exact value of a pile for the side to move.
+    fn exact(n: u64) -> Value {
+        let n = n as u32;
+        if n % 3 == 0 {
+            Value::Loss(2 * n / 3)
+        } else {
+            Value::Win(2 * (n / 3) + 1)
+        }
+    }
+
+    fn flip(v: Value) -> Value {
+        match v {
+            Value::Win(d) => Value::Loss(d + 1),
+            Value::Loss(d) => Value::Win(d + 1),
+            Value::Draw => Value::Draw,
+        }
+    }
+
+    impl BackwardSpace for Nim {
+        fn size(&self) -> u64 {
+            self.hi - self.lo
+        }
+        fn start(&self, index: u64) -> Start {
+            let n = self.lo + index;
+            let moves: Vec<u64> = (1..=2).filter(|&k| k <= n).map(|k| n - k).collect();
+            if moves.is_empty() {
+                return Start::Lost(0);
+            }
+            let outside: Vec<Value> = moves
+                .iter()
+                .filter(|&&m| m < self.lo)
+                .map(|&m| flip(exact(m)))
+                .collect();
+            let outside_win = outside
+                .iter()
+                .filter_map(|v| if let Value::Win(d) = v { Some(*d) } else { None })
+                .min();
+            if outside.len() == moves.len() {
+                return match outside_win {
+                    Some(w) => Start::Won(w),
+                    None => Start::Lost(outside.iter().map(|v| v.plies()).max().unwrap()),
+                };
+            }
+            Start::Open {
+                outside_win,
+                outside_draw: false,
+            }
+        }
+        fn children(&self, index: u64) -> u32 {
+            let n = self.lo + index;
+            (1..=2).filter(|&k| k <= n && n - k >= self.lo).count() as u32
+        }
+        fn predecessors(&self, index: u64, out: &mut Vec<u64>) {
+            let n = self.lo + index;
+            out.extend((1..=2).map(|k| n + k).filter(|&m| m < self.hi).map(|m| m - self.lo));
+        }
+        fn outside_loss(&self, index: u64) -> Option<u32> {
+            let n = self.lo + index;
+            (1..=2)
+                .filter(|&k| k <= n && n - k < self.lo)
+                .map(|k| exact(n - k).plies())
+                .max()
+        }
+    }
+
+    #[test]
+    fn nim_values_and_distances_are_exact() {
+        for (lo, hi) in [(0, 60), (10, 40), (7, 8)] {
+            let values = solve(&Nim { lo, hi }, &|_| {});
+            for (i, &code) in values.iter().enumerate() {
+                let n = lo + i as u64;
+                assert_eq!(decode(code), Some(exact(n)), "pile {n} in {lo}..{hi}");
+            }
+        }
+    }
+
+    #[test]
+    fn codes_round_trip_and_levels_are_reported() {
+        for v in [
+            Value::Win(1),
+            Value::Win(251),
+            Value::Loss(0),
+            Value::Loss(252),
+            Value::Draw,
+        ] {
+            assert_eq!(decode(encode(Some(v))), Some(v));
+        }
+        assert_eq!(decode(encode(None)), None);
+        let levels = Mutex::new(Vec::new());
+        solve(&Nim { lo: 0, hi: 30 }, &|r| {
+            levels.lock().unwrap().push((r.level, r.decided))
+        });
+        let levels = levels.into_inner().unwrap();
+        // Pile 0 at the start, then one pile decided per level up to pile 29 (depth 19).
+        assert_eq!(levels[0], (0, 1));
+        assert_eq!(levels.iter().map(|l| l.1).sum::<u64>(), 30);
+        assert!(levels.iter().skip(1).all(|&(_, d)| d <= 2));
+    }
+}

@@ -2,8 +2,9 @@
 //! the computer's levels as players.
 
 use serde_json::{Map, Value};
-use tabula_abalone::{Abalone, Computer, Layout, Level, Move, Position, Side, State};
+use tabula_abalone::{Abalone, Computer, Layout, Level, Move, Side, State};
 use tabula_search::Seat;
+use tabula_search::backward::Value as TableValue;
 
 use super::common;
 use crate::agent::{Agent, Local};
@@ -60,7 +61,7 @@ impl PlatformGame for Abalone {
         };
         let start = match (text("layout")?, text("position")?) {
             (Some(_), Some(_)) => return Err("give a layout or a position, not both".into()),
-            (_, Some(p)) => p.parse::<Position>().map_err(|e| format!("position: {e}"))?,
+            (_, Some(p)) => tabula_abalone::tablebase::parse_position(p).map_err(|e| format!("position: {e}"))?,
             (Some(l), None) => Layout::parse(l).map_err(|e| e.to_string())?.position(),
             (None, None) => Layout::Belgian.position(),
         };
@@ -127,6 +128,14 @@ impl PlatformGame for Abalone {
             view.quiet_plies,
             self.no_progress
         ));
+        if let Some(v) = tabula_abalone::tablebase::installed().and_then(|t| t.value(&view.position)) {
+            let mover = view.position.to_move();
+            text.push_str(&match v {
+                TableValue::Win(d) => format!("\ntablebase: {mover} wins in {d} plies"),
+                TableValue::Loss(d) => format!("\ntablebase: {} wins in {d} plies", mover.other()),
+                TableValue::Draw => "\ntablebase: drawn with best play".to_string(),
+            });
+        }
         text
     }
 
