@@ -14,6 +14,7 @@ use tabula_platform::spec::PlayerSpec;
 
 mod abalone;
 mod diagonal;
+mod skyjo;
 mod solve;
 mod tablebase;
 
@@ -56,6 +57,9 @@ struct RulesFlags {
     /// Abalone: start from a position, e.g. 'black:a1,a2,b2 white:e5,i9 to:black'.
     #[arg(long, value_name = "POSITION")]
     position: Option<String>,
+    /// Skyjo: players at the table (2 to 8).
+    #[arg(long, value_name = "N")]
+    players: Option<u8>,
     /// Rules options as a JSON object.
     #[arg(long, value_name = "JSON")]
     options: Option<String>,
@@ -118,6 +122,9 @@ enum Command {
         /// The computer's level (short for --ai level:N, for games with levels).
         #[arg(long, value_name = "N")]
         level: Option<u8>,
+        /// Skyjo: the other seats' levels in seat order, e.g. 2,3,4 (or one for all; 'master' allowed).
+        #[arg(long, value_name = "LIST", conflicts_with_all = ["ai", "level"])]
+        levels: Option<String>,
         /// Your seat: 0 moves first.
         #[arg(long, default_value_t = 0)]
         seat: usize,
@@ -264,6 +271,9 @@ fn options(flags: &RulesFlags) -> Result<Value> {
     if flags.no_traps {
         set("traps", Value::Bool(false));
     }
+    if let Some(players) = flags.players {
+        set("players", Value::from(players));
+    }
     if let Some(layout) = &flags.layout {
         set("layout", Value::String(layout.clone()));
     }
@@ -348,11 +358,27 @@ fn run(command: Command, tables: Option<std::path::PathBuf>) -> Result<()> {
             game: name,
             ai,
             level,
+            levels,
             seat,
             seed,
             rules,
         } => {
             let g = game(&name)?;
+            if name == "skyjo" {
+                let list = match (&levels, level, &ai) {
+                    (Some(l), _, _) => skyjo::levels(l)?,
+                    (None, Some(n), _) => skyjo::levels(&n.to_string())?,
+                    (None, None, Some(a)) => skyjo::levels(a)?,
+                    (None, None, None) => skyjo::levels("4")?,
+                };
+                let players = usize::from(rules.players.unwrap_or(2));
+                let stdin = io::stdin();
+                let mut input = stdin.lock();
+                return skyjo::play(players, &list, seat, seed, &mut input, &mut out);
+            }
+            if levels.is_some() {
+                bail!("--levels is for skyjo");
+            }
             let ai = match level {
                 Some(n) => spec(&format!("level:{n}"))?,
                 None => spec(ai.as_deref().unwrap_or(g.default_opponent()))?,
@@ -392,6 +418,10 @@ fn run(command: Command, tables: Option<std::path::PathBuf>) -> Result<()> {
                 (Some(g), None) => g,
                 (None, None) => 100,
             };
+            if name == "skyjo" {
+                let players = usize::from(rules.players.unwrap_or(2));
+                return skyjo::arena_command(&a, &b, games, seed, players, json, &mut out);
+            }
             arena(&name, &a, &b, games, seed, json, &options(&rules)?, &mut out)
         }
         Command::Daily { date, json } => diagonal::daily(date.as_deref(), json, &mut out),

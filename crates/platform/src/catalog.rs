@@ -260,10 +260,11 @@ static TICTACTOE: Entry<tabula_tictactoe::TicTacToe> = Entry(PhantomData);
 static MINIWHIST: Entry<tabula_testgames::MiniWhist> = Entry(PhantomData);
 static DIAGONAL: Entry<crate::games::DiagonalTable> = Entry(PhantomData);
 static ABALONE: Entry<tabula_abalone::Abalone> = Entry(PhantomData);
+static SKYJO: Entry<tabula_skyjo::Skyjo> = Entry(PhantomData);
 
 /// Every game, by name.
-pub fn games() -> [&'static dyn GameEntry; 4] {
-    [&TICTACTOE, &DIAGONAL, &ABALONE, &MINIWHIST]
+pub fn games() -> [&'static dyn GameEntry; 5] {
+    [&TICTACTOE, &DIAGONAL, &ABALONE, &SKYJO, &MINIWHIST]
 }
 
 /// The names of every game.

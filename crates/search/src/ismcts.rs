@@ -14,6 +14,14 @@
 //! - **Multiple observer** (MO-ISMCTS): one tree per seat, each keyed by that
 //!   seat's view; the acting seat selects in its own tree and every tree
 //!   follows the action as its seat sees it.
+//!
+//! [`Ismcts::search_primed`] adds heuristic priming at the searching seat's
+//! root ([`RootPriming`]): only the listed root actions are explored, and each
+//! starts with virtual visits at a prior reward, so that with few iterations
+//! the search follows the heuristic and real statistics take over as
+//! iterations accumulate. A rollout that stops early and judges the position
+//! is a [`Rollout`] like any other, and a fixed reward range is the game's
+//! [`Game::payoff_range`].
 
 use crate::budget::{Budget, Meter, Stop};
 use crate::game::{Determinize, Game, Seat, Turn};
@@ -55,6 +63,19 @@ impl Default for IsmctsConfig {
     }
 }
 
+/// Heuristic priming of the searching seat's root for
+/// [`Ismcts::search_primed`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct RootPriming<A> {
+    /// The only root actions explored, each with its prior reward in payoff
+    /// units (the range of [`Game::payoff_range`]). Actions not legal at the
+    /// root are ignored; an empty list leaves the root unrestricted.
+    pub moves: Vec<(A, f64)>,
+    /// The virtual visits each listed action starts with, at its prior
+    /// reward (0: restriction only).
+    pub virtual_visits: f64,
+}
+
 /// The table of ISMCTS's tunables (name, default, meaning).
 pub const ISMCTS_TUNABLES: &[Tunable] = &[
     Tunable {
@@ -88,7 +109,9 @@ struct Node<A> {
     visits: u32,
     /// How many times this child was available for selection.
     avail: u32,
-    /// Reward sum for `actor`.
+    /// Virtual visits from a root priming (0 elsewhere).
+    virtual_visits: f32,
+    /// Reward sum for `actor` (with the priming's virtual reward).
     w: f64,
 }
 
@@ -104,6 +127,8 @@ pub struct Ismcts<A> {
     legal: Vec<A>,
     keyed: Vec<(A, A)>,
     untried: Vec<A>,
+    /// The primed root keys, sorted; empty when the root is unrestricted.
+    root_keys: Vec<A>,
 }
 
 impl<A: Copy + Eq + Ord> Ismcts<A> {
@@ -119,6 +144,7 @@ impl<A: Copy + Eq + Ord> Ismcts<A> {
             legal: Vec::new(),
             keyed: Vec::new(),
             untried: Vec::new(),
+            root_keys: Vec::new(),
         }
     }
 
@@ -137,6 +163,50 @@ impl<A: Copy + Eq + Ord> Ismcts<A> {
         observation: &G::Observation,
         seat: Seat,
         rollout: &mut R,
+        budget: &Budget,
+        seed: u64,
+    ) -> SearchResult<A>
+    where
+        G: Determinize<Action = A>,
+        R: Rollout<G> + ?Sized,
+    {
+        self.run(game, observation, seat, rollout, None, budget, seed)
+    }
+
+    /// As [`search`](Ismcts::search), with the searching seat's root primed:
+    /// only the actions of `priming` that are legal at the root are explored,
+    /// each created at once with `priming.virtual_visits` virtual visits at
+    /// its prior reward (its availability starts at the sum of the virtual
+    /// visits, as if the root had been visited that often). The choice is
+    /// still the most *really* visited root action; ties go to the higher
+    /// mean, virtual reward included, so a search without iterations returns
+    /// the best-primed action. Deterministic by seed.
+    #[allow(clippy::too_many_arguments)]
+    pub fn search_primed<G, R>(
+        &mut self,
+        game: &G,
+        observation: &G::Observation,
+        seat: Seat,
+        rollout: &mut R,
+        priming: &RootPriming<A>,
+        budget: &Budget,
+        seed: u64,
+    ) -> SearchResult<A>
+    where
+        G: Determinize<Action = A>,
+        R: Rollout<G> + ?Sized,
+    {
+        self.run(game, observation, seat, rollout, Some(priming), budget, seed)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn run<G, R>(
+        &mut self,
+        game: &G,
+        observation: &G::Observation,
+        seat: Seat,
+        rollout: &mut R,
+        priming: Option<&RootPriming<A>>,
         budget: &Budget,
         seed: u64,
     ) -> SearchResult<A>
@@ -167,8 +237,14 @@ impl<A: Copy + Eq + Ord> Ismcts<A> {
                 next_sibling: NONE,
                 visits: 0,
                 avail: 0,
+                virtual_visits: 0.0,
                 w: 0.0,
             });
+        }
+        let my_tree = if trees == 1 { 0 } else { seat };
+        self.root_keys.clear();
+        if let Some(priming) = priming {
+            self.prime(game, observation, seat, self.roots[my_tree], priming, seed);
         }
         self.cur.resize(trees, 0);
         self.paths.resize_with(trees, Vec::new);
@@ -179,7 +255,6 @@ impl<A: Copy + Eq + Ord> Ismcts<A> {
             max_depth = max_depth.max(self.iterate(game, world, seat, rollout, &mut rng));
             iterations += 1;
         }
-        let my_tree = if trees == 1 { 0 } else { seat };
         let root = self.root_stats(self.roots[my_tree]);
         let best = best_child(&root);
         SearchResult {
@@ -196,6 +271,40 @@ impl<A: Copy + Eq + Ord> Ismcts<A> {
                 pv: Vec::new(),
             },
         }
+    }
+
+    /// Creates the primed children of the searching seat's root.
+    fn prime<G: Determinize<Action = A>>(
+        &mut self,
+        game: &G,
+        obs: &G::Observation,
+        seat: Seat,
+        root: u32,
+        priming: &RootPriming<A>,
+        seed: u64,
+    ) {
+        // The root's legal actions follow from the observation.
+        let world = game.determinize(obs, seat, &mut Rng::new(seed));
+        game.legal_actions(&world, &mut self.legal);
+        let mut moves: Vec<(A, f64)> = priming
+            .moves
+            .iter()
+            .copied()
+            .filter(|m| self.legal.binary_search(&m.0).is_ok())
+            .collect();
+        moves.sort_by_key(|m| m.0);
+        moves.dedup_by(|a, b| a.0 == b.0);
+        let vv = priming.virtual_visits.max(0.0);
+        let avail = (vv * moves.len() as f64).round().min(f64::from(u32::MAX / 2)) as u32;
+        // Created in reverse so that the sibling list runs in action order.
+        for &(key, prior) in moves.iter().rev() {
+            let id = self.find_or_create(root, key, seat as u8);
+            let n = &mut self.arena[id as usize];
+            n.avail = avail.max(1);
+            n.virtual_visits = vv as f32;
+            n.w = prior * f64::from(vv as f32);
+        }
+        self.root_keys.extend(moves.iter().map(|m| m.0));
     }
 
     /// Some action of the game, to fill the key of the roots (never read).
@@ -231,6 +340,7 @@ impl<A: Copy + Eq + Ord> Ismcts<A> {
             visits: 0,
             // Available when it was created.
             avail: 1,
+            virtual_visits: 0.0,
             w: 0.0,
         });
         self.arena[parent as usize].first_child = id;
@@ -313,6 +423,10 @@ impl<A: Copy + Eq + Ord> Ismcts<A> {
         }
         self.keyed.sort_unstable();
         let node = self.cur[sel];
+        if p == seat && node == self.roots[sel] && !self.root_keys.is_empty() {
+            let keys = &self.root_keys;
+            self.keyed.retain(|x| keys.binary_search(&x.0).is_ok());
+        }
         // Untried keys first, one drawn at random (as in Cowling and Powley's
         // reference implementation); then UCB over the available children,
         // whose availability counts rise after the choice.
@@ -376,10 +490,10 @@ impl<A: Copy + Eq + Ord> Ismcts<A> {
             if self.keyed.binary_search_by(|x| x.0.cmp(&n.key)).is_err() {
                 continue;
             }
-            let ucb = if n.visits == 0 {
+            let ucb = if n.visits == 0 && n.virtual_visits == 0.0 {
                 f64::INFINITY
             } else {
-                let v = f64::from(n.visits);
+                let v = f64::from(n.visits) + f64::from(n.virtual_visits);
                 (n.w / v - self.scale.0) * self.scale.1 + self.config.exploration * (f64::from(n.avail).ln() / v).sqrt()
             };
             // Ties go to the smaller key, whatever the sibling order.
@@ -398,12 +512,149 @@ impl<A: Copy + Eq + Ord> Ismcts<A> {
             out.push(RootStat {
                 action: n.key,
                 visits: u64::from(n.visits),
-                value: if n.visits > 0 { n.w / f64::from(n.visits) } else { 0.0 },
+                value: {
+                    let v = f64::from(n.visits) + f64::from(n.virtual_visits);
+                    if v > 0.0 { n.w / v } else { 0.0 }
+                },
                 exact: false,
             });
             c = n.next_sibling;
         }
         out.sort_by_key(|s| s.action);
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Payoffs;
+    use crate::mcts::RandomRollout;
+
+    /// Take one to three stones; whoever takes the last stone wins.
+    struct Nim;
+    #[derive(Clone, Copy, Debug, PartialEq)]
+    struct Pile {
+        stones: u8,
+        to_move: usize,
+    }
+
+    impl Game for Nim {
+        type State = Pile;
+        type Action = u8;
+        type Observation = Pile;
+        fn num_seats(&self) -> usize {
+            2
+        }
+        fn to_move(&self, s: &Pile) -> Turn {
+            if s.stones == 0 {
+                Turn::Terminal
+            } else {
+                Turn::Seat(s.to_move)
+            }
+        }
+        fn legal_actions(&self, s: &Pile, out: &mut Vec<u8>) {
+            out.clear();
+            out.extend((1..=3).filter(|&k| k <= s.stones));
+        }
+        fn apply(&self, s: &mut Pile, take: u8) {
+            s.stones -= take;
+            s.to_move = 1 - s.to_move;
+        }
+        fn payoffs(&self, s: &Pile) -> Payoffs {
+            Payoffs::zero_sum(if s.to_move == 1 { 1.0 } else { -1.0 })
+        }
+        fn observation(&self, s: &Pile, _: Seat) -> Pile {
+            *s
+        }
+        fn hash(&self, s: &Pile) -> u64 {
+            u64::from(s.stones) * 2 + s.to_move as u64
+        }
+    }
+
+    impl Determinize for Nim {
+        fn determinize(&self, o: &Pile, _: Seat, _: &mut Rng) -> Pile {
+            *o
+        }
+    }
+
+    const NINE: Pile = Pile { stones: 9, to_move: 0 };
+
+    #[test]
+    fn priming_restricts_the_root_and_decides_without_iterations() {
+        let mut search = Ismcts::new(IsmctsConfig::default());
+        let priming = RootPriming {
+            moves: vec![(2, -0.5), (3, 0.25), (7, 1.0)],
+            virtual_visits: 8.0,
+        };
+        let r = search.search_primed(
+            &Nim,
+            &NINE,
+            0,
+            &mut RandomRollout::new(),
+            &priming,
+            &Budget::iterations(0),
+            1,
+        );
+        // 7 is not legal and is ignored; 3 has the better prior.
+        assert_eq!(r.action, Some(3));
+        assert_eq!(r.stats.root.iter().map(|s| s.action).collect::<Vec<_>>(), vec![2, 3]);
+        assert!((r.stats.root[1].value - 0.25).abs() < 1e-6);
+        let r = search.search_primed(
+            &Nim,
+            &NINE,
+            0,
+            &mut RandomRollout::new(),
+            &priming,
+            &Budget::iterations(500),
+            1,
+        );
+        assert!(r.stats.root.iter().all(|s| s.action == 2 || s.action == 3));
+        assert_eq!(r.stats.root.iter().map(|s| s.visits).sum::<u64>(), 500);
+    }
+
+    #[test]
+    fn real_statistics_overtake_a_wrong_prior() {
+        // From 9 stones only taking 1 wins (leaving a multiple of 4).
+        let mut search = Ismcts::new(IsmctsConfig::default());
+        let priming = RootPriming {
+            moves: vec![(1, -1.0), (2, 1.0), (3, 1.0)],
+            virtual_visits: 8.0,
+        };
+        let few = search.search_primed(
+            &Nim,
+            &NINE,
+            0,
+            &mut RandomRollout::new(),
+            &priming,
+            &Budget::iterations(0),
+            3,
+        );
+        assert_ne!(few.action, Some(1));
+        let many = search.search_primed(
+            &Nim,
+            &NINE,
+            0,
+            &mut RandomRollout::new(),
+            &priming,
+            &Budget::iterations(20_000),
+            3,
+        );
+        assert_eq!(many.action, Some(1));
+    }
+
+    #[test]
+    fn an_empty_priming_is_the_plain_search() {
+        let mut a = Ismcts::new(IsmctsConfig::default());
+        let mut b = Ismcts::new(IsmctsConfig::default());
+        let empty = RootPriming {
+            moves: Vec::new(),
+            virtual_visits: 0.0,
+        };
+        let budget = Budget::iterations(300);
+        let plain = a.search(&Nim, &NINE, 0, &mut RandomRollout::new(), &budget, 5);
+        let primed = b.search_primed(&Nim, &NINE, 0, &mut RandomRollout::new(), &empty, &budget, 5);
+        assert_eq!(plain.action, primed.action);
+        assert_eq!(plain.stats.root, primed.stats.root);
     }
 }

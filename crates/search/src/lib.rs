@@ -94,7 +94,7 @@ pub use game::{
     Determinize, Game, IllegalAction, MAX_SEATS, Payoffs, PerfectInformation, Seat, Turn, ZeroSumTwoPlayer, play,
     random_playout, sample_weighted,
 };
-pub use ismcts::{ISMCTS_TUNABLES, Ismcts, IsmctsConfig, IsmctsMode};
+pub use ismcts::{ISMCTS_TUNABLES, Ismcts, IsmctsConfig, IsmctsMode, RootPriming};
 pub use mcts::{MCTS_TUNABLES, Mcts, MctsConfig, NoPrior, Prior, RandomRollout, Rollout};
 pub use minimax::{Minimax, MinimaxReport};
 pub use player::{AlphaBetaPlayer, IsmctsPlayer, MctsPlayer, MinimaxPlayer, Player, RandomPlayer, RootUcbPlayer};

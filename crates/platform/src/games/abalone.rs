@@ -41,12 +41,7 @@ impl PlatformGame for Abalone {
     const DEFAULT_OPPONENT: &'static str = "level:4";
 
     fn from_options(options: &Value) -> Result<Self, String> {
-        let empty = Map::new();
-        let o = match options {
-            Value::Null => &empty,
-            Value::Object(o) => o,
-            other => return Err(format!("options are a JSON object, not {other}")),
-        };
+        let o = &common::options_object(options)?;
         for key in o.keys() {
             if !["layout", "position", "no_progress"].contains(&key.as_str()) {
                 return Err(format!("unknown option '{key}' (layout, position, no_progress)"));

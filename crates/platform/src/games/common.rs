@@ -6,6 +6,8 @@ use tabula_search::{
     RandomPlayer, RootUcbConfig, RootUcbPlayer, ZeroSumTwoPlayer,
 };
 
+use serde_json::{Map, Value};
+
 use crate::agent::{Agent, Local};
 use crate::catalog::PlatformGame;
 use crate::spec::{PlayerSpec, SpecError};
@@ -59,6 +61,15 @@ where
     G: PlatformGame + PerfectInformation + ZeroSumTwoPlayer,
 {
     (*spec == PlayerSpec::Minimax).then(|| Box::new(Local::new(MinimaxPlayer::new(), spec.to_string())) as _)
+}
+
+/// The rules options as an object: `null` stands for no options.
+pub(crate) fn options_object(options: &Value) -> Result<Map<String, Value>, String> {
+    match options {
+        Value::Null => Ok(Map::new()),
+        Value::Object(o) => Ok(o.clone()),
+        other => Err(format!("options are a JSON object, not {other}")),
+    }
 }
 
 /// The error for a spec the game does not offer.

@@ -203,12 +203,7 @@ impl PlatformGame for DiagonalTable {
     const DEFAULT_OPPONENT: &'static str = "alphabeta:7";
 
     fn from_options(options: &Value) -> Result<Self, String> {
-        let empty = Map::new();
-        let options = match options {
-            Value::Null => &empty,
-            Value::Object(o) => o,
-            other => Err(format!("options are a JSON object, not {other}"))?,
-        };
+        let options = &common::options_object(options)?;
         for key in options.keys() {
             if !["walls", "target", "size", "traps", "daily"].contains(&key.as_str()) {
                 return Err(format!(

@@ -4,6 +4,7 @@ mod abalone;
 mod common;
 mod diagonal;
 mod miniwhist;
+mod skyjo;
 mod tictactoe;
 
 pub use diagonal::{DiagonalArena, DiagonalTable, diagonal_arena};

@@ -149,11 +149,9 @@ pub(crate) fn subsets(n: usize, k: usize) -> &'static [u64] {
 pub struct StrongSets {
     /// Marbles per set.
     pub x: usize,
-    /// Per rank: the orbit.
-    orbit_of: Vec<u32>,
-    /// Per rank: a symmetry taking the set to its orbit's canonical set
-    /// (the first such in symmetry order).
-    sym_of: Vec<u8>,
+    /// Per rank: the orbit (high bits) and a symmetry taking the set to
+    /// its orbit's canonical set (low 4 bits), packed so one lookup does.
+    located: Vec<u32>,
     /// Per orbit: the canonical (smallest-rank) set.
     canonical: Vec<u64>,
     /// Per orbit: the stabilizer of the canonical set (bit `s` for symmetry `s`).
@@ -166,14 +164,13 @@ impl StrongSets {
         assert!((1..=6).contains(&x));
         let sym = sym_table();
         let total = BINOM[CELLS][x] as usize;
-        let mut orbit_of = vec![u32::MAX; total];
-        let mut sym_of = vec![0u8; total];
+        let mut located = vec![u32::MAX; total];
         let mut canonical = Vec::new();
         let mut stabilizer = Vec::new();
         let mut mask = (1u64 << x) - 1;
         for r in 0..total {
             debug_assert_eq!(rank(mask) as usize, r);
-            if orbit_of[r] == u32::MAX {
+            if located[r] == u32::MAX {
                 // The smallest member of a new orbit: every image has a larger rank.
                 let id = canonical.len() as u32;
                 canonical.push(mask);
@@ -184,10 +181,10 @@ impl StrongSets {
                     if ir == r {
                         stab |= 1 << s;
                     }
-                    if orbit_of[ir] == u32::MAX {
-                        orbit_of[ir] = id;
+                    if located[ir] == u32::MAX {
                         // A symmetry taking the image back to `mask`: the inverse of `s`.
-                        sym_of[ir] = Symmetry::new(s).expect("12 symmetries").inverse().index() as u8;
+                        let back = Symmetry::new(s).expect("12 symmetries").inverse().index() as u32;
+                        located[ir] = (id << 4) | back;
                     }
                 }
                 stabilizer.push(stab);
@@ -196,8 +193,7 @@ impl StrongSets {
         }
         StrongSets {
             x,
-            orbit_of,
-            sym_of,
+            located,
             canonical,
             stabilizer,
         }
@@ -211,8 +207,8 @@ impl StrongSets {
     /// The orbit of a set and a symmetry taking it to the canonical set.
     #[inline]
     pub fn locate(&self, mask: u64) -> (u32, usize) {
-        let r = rank(mask) as usize;
-        (self.orbit_of[r], usize::from(self.sym_of[r]))
+        let l = self.located[rank(mask) as usize];
+        (l >> 4, (l & 15) as usize)
     }
 
     /// The canonical set of an orbit.

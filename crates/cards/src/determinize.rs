@@ -1,0 +1,391 @@
+//! Determinization under constraints, weighted by physical arrangements.
+//!
+//! The cards a seat cannot see must be dealt to the places it cannot see
+//! (opponents' hands, a stock, face-down cells: *holders*, each with a
+//! fixed capacity), respecting what the rules let anyone deduce: a revealed
+//! void (the card may not go to that hand), a known kitty card (it may go to
+//! one holder only). Each card carries the set of holders allowed for it.
+//!
+//! [`DealProblem::sample`] draws a deal from the **conditional distribution
+//! over physical arrangements**: every assignment of the distinct card
+//! instances to holders that respects capacities and constraints is equally
+//! likely. It is *not* a uniform choice among count patterns — one pattern
+//! (how many hearts each hand holds) can hide hundreds of deals, another a
+//! handful, and the sampler weights each pattern by its number of deals.
+//!
+//! The method is exact: cards with the same allowed set form a class; a
+//! dynamic program over the classes counts, for each vector of remaining
+//! capacities, the arrangements that complete it; a deal is then drawn class
+//! by class, each split of a class among its holders chosen with probability
+//! proportional to (ways to split the class) × (completions). Counts are
+//! kept as logarithms, so decks of any size fit in an `f64`.
+
+use std::collections::HashMap;
+
+use tabula_search::Rng;
+
+use crate::card::CardId;
+
+/// The most holders a problem may have.
+pub const MAX_HOLDERS: usize = 32;
+
+/// Why a deal cannot be drawn.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum DealError {
+    /// The capacities do not add up to the number of cards.
+    #[error("{cards} cards for {capacity} places")]
+    Count {
+        /// Cards to deal.
+        cards: usize,
+        /// Total capacity.
+        capacity: usize,
+    },
+    /// A card allows no holder, or a holder that does not exist.
+    #[error("card {0} has no valid holder")]
+    NoHolder(CardId),
+    /// No arrangement satisfies every constraint.
+    #[error("no deal satisfies the constraints")]
+    Infeasible,
+    /// More than [`MAX_HOLDERS`] holders.
+    #[error("at most {MAX_HOLDERS} holders")]
+    TooManyHolders,
+}
+
+/// A set of holders as a bit set (bit `h` for holder `h`).
+pub type HolderSet = u32;
+
+/// The cards to deal, their allowed holders, and the holders' capacities.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct DealProblem {
+    capacities: Vec<usize>,
+    cards: Vec<(CardId, HolderSet)>,
+}
+
+struct Class {
+    mask: HolderSet,
+    cards: Vec<CardId>,
+}
+
+fn ln_factorials(n: usize) -> Vec<f64> {
+    let mut v = Vec::with_capacity(n + 1);
+    let mut acc = 0.0f64;
+    v.push(0.0);
+    for k in 1..=n {
+        acc += (k as f64).ln();
+        v.push(acc);
+    }
+    v
+}
+
+fn log_add(a: f64, b: f64) -> f64 {
+    if a == f64::NEG_INFINITY {
+        return b;
+    }
+    if b == f64::NEG_INFINITY {
+        return a;
+    }
+    let m = a.max(b);
+    m + ((a - m).exp() + (b - m).exp()).ln()
+}
+
+/// Calls `f` with every split of `count` cards among the holders of `mask`
+/// bounded by `caps` (entries outside `mask` are 0).
+fn for_each_split(count: usize, mask: HolderSet, caps: &[u16], f: &mut dyn FnMut(&[u16])) {
+    fn rec(h: usize, rem: usize, mask: HolderSet, caps: &[u16], split: &mut Vec<u16>, f: &mut dyn FnMut(&[u16])) {
+        if h == caps.len() {
+            if rem == 0 {
+                f(split);
+            }
+            return;
+        }
+        if mask & (1 << h) == 0 {
+            split.push(0);
+            rec(h + 1, rem, mask, caps, split, f);
+            split.pop();
+            return;
+        }
+        // What the later allowed holders can still take.
+        let later: usize = (h + 1..caps.len())
+            .filter(|&j| mask & (1 << j) != 0)
+            .map(|j| usize::from(caps[j]))
+            .sum();
+        let lo = rem.saturating_sub(later);
+        let hi = rem.min(usize::from(caps[h]));
+        for n in lo..=hi {
+            split.push(n as u16);
+            rec(h + 1, rem - n, mask, caps, split, f);
+            split.pop();
+        }
+    }
+    let mut split = Vec::with_capacity(caps.len());
+    rec(0, count, mask, caps, &mut split, f);
+}
+
+struct Counter<'a> {
+    classes: &'a [Class],
+    lnf: Vec<f64>,
+    memo: HashMap<(usize, Vec<u16>), f64>,
+}
+
+impl Counter<'_> {
+    fn ln_split(&self, count: usize, split: &[u16]) -> f64 {
+        self.lnf[count] - split.iter().map(|&n| self.lnf[usize::from(n)]).sum::<f64>()
+    }
+
+    /// ln of the number of arrangements of classes `i..` into `caps`.
+    fn ln_completions(&mut self, i: usize, caps: &[u16]) -> f64 {
+        if i == self.classes.len() {
+            return if caps.iter().all(|&c| c == 0) {
+                0.0
+            } else {
+                f64::NEG_INFINITY
+            };
+        }
+        let class = &self.classes[i];
+        if i + 1 == self.classes.len() {
+            // The last class fills what is left: one split at most.
+            let fits = caps
+                .iter()
+                .enumerate()
+                .all(|(h, &c)| c == 0 || class.mask & (1 << h) != 0);
+            let total: usize = caps.iter().map(|&c| usize::from(c)).sum();
+            return if fits && total == class.cards.len() {
+                self.ln_split(total, caps)
+            } else {
+                f64::NEG_INFINITY
+            };
+        }
+        if let Some(&v) = self.memo.get(&(i, caps.to_vec())) {
+            return v;
+        }
+        let mut splits = Vec::new();
+        for_each_split(class.cards.len(), class.mask, caps, &mut |s| splits.push(s.to_vec()));
+        let mut acc = f64::NEG_INFINITY;
+        let mut rest = caps.to_vec();
+        for s in &splits {
+            for (h, r) in rest.iter_mut().enumerate() {
+                *r = caps[h] - s[h];
+            }
+            let sub = self.ln_completions(i + 1, &rest);
+            acc = log_add(acc, self.ln_split(class.cards.len(), s) + sub);
+        }
+        self.memo.insert((i, caps.to_vec()), acc);
+        acc
+    }
+}
+
+impl DealProblem {
+    /// A problem with holders of the given capacities and no card yet.
+    pub fn new(capacities: Vec<usize>) -> Self {
+        DealProblem {
+            capacities,
+            cards: Vec::new(),
+        }
+    }
+
+    /// Adds a card that may go to any holder of `allowed`.
+    pub fn add(&mut self, card: CardId, allowed: HolderSet) {
+        self.cards.push((card, allowed));
+    }
+
+    /// Adds a card that may go to any holder.
+    pub fn add_free(&mut self, card: CardId) {
+        let all = if self.capacities.len() >= 32 {
+            u32::MAX
+        } else {
+            (1u32 << self.capacities.len()) - 1
+        };
+        self.add(card, all);
+    }
+
+    /// The holders' capacities.
+    pub fn capacities(&self) -> &[usize] {
+        &self.capacities
+    }
+
+    fn classes(&self) -> Result<Vec<Class>, DealError> {
+        let h = self.capacities.len();
+        if h > MAX_HOLDERS {
+            return Err(DealError::TooManyHolders);
+        }
+        let capacity: usize = self.capacities.iter().sum();
+        if capacity != self.cards.len() {
+            return Err(DealError::Count {
+                cards: self.cards.len(),
+                capacity,
+            });
+        }
+        let valid = if h >= 32 { u32::MAX } else { (1u32 << h) - 1 };
+        let mut classes: Vec<Class> = Vec::new();
+        for &(card, mask) in &self.cards {
+            let mask = mask & valid;
+            if mask == 0 {
+                return Err(DealError::NoHolder(card));
+            }
+            match classes.iter_mut().find(|c| c.mask == mask) {
+                Some(c) => c.cards.push(card),
+                None => classes.push(Class {
+                    mask,
+                    cards: vec![card],
+                }),
+            }
+        }
+        // Largest class last: it is filled without enumerating its splits.
+        classes.sort_by_key(|c| (c.cards.len(), c.mask));
+        Ok(classes)
+    }
+
+    /// The natural logarithm of the number of physical arrangements (card
+    /// instances to holders, order within a holder ignored).
+    ///
+    /// # Errors
+    /// As [`sample`](DealProblem::sample), except that an infeasible
+    /// problem returns `-inf`.
+    pub fn ln_arrangements(&self) -> Result<f64, DealError> {
+        let classes = self.classes()?;
+        let caps: Vec<u16> = self.capacities.iter().map(|&c| c as u16).collect();
+        let mut counter = Counter {
+            classes: &classes,
+            lnf: ln_factorials(self.cards.len()),
+            memo: HashMap::new(),
+        };
+        Ok(counter.ln_completions(0, &caps))
+    }
+
+    /// Draws a deal: the cards of each holder, in a uniformly random order.
+    /// Every valid arrangement of the instances is equally likely.
+    ///
+    /// # Errors
+    /// If the capacities do not match the cards, a card allows no holder, or
+    /// no deal satisfies the constraints.
+    pub fn sample(&self, rng: &mut Rng) -> Result<Vec<Vec<CardId>>, DealError> {
+        let mut classes = self.classes()?;
+        let mut hands: Vec<Vec<CardId>> = self.capacities.iter().map(|&c| Vec::with_capacity(c)).collect();
+        if let [only] = classes.as_mut_slice() {
+            // One class: a uniform shuffle, dealt in capacity order.
+            rng.shuffle(&mut only.cards);
+            let mut it = only.cards.iter();
+            for (h, hand) in hands.iter_mut().enumerate() {
+                if self.capacities[h] > 0 && only.mask & (1 << h) == 0 {
+                    return Err(DealError::Infeasible);
+                }
+                hand.extend(it.by_ref().take(self.capacities[h]));
+            }
+            return Ok(hands);
+        }
+        let mut caps: Vec<u16> = self.capacities.iter().map(|&c| c as u16).collect();
+        let mut counter = Counter {
+            classes: &classes,
+            lnf: ln_factorials(self.cards.len()),
+            memo: HashMap::new(),
+        };
+        let mut total = counter.ln_completions(0, &caps);
+        if total == f64::NEG_INFINITY {
+            return Err(DealError::Infeasible);
+        }
+        let mut rest = caps.clone();
+        for (i, class) in classes.iter().enumerate() {
+            let count = class.cards.len();
+            let mut splits = Vec::new();
+            for_each_split(count, class.mask, &caps, &mut |s| splits.push(s.to_vec()));
+            let mut weights = Vec::with_capacity(splits.len());
+            for s in &splits {
+                for (h, r) in rest.iter_mut().enumerate() {
+                    *r = caps[h] - s[h];
+                }
+                let w = counter.ln_split(count, s) + counter.ln_completions(i + 1, &rest) - total;
+                weights.push(w.exp());
+            }
+            let sum: f64 = weights.iter().sum();
+            let mut x = rng.next_f64() * sum;
+            let mut pick = splits.len() - 1;
+            for (k, &w) in weights.iter().enumerate() {
+                if x < w && w > 0.0 {
+                    pick = k;
+                    break;
+                }
+                x -= w;
+            }
+            let split = &splits[pick];
+            total = {
+                for (h, r) in rest.iter_mut().enumerate() {
+                    *r = caps[h] - split[h];
+                }
+                counter.ln_completions(i + 1, &rest)
+            };
+            let mut cards = class.cards.clone();
+            rng.shuffle(&mut cards);
+            let mut it = cards.into_iter();
+            for (h, &n) in split.iter().enumerate() {
+                hands[h].extend(it.by_ref().take(usize::from(n)));
+                caps[h] -= n;
+            }
+        }
+        for hand in &mut hands {
+            rng.shuffle(hand);
+        }
+        Ok(hands)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every arrangement of `cards` into holders with these capacities and
+    /// masks, by brute force.
+    fn brute_force(caps: &[usize], cards: &[(CardId, HolderSet)]) -> usize {
+        fn rec(i: usize, caps: &mut Vec<usize>, cards: &[(CardId, HolderSet)]) -> usize {
+            if i == cards.len() {
+                return usize::from(caps.iter().all(|&c| c == 0));
+            }
+            let mut n = 0;
+            for h in 0..caps.len() {
+                if cards[i].1 & (1 << h) != 0 && caps[h] > 0 {
+                    caps[h] -= 1;
+                    n += rec(i + 1, caps, cards);
+                    caps[h] += 1;
+                }
+            }
+            n
+        }
+        rec(0, &mut caps.to_vec(), cards)
+    }
+
+    #[test]
+    fn arrangement_counts_match_brute_force() {
+        let mut rng = Rng::new(5);
+        for _ in 0..40 {
+            let holders = 2 + rng.below(3) as usize;
+            let n = 3 + rng.below(6) as usize;
+            let mut caps = vec![0; holders];
+            for _ in 0..n {
+                caps[rng.below(holders as u64) as usize] += 1;
+            }
+            let mut p = DealProblem::new(caps.clone());
+            let mut listed = Vec::new();
+            for i in 0..n {
+                let mask = 1 + rng.below((1 << holders) - 1) as u32;
+                p.add(CardId(i as u16), mask);
+                listed.push((CardId(i as u16), mask));
+            }
+            let exact = brute_force(&caps, &listed);
+            let ln = p.ln_arrangements().unwrap();
+            if exact == 0 {
+                assert_eq!(ln, f64::NEG_INFINITY);
+                assert_eq!(p.sample(&mut rng), Err(DealError::Infeasible));
+            } else {
+                assert!((ln.exp() - exact as f64).abs() < 1e-6 * exact as f64, "{ln} vs {exact}");
+            }
+        }
+    }
+
+    #[test]
+    fn errors_are_reported() {
+        let mut p = DealProblem::new(vec![1, 1]);
+        p.add_free(CardId(0));
+        assert!(matches!(p.sample(&mut Rng::new(1)), Err(DealError::Count { .. })));
+        p.add(CardId(1), 0b100);
+        assert_eq!(p.sample(&mut Rng::new(1)), Err(DealError::NoHolder(CardId(1))));
+    }
+}

@@ -1,0 +1,160 @@
+//! Seats, teams and payoff vectors as data.
+//!
+//! The number of seats, who partners whom and how final scores become a
+//! payoff vector are values, not constants: 3-seat Dou Dizhu (one landlord
+//! against two farmers), 4-seat partnerships (Spades, Euchre), 2–8 seat
+//! Skyjo all use one [`Table`].
+
+use serde::{Deserialize, Serialize};
+use tabula_search::{MAX_SEATS, Payoffs, Seat};
+
+/// An error building a table.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TableError {
+    /// Too few or too many seats.
+    #[error("a table has 1 to {max} seats, got {got}", max = MAX_SEATS)]
+    Seats {
+        /// The number asked for.
+        got: usize,
+    },
+}
+
+/// How a vector of final scores becomes payoffs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PayoffRule {
+    /// The best team (lowest or highest score, see `lower_wins`) shares one
+    /// point among its teams: 1 for a sole winner, `1/k` each for `k` tied
+    /// teams, 0 for the others. Every seat of a team gets its team's payoff.
+    WinShare {
+        /// Whether the lowest score wins (Skyjo, Hearts).
+        lower_wins: bool,
+    },
+    /// Two teams: +1 to the better, −1 to the other, 0 each on a tie.
+    ZeroSum {
+        /// Whether the lowest score wins.
+        lower_wins: bool,
+    },
+}
+
+/// A table: its seats, and the team of each seat.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Table {
+    teams: Vec<u8>,
+}
+
+impl Table {
+    /// `seats` seats, each its own team.
+    pub fn individual(seats: usize) -> Result<Self, TableError> {
+        Self::with_teams((0..seats).map(|s| s as u8).collect())
+    }
+
+    /// A table where seat `s` belongs to team `teams[s]` (teams numbered
+    /// from 0). `[0, 1, 0, 1]` is a 4-seat partnership; `[0, 1, 1]` a
+    /// landlord against two farmers.
+    pub fn with_teams(teams: Vec<u8>) -> Result<Self, TableError> {
+        if teams.is_empty() || teams.len() > MAX_SEATS {
+            return Err(TableError::Seats { got: teams.len() });
+        }
+        Ok(Table { teams })
+    }
+
+    /// The number of seats.
+    pub fn seats(&self) -> usize {
+        self.teams.len()
+    }
+
+    /// The team of a seat.
+    pub fn team(&self, seat: Seat) -> u8 {
+        self.teams[seat]
+    }
+
+    /// The number of teams (the highest team number plus one).
+    pub fn num_teams(&self) -> usize {
+        self.teams.iter().map(|&t| usize::from(t) + 1).max().unwrap_or(0)
+    }
+
+    /// The other seats of `seat`'s team.
+    pub fn partners(&self, seat: Seat) -> impl Iterator<Item = Seat> + '_ {
+        let t = self.teams[seat];
+        (0..self.seats()).filter(move |&s| s != seat && self.teams[s] == t)
+    }
+
+    /// The seats after `seat` in turn order, wrapping around.
+    pub fn after(&self, seat: Seat) -> impl Iterator<Item = Seat> + '_ {
+        let n = self.seats();
+        (1..n).map(move |k| (seat + k) % n)
+    }
+
+    /// The payoffs of final `team_scores` (one per team) under `rule`.
+    ///
+    /// # Panics
+    /// If `team_scores` does not have one entry per team.
+    pub fn payoffs(&self, team_scores: &[f64], rule: PayoffRule) -> Payoffs {
+        assert_eq!(team_scores.len(), self.num_teams(), "one score per team");
+        let better = |a: f64, b: f64, lower: bool| if lower { a < b } else { a > b };
+        let mut team_payoff = vec![0.0; team_scores.len()];
+        match rule {
+            PayoffRule::WinShare { lower_wins } => {
+                let best = team_scores
+                    .iter()
+                    .copied()
+                    .fold(None, |acc: Option<f64>, s| match acc {
+                        Some(b) if !better(s, b, lower_wins) => Some(b),
+                        _ => Some(s),
+                    })
+                    .unwrap_or(0.0);
+                let winners = team_scores.iter().filter(|&&s| s == best).count() as f64;
+                for (t, &s) in team_scores.iter().enumerate() {
+                    if s == best {
+                        team_payoff[t] = 1.0 / winners;
+                    }
+                }
+            }
+            PayoffRule::ZeroSum { lower_wins } => {
+                assert_eq!(team_scores.len(), 2, "a zero-sum payoff needs two teams");
+                let (a, b) = (team_scores[0], team_scores[1]);
+                let u = if better(a, b, lower_wins) {
+                    1.0
+                } else if better(b, a, lower_wins) {
+                    -1.0
+                } else {
+                    0.0
+                };
+                team_payoff = vec![u, -u];
+            }
+        }
+        let values: Vec<f64> = self.teams.iter().map(|&t| team_payoff[usize::from(t)]).collect();
+        Payoffs::new(&values)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn partnerships_share_payoffs() {
+        let t = Table::with_teams(vec![0, 1, 0, 1]).unwrap();
+        assert_eq!(t.num_teams(), 2);
+        assert_eq!(t.partners(0).collect::<Vec<_>>(), vec![2]);
+        let p = t.payoffs(&[300.0, 250.0], PayoffRule::ZeroSum { lower_wins: false });
+        assert_eq!(p.as_slice(), &[1.0, -1.0, 1.0, -1.0]);
+    }
+
+    #[test]
+    fn ties_share_the_win() {
+        let t = Table::individual(3).unwrap();
+        let p = t.payoffs(&[10.0, 4.0, 4.0], PayoffRule::WinShare { lower_wins: true });
+        assert_eq!(p.as_slice(), &[0.0, 0.5, 0.5]);
+        assert_eq!(t.after(2).collect::<Vec<_>>(), vec![0, 1]);
+    }
+
+    #[test]
+    fn landlord_against_two_farmers() {
+        let t = Table::with_teams(vec![0, 1, 1]).unwrap();
+        let p = t.payoffs(&[0.0, 1.0], PayoffRule::WinShare { lower_wins: false });
+        assert_eq!(p.as_slice(), &[0.0, 1.0, 1.0]);
+        assert!(Table::individual(0).is_err());
+        assert!(Table::individual(9).is_err());
+    }
+}
