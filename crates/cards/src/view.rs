@@ -2,7 +2,7 @@
 //!
 //! Each zone has a [`Visibility`]; projecting it for a seat gives faces for
 //! the cards the seat may see and [`CardView::Hidden`] for the others. An
-//! observation never carries a [`CardId`](crate::CardId): instance ids of
+//! observation never carries a [`CardId`]: instance ids of
 //! hidden cards would reveal their faces, and those of visible cards add
 //! nothing a rule needs.
 

@@ -322,9 +322,7 @@ pub fn solve<S: BackwardSpace>(space: &S, report: &(dyn Fn(LevelReport) + Sync))
                 count
             })
             .sum();
-        let mut previous = decided_at.take(level - 1);
-        // In index order, neighbouring entries have neighbouring predecessors: far fewer cache misses.
-        previous.par_sort_unstable();
+        let previous = decided_at.take(level - 1);
         decided += previous
             .par_chunks(CHUNK)
             .map_init(
