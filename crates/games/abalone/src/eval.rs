@@ -3,8 +3,8 @@
 //! neighbours) and danger on the edge (marbles on the rim, and ejections
 //! the opponent threatens). Everything is a popcount over bitboards.
 
-use crate::geometry::{BOARD, Cell, pre};
-use crate::movegen::STEPS;
+use crate::geometry::{Cell, pre};
+use crate::movegen::{STEPS, ejecting_tails};
 use crate::position::Position;
 
 /// The weights of the evaluation (see [`crate::ABALONE_TUNABLES`]).
@@ -70,16 +70,13 @@ fn cohesion(bits: u128) -> i32 {
 /// The number of ejecting moves `own` has against `opp`.
 #[inline]
 pub(crate) fn ejection_threats(own: u128, opp: u128) -> i32 {
-    let off = !BOARD;
-    let mut n = 0;
-    for &s in &STEPS {
-        let l2 = own & pre(own, s);
-        let e2 = l2 & pre(opp, 2 * s) & pre(off, 3 * s);
-        let t3 = l2 & pre(own, 2 * s) & pre(opp, 3 * s);
-        let e3 = (t3 & pre(off, 4 * s)) | (t3 & pre(opp, 4 * s) & pre(off, 5 * s));
-        n += (e2 | e3).count_ones();
-    }
-    n as i32
+    STEPS
+        .iter()
+        .map(|&s| {
+            let (e2, e3) = ejecting_tails(own, opp, s);
+            (e2 | e3).count_ones() as i32
+        })
+        .sum()
 }
 
 /// The evaluation of a position for the side to move.

@@ -185,6 +185,18 @@ fn broadside_sets(k: &Sets, a: i32, d: i32) -> (u128, u128) {
     (l2 & both, l3 & both & pre(k.empty, 2 * a + d))
 }
 
+/// Tails of the lines of `own` that eject a marble of `opp` moving by step
+/// `s`: (two pushing one, three pushing one or two).
+#[inline(always)]
+pub(crate) fn ejecting_tails(own: u128, opp: u128, s: i32) -> (u128, u128) {
+    let off = !BOARD;
+    let l2 = own & pre(own, s);
+    let eject2 = l2 & pre(opp, 2 * s) & pre(off, 3 * s);
+    let t3 = l2 & pre(own, 2 * s) & pre(opp, 3 * s);
+    let eject3 = (t3 & pre(off, 4 * s)) | (t3 & pre(opp, 4 * s) & pre(off, 5 * s));
+    (eject2, eject3)
+}
+
 /// Writes every legal move of `pos` into `list` (cleared first), with its
 /// kind. The order is fixed (by class, direction and cell) but not sorted.
 /// A position whose game is over (a side at or below its losing count) has
@@ -233,11 +245,7 @@ pub fn generate_ejections(pos: &Position, list: &mut MoveList) {
         let s = STEPS[d as usize];
         let axis = d % 3;
         let off = |len: i32| if d < 3 { 0 } else { (len - 1) * s };
-        let l2 = k.own & pre(k.own, s);
-        let eject2 = l2 & pre(k.opp, 2 * s) & pre(k.off, 3 * s);
-        let l3 = l2 & pre(k.own, 2 * s);
-        let t3 = l3 & pre(k.opp, 3 * s);
-        let eject3 = (t3 & pre(k.off, 4 * s)) | (t3 & pre(k.opp, 4 * s) & pre(k.off, 5 * s));
+        let (eject2, eject3) = ejecting_tails(k.own, k.opp, s);
         list.push_set(eject2, 2, axis, d, MoveKind::Ejection, off(2));
         list.push_set(eject3, 3, axis, d, MoveKind::Ejection, off(3));
     }
@@ -250,16 +258,13 @@ pub fn count_ejections(pos: &Position) -> u32 {
         return 0;
     }
     let k = Sets::of(pos);
-    let mut n = 0;
-    for &s in &STEPS {
-        let l2 = k.own & pre(k.own, s);
-        let eject2 = l2 & pre(k.opp, 2 * s) & pre(k.off, 3 * s);
-        let l3 = l2 & pre(k.own, 2 * s);
-        let t3 = l3 & pre(k.opp, 3 * s);
-        let eject3 = (t3 & pre(k.off, 4 * s)) | (t3 & pre(k.opp, 4 * s) & pre(k.off, 5 * s));
-        n += eject2.count_ones() + eject3.count_ones();
-    }
-    n
+    STEPS
+        .iter()
+        .map(|&s| {
+            let (e2, e3) = ejecting_tails(k.own, k.opp, s);
+            e2.count_ones() + e3.count_ones()
+        })
+        .sum()
 }
 
 #[inline(always)]
