@@ -427,9 +427,13 @@ impl Indexer {
     /// The number of symmetries fixing an entry's position (1 to 12); the
     /// entry stands for `12 / symmetries` positions.
     pub fn symmetries(&self, index: u64) -> u32 {
-        let e = self.entry_unchecked(index);
-        let orbit = (index / 2 / self.weak_sets) as u32;
+        let orbit = self.orbit(index);
         let stab = self.sets.stabilizer(orbit);
+        if stab == 1 {
+            // Most strong sets have no symmetry: no need to decode the entry.
+            return 1;
+        }
+        let e = self.entry_unchecked(index);
         let sym = sym_table();
         (0..12)
             .filter(|&t| stab & (1 << t) != 0 && transform(e.weak, t, sym) == e.weak)
