@@ -95,6 +95,8 @@ const EXHAUSTED: u8 = 254;
 const NEVER_LOST: u8 = 255;
 /// The deepest storable distance.
 pub const MAX_DEPTH: u32 = 252;
+/// Entries whose predecessors are read together before being updated.
+const BATCH: usize = 16;
 
 /// The value of a position for the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -329,12 +331,25 @@ pub fn solve<S: BackwardSpace>(space: &S, report: &(dyn Fn(LevelReport) + Sync))
                 || (Vec::new(), Local::new()),
                 |(preds, local), chunk| {
                     let mut count = 0;
-                    for &i in chunk {
-                        let index = u64::from(i);
+                    for group in chunk.chunks(BATCH) {
+                        // The predecessors of a batch of entries, then one
+                        // plain read of each one's bytes: these independent
+                        // loads wait for their cache misses together, where
+                        // the atomic updates below would wait one by one.
                         preds.clear();
-                        space.predecessors(index, preds);
+                        for &i in group {
+                            space.predecessors(u64::from(i), preds);
+                        }
+                        let mut touched = 0u8;
+                        for &p in preds.iter() {
+                            touched ^= val[p as usize].load(Ordering::Relaxed);
+                            if level % 2 == 0 {
+                                touched ^= cnt[p as usize].load(Ordering::Relaxed);
+                            }
+                        }
+                        std::hint::black_box(touched);
                         if level % 2 == 1 {
-                            // `index` is lost in level − 1: each predecessor wins in `level`.
+                            // Each entry is lost in level − 1: each predecessor wins in `level`.
                             for &p in preds.iter() {
                                 let pv = &val[p as usize];
                                 let mut old = pv.load(Ordering::Relaxed);
@@ -350,7 +365,7 @@ pub fn solve<S: BackwardSpace>(space: &S, report: &(dyn Fn(LevelReport) + Sync))
                                 }
                             }
                         } else {
-                            // `index` is won in level − 1: one fewer open move for each predecessor.
+                            // Each entry is won in level − 1: one fewer open move for each predecessor.
                             for &p in preds.iter() {
                                 let pu = p as usize;
                                 if val[pu].load(Ordering::Relaxed) != DRAW {

@@ -258,23 +258,31 @@ pub fn count_ejections(pos: &Position) -> u32 {
         return 0;
     }
     let k = Sets::of(pos);
-    STEPS
-        .iter()
-        .map(|&s| {
-            let (e2, e3) = ejecting_tails(k.own, k.opp, s);
-            e2.count_ones() + e3.count_ones()
-        })
-        .sum()
+    // One call per constant step, so that every shift is a fixed sequence.
+    ejections_by::<1>(&k)
+        + ejections_by::<12>(&k)
+        + ejections_by::<11>(&k)
+        + ejections_by::<-1>(&k)
+        + ejections_by::<-12>(&k)
+        + ejections_by::<-11>(&k)
 }
 
 #[inline(always)]
-fn count_inline<const S: i32>(k: &Sets) -> u32 {
+fn ejections_by<const S: i32>(k: &Sets) -> u32 {
+    let (e2, e3) = ejecting_tails(k.own, k.opp, S);
+    e2.count_ones() + e3.count_ones()
+}
+
+/// In-line moves by step `S`; with `EJECT` false, those that push a
+/// marble off the board are left out.
+#[inline(always)]
+fn count_inline<const S: i32, const EJECT: bool>(k: &Sets) -> u32 {
+    let free = if EJECT { k.free } else { k.empty };
     let single = k.own & pre(k.empty, S);
     let l2 = k.own & pre(k.own, S);
-    let t2 = pre(k.empty, 2 * S) | (pre(k.opp, 2 * S) & pre(k.free, 3 * S));
+    let t2 = pre(k.empty, 2 * S) | (pre(k.opp, 2 * S) & pre(free, 3 * S));
     let l3 = l2 & pre(k.own, 2 * S);
-    let t3 =
-        pre(k.empty, 3 * S) | (pre(k.opp, 3 * S) & (pre(k.free, 4 * S) | (pre(k.opp, 4 * S) & pre(k.free, 5 * S))));
+    let t3 = pre(k.empty, 3 * S) | (pre(k.opp, 3 * S) & (pre(free, 4 * S) | (pre(k.opp, 4 * S) & pre(free, 5 * S))));
     single.count_ones() + (l2 & t2).count_ones() + (l3 & t3).count_ones()
 }
 
@@ -297,18 +305,29 @@ fn count_axis<const A: i32, const D1: i32, const D2: i32, const D3: i32, const D
 /// The number of legal moves, by popcounts only (no list is built).
 #[inline]
 pub fn count(pos: &Position) -> u32 {
+    count_with::<true>(pos)
+}
+
+/// The number of legal moves of `pos` that eject no marble: `count(pos) −
+/// count_ejections(pos)` in one pass (the tablebases' moves inside a class).
+pub fn count_without_ejections(pos: &Position) -> u32 {
+    count_with::<false>(pos)
+}
+
+#[inline(always)]
+fn count_with<const EJECT: bool>(pos: &Position) -> u32 {
     if pos.loser().is_some() {
         return 0;
     }
     let k = Sets::of(pos);
     // Steps: E 1, NE 12, NW 11, W −1, SW −12, SE −11 (constants, so every
     // shift compiles to a fixed instruction sequence).
-    count_inline::<1>(&k)
-        + count_inline::<12>(&k)
-        + count_inline::<11>(&k)
-        + count_inline::<-1>(&k)
-        + count_inline::<-12>(&k)
-        + count_inline::<-11>(&k)
+    count_inline::<1, EJECT>(&k)
+        + count_inline::<12, EJECT>(&k)
+        + count_inline::<11, EJECT>(&k)
+        + count_inline::<-1, EJECT>(&k)
+        + count_inline::<-12, EJECT>(&k)
+        + count_inline::<-11, EJECT>(&k)
         + count_axis::<1, 12, 11, -12, -11>(&k)
         + count_axis::<12, 1, 11, -1, -11>(&k)
         + count_axis::<11, 1, 12, -1, -12>(&k)

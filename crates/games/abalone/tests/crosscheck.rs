@@ -24,6 +24,14 @@ fn compare(pos: &Position) {
         assert_eq!(after.hash(), after.hash_from_scratch(), "hash after {m} in {pos}");
     }
     assert_eq!(count(pos) as usize, fast.len(), "bulk count in {pos}");
+    let them = pos.to_move().other();
+    let ejecting = slow.values().filter(|a| a.count(them) < pos.count(them)).count();
+    assert_eq!(movegen::count_ejections(pos) as usize, ejecting, "ejections in {pos}");
+    assert_eq!(
+        movegen::count_without_ejections(pos) as usize,
+        fast.len() - ejecting,
+        "moves without ejection in {pos}"
+    );
     assert_eq!(pos.legal_moves().len(), reference::moves(pos).len());
 }
 

@@ -7,7 +7,7 @@ use tabula_search::backward::{BackwardSpace, Start, Value, decode};
 
 use super::index::{Class, Entry, Indexer, sym_table, transform};
 use crate::geometry::{BIT_CELL, CELL_BIT};
-use crate::movegen::{MoveList, apply, count, count_ejections, generate_ejections};
+use crate::movegen::{MoveList, apply, count_ejections, count_without_ejections, generate_ejections};
 use crate::position::{Position, Side};
 use crate::unmove::unmoves;
 
@@ -188,7 +188,7 @@ impl BackwardSpace for ClassSpace<'_> {
         let pos = position_of(&e);
         let stab = self.ix.position_stabilizer(&e);
         if stab == 0 {
-            count(&pos) - count_ejections(&pos)
+            count_without_ejections(&pos)
         } else {
             children_up_to_symmetry(&pos, stab)
         }
