@@ -3,15 +3,7 @@
 use std::io::{Read, Write};
 
 use anyhow::{Context, Result, bail};
-use serde::Serialize;
-use tabula_diagonal::{Date, Record, cell_name, daily_grid, review as review_record};
-
-#[derive(Serialize)]
-struct DailyJson {
-    date: String,
-    size: u8,
-    cells: Vec<Vec<i8>>,
-}
+use tabula_diagonal::{DailyGrid, Date, Record, cell_name, review as review_record};
 
 /// `tabula daily`: the grid of a date (today, UTC, by default).
 pub fn daily(date: Option<&str>, json: bool, out: &mut dyn Write) -> Result<()> {
@@ -19,15 +11,10 @@ pub fn daily(date: Option<&str>, json: bool, out: &mut dyn Write) -> Result<()> 
         Some(text) => text.parse::<Date>().with_context(|| format!("--date {text}"))?,
         None => Date::today_utc(),
     };
-    let grid = daily_grid(date);
-    let size = usize::from(grid.size());
-    let cells: Vec<Vec<i8>> = grid.values().chunks(size).map(<[i8]>::to_vec).collect();
+    let daily = DailyGrid::of(date);
+    let size = usize::from(daily.size);
+    let cells = &daily.cells;
     if json {
-        let daily = DailyJson {
-            date: date.to_string(),
-            size: grid.size(),
-            cells,
-        };
         writeln!(out, "{}", serde_json::to_string(&daily)?)?;
     } else {
         writeln!(out, "Jamais en diagonale, daily grid of {date} (UTC)")?;

@@ -80,6 +80,21 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// The web app: accounts, the daily grid, leaderboard, statistics, free play, the lab.
+    Serve {
+        /// The address to listen on.
+        #[arg(long, default_value = "127.0.0.1:8080")]
+        addr: String,
+        /// A SQLite file (created and migrated on start) or postgres://user@host:port/db.
+        #[arg(long, value_name = "URL", default_value = "tabula.db")]
+        database: String,
+        /// Log-in attempts allowed per minute, per client address and per name (0: no limit).
+        #[arg(long, default_value_t = 10)]
+        login_limit: u32,
+        /// Games a session may start per minute (0: no limit).
+        #[arg(long, default_value_t = 30)]
+        game_limit: u32,
+    },
     /// Abalone: a Discovery endgame's value and each move's, from the tablebases.
     Probe {
         /// The game (abalone).
@@ -247,6 +262,22 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// `tabula serve`: the web app, until Ctrl-C.
+fn serve(addr: &str, database: &str, login_limit: u32, game_limit: u32) -> Result<()> {
+    let mut config = tabula_server::Config::new(addr, database);
+    config.login_per_minute = login_limit;
+    config.games_per_minute = game_limit;
+    let runtime = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
+    runtime.block_on(async {
+        let server = tabula_server::Server::start(config).await?;
+        eprintln!(
+            "Tabula is serving on http://{} (database: {database}); Ctrl-C stops it",
+            server.addr()
+        );
+        server.run().await
+    })
 }
 
 fn spec(text: &str) -> Result<PlayerSpec> {
@@ -425,6 +456,12 @@ fn run(command: Command, tables: Option<std::path::PathBuf>) -> Result<()> {
             arena(&name, &a, &b, games, seed, json, &options(&rules)?, &mut out)
         }
         Command::Daily { date, json } => diagonal::daily(date.as_deref(), json, &mut out),
+        Command::Serve {
+            addr,
+            database,
+            login_limit,
+            game_limit,
+        } => serve(&addr, &database, login_limit, game_limit),
         Command::Review {
             game: name,
             record,

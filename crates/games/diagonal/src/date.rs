@@ -249,3 +249,29 @@ pub fn daily_spec(date: Date) -> GridSpec {
 pub fn daily_grid(date: Date) -> Grid {
     Grid::generate(&daily_spec(date)).expect("the daily spec is valid")
 }
+
+/// The daily grid of a date as `tabula daily --json` and the web app's
+/// `GET /api/daily/{date}` print it: `{"date","size","cells"}`, the cells
+/// as rows of values (negative for traps).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct DailyGrid {
+    /// `YYYY-MM-DD`.
+    pub date: String,
+    /// The grid's side.
+    pub size: u8,
+    /// The values, row by row from the top.
+    pub cells: Vec<Vec<i8>>,
+}
+
+impl DailyGrid {
+    /// The grid of `date`.
+    pub fn of(date: Date) -> DailyGrid {
+        let grid = daily_grid(date);
+        let size = usize::from(grid.size());
+        DailyGrid {
+            date: date.to_string(),
+            size: grid.size(),
+            cells: grid.values().chunks(size).map(<[i8]>::to_vec).collect(),
+        }
+    }
+}

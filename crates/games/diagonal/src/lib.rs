@@ -62,7 +62,7 @@ pub mod rules;
 pub use ai::{
     BigFirst, Computer, ComputerConfig, DIAGONAL_TUNABLES, Greedy, ScoreDifference, TargetAware, terminal_score,
 };
-pub use date::{Date, DateError, daily_grid, daily_seed, daily_spec};
+pub use date::{DailyGrid, Date, DateError, daily_grid, daily_seed, daily_spec};
 pub use grid::{Cell, Grid, GridError, GridSpec};
 pub use notation::{Coord, NotationError, cell_name, parse_cell};
 pub use record::{GridSource, Record, RecordError};

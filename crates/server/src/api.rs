@@ -1,0 +1,84 @@
+//! The JSON API's routes (see `docs/web-api.md`).
+
+use axum::extract::{FromRequest, Path, Query, Request, State};
+use axum::http::StatusCode;
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::Deserialize;
+use serde::de::DeserializeOwned;
+use serde_json::{Value, json};
+use tabula_diagonal::DailyGrid;
+
+use crate::daily::parse_date;
+use crate::error::{ApiError, ApiResult};
+use crate::{AppState, auth, daily, games, lab};
+
+/// A JSON body whose rejection is an [`ApiError`] (JSON, not text).
+pub struct ApiJson<T>(pub T);
+
+impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for ApiJson<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
+        Ok(ApiJson(Json::<T>::from_request(req, state).await?.0))
+    }
+}
+
+/// The API's routes.
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/api/health", get(health))
+        .route("/api/session", get(auth::get_session))
+        .route("/api/register", post(auth::register))
+        .route("/api/login", post(auth::login))
+        .route("/api/logout", post(auth::logout))
+        .route("/api/account", post(auth::account))
+        .route("/api/games", post(games::create).get(games::list))
+        .route("/api/games/{id}", get(games::get))
+        .route("/api/games/{id}/actions", post(games::act))
+        .route("/api/games/{id}/review", get(games::review))
+        .route("/api/daily/{date}", get(daily_grid))
+        .route("/api/leaderboard", get(daily::leaderboard))
+        .route("/api/stats", get(daily::stats))
+        .route("/api/lab/tictactoe", get(lab_board))
+        .route("/api/{*rest}", axum::routing::any(unknown))
+}
+
+async fn health(State(state): State<AppState>) -> (StatusCode, Json<Value>) {
+    if state.db.ping().await {
+        (
+            StatusCode::OK,
+            Json(json!({ "status": "ok", "database": state.db.backend.name() })),
+        )
+    } else {
+        (
+            StatusCode::SERVICE_UNAVAILABLE,
+            Json(json!({ "status": "unavailable", "database": state.db.backend.name() })),
+        )
+    }
+}
+
+async fn daily_grid(Path(date): Path<String>) -> ApiResult<Json<DailyGrid>> {
+    Ok(Json(DailyGrid::of(parse_date(&date)?)))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LabQuery {
+    board: Option<String>,
+}
+
+async fn lab_board(
+    q: Result<Query<LabQuery>, axum::extract::rejection::QueryRejection>,
+) -> ApiResult<Json<lab::LabReport>> {
+    let Query(q) = q.map_err(|e| ApiError::bad_request(e.body_text()))?;
+    let board = q.board.unwrap_or_else(|| ".........".to_string());
+    let report = tokio::task::spawn_blocking(move || lab::analyse(&board))
+        .await
+        .map_err(ApiError::internal)??;
+    Ok(Json(report))
+}
+
+async fn unknown() -> ApiError {
+    ApiError::not_found("no such API endpoint (see docs/web-api.md)")
+}

@@ -1,0 +1,334 @@
+//! The daily grid's leaderboard and statistics (spec/diagonal.md).
+//!
+//! - Points for a day: `max(0, human − computer)` of the account's first
+//!   game of that day, begun and finished on that day (UTC).
+//! - Beginning a new game of a day while its first game is unfinished is a
+//!   restart: the day leaves the leaderboard for good (it stays in the
+//!   statistics). Playing a finished day again changes nothing.
+//! - Archive days count in statistics only and never extend a streak.
+//! - Streak: consecutive days, each with a first, un-restarted game
+//!   finished on its own day, up to today (or yesterday while today is not
+//!   yet played).
+
+use std::collections::{BTreeSet, HashMap};
+
+use axum::Json;
+use axum::extract::{Query, State};
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+use sqlx::{Any, Row, Transaction};
+use tabula_diagonal::Date;
+
+use crate::AppState;
+use crate::auth::Visitor;
+use crate::error::{ApiError, ApiResult};
+
+/// How a new daily game stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Standing {
+    /// The game can enter the leaderboard (first of its day, begun on it).
+    pub ranked: bool,
+    /// The day was restarted (off the leaderboard for good).
+    pub restarted: bool,
+}
+
+/// Records an account's new game of `day`: the first one of the day, a
+/// restart, or a replay of a finished day.
+pub async fn on_create(
+    tx: &mut Transaction<'_, Any>,
+    user_id: &str,
+    day: Date,
+    game_id: &str,
+    today: Date,
+) -> ApiResult<Standing> {
+    let row = sqlx::query("SELECT first_game, restarted FROM daily_days WHERE user_id = $1 AND day = $2")
+        .bind(user_id)
+        .bind(day.to_string())
+        .fetch_optional(&mut **tx)
+        .await?;
+    let Some(row) = row else {
+        sqlx::query("INSERT INTO daily_days (user_id, day, first_game) VALUES ($1, $2, $3)")
+            .bind(user_id)
+            .bind(day.to_string())
+            .bind(game_id)
+            .execute(&mut **tx)
+            .await?;
+        return Ok(Standing {
+            ranked: day == today,
+            restarted: false,
+        });
+    };
+    let first: String = row.get("first_game");
+    let mut restarted = row.get::<i64, _>("restarted") != 0;
+    let first_over = sqlx::query("SELECT over FROM games WHERE id = $1")
+        .bind(&first)
+        .fetch_optional(&mut **tx)
+        .await?
+        .is_some_and(|r| r.get::<i64, _>("over") != 0);
+    if !first_over && !restarted {
+        sqlx::query("UPDATE daily_days SET restarted = 1, counted = 0, points = 0 WHERE user_id = $1 AND day = $2")
+            .bind(user_id)
+            .bind(day.to_string())
+            .execute(&mut **tx)
+            .await?;
+        restarted = true;
+    }
+    Ok(Standing {
+        ranked: false,
+        restarted,
+    })
+}
+
+/// Scores a ranked game that just ended: the day counts if the game is
+/// still its day's first, un-restarted game and ended on its day. Returns
+/// the points it counts, if any.
+pub async fn on_finish(
+    tx: &mut Transaction<'_, Any>,
+    user_id: &str,
+    day: Date,
+    game_id: &str,
+    margin: i64,
+    finished_on: Date,
+) -> ApiResult<Option<i64>> {
+    if finished_on != day {
+        return Ok(None);
+    }
+    let points = margin.max(0);
+    let done = sqlx::query(
+        "UPDATE daily_days SET counted = 1, points = $1, margin = $2 \
+         WHERE user_id = $3 AND day = $4 AND first_game = $5 AND restarted = 0",
+    )
+    .bind(points)
+    .bind(margin)
+    .bind(user_id)
+    .bind(day.to_string())
+    .bind(game_id)
+    .execute(&mut **tx)
+    .await?;
+    Ok((done.rows_affected() == 1).then_some(points))
+}
+
+/// An account's standing on a day: (restarted, points if counted).
+pub async fn day_standing(state: &AppState, user_id: &str, day: &str, game_id: &str) -> ApiResult<(bool, Option<i64>)> {
+    let row =
+        sqlx::query("SELECT first_game, restarted, counted, points FROM daily_days WHERE user_id = $1 AND day = $2")
+            .bind(user_id)
+            .bind(day)
+            .fetch_optional(&state.db.pool)
+            .await?;
+    Ok(row.map_or((false, None), |r| {
+        let counted = r.get::<i64, _>("counted") != 0 && r.get::<String, _>("first_game") == game_id;
+        (r.get::<i64, _>("restarted") != 0, counted.then(|| r.get("points")))
+    }))
+}
+
+/// Leaderboard query: a day, or all time.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BoardQuery {
+    date: Option<String>,
+    period: Option<String>,
+}
+
+/// One line of the day's leaderboard.
+#[derive(Serialize)]
+struct DayLine {
+    rank: usize,
+    name: String,
+    points: i64,
+    margin: i64,
+}
+
+/// One line of the all-time leaderboard.
+#[derive(Serialize)]
+struct AllLine {
+    rank: usize,
+    name: String,
+    points: i64,
+    days: i64,
+}
+
+/// Competition ranks ("1, 2, 2, 4") over lines sorted by points.
+fn ranks(points: &[i64]) -> Vec<usize> {
+    let mut out = Vec::with_capacity(points.len());
+    for (i, p) in points.iter().enumerate() {
+        out.push(if i > 0 && points[i - 1] == *p {
+            out[i - 1]
+        } else {
+            i + 1
+        });
+    }
+    out
+}
+
+/// Parses a date or answers 400.
+pub fn parse_date(text: &str) -> ApiResult<Date> {
+    text.parse::<Date>()
+        .map_err(|e| ApiError::bad_request(format!("date {text:?}: {e}")))
+}
+
+/// `GET /api/leaderboard?date=D` or `?period=all`.
+pub async fn leaderboard(State(state): State<AppState>, Query(q): Query<BoardQuery>) -> ApiResult<Json<Value>> {
+    match q.period.as_deref() {
+        Some("all") => {
+            let rows = sqlx::query(
+                "SELECT u.name AS name, CAST(SUM(d.points) AS BIGINT) AS points, CAST(COUNT(*) AS BIGINT) AS days FROM daily_days d \
+                 JOIN users u ON u.id = d.user_id WHERE d.counted = 1 AND d.restarted = 0 \
+                 GROUP BY u.id, u.name ORDER BY points DESC, days DESC, u.name LIMIT 100",
+            )
+            .fetch_all(&state.db.pool)
+            .await?;
+            let points: Vec<i64> = rows.iter().map(|r| r.get::<i64, _>("points")).collect();
+            let entries: Vec<AllLine> = rows
+                .iter()
+                .zip(ranks(&points))
+                .map(|(r, rank)| AllLine {
+                    rank,
+                    name: r.get("name"),
+                    points: r.get("points"),
+                    days: r.get("days"),
+                })
+                .collect();
+            Ok(Json(json!({ "period": "all", "entries": entries })))
+        }
+        Some(other) => Err(ApiError::bad_request(format!("period {other:?}: only \"all\""))),
+        None => {
+            let date = match q.date.as_deref() {
+                Some(text) => parse_date(text)?,
+                None => state.clock.today(),
+            };
+            let rows = sqlx::query(
+                "SELECT u.name AS name, d.points AS points, d.margin AS margin FROM daily_days d \
+                 JOIN users u ON u.id = d.user_id WHERE d.day = $1 AND d.counted = 1 AND d.restarted = 0 \
+                 ORDER BY d.points DESC, d.margin DESC, u.name LIMIT 100",
+            )
+            .bind(date.to_string())
+            .fetch_all(&state.db.pool)
+            .await?;
+            let points: Vec<i64> = rows.iter().map(|r| r.get::<i64, _>("points")).collect();
+            let entries: Vec<DayLine> = rows
+                .iter()
+                .zip(ranks(&points))
+                .map(|(r, rank)| DayLine {
+                    rank,
+                    name: r.get("name"),
+                    points: r.get("points"),
+                    margin: r.get("margin"),
+                })
+                .collect();
+            Ok(Json(json!({ "date": date.to_string(), "entries": entries })))
+        }
+    }
+}
+
+/// One finished daily game in the statistics.
+#[derive(Serialize)]
+struct HistoryLine {
+    date: String,
+    margin: i64,
+    points: Option<i64>,
+    ranked: bool,
+}
+
+/// The current and the best streak over the days that count.
+pub fn streaks(days: &BTreeSet<i64>, today: i64) -> (u32, u32) {
+    let mut best = 0;
+    let mut run = 0;
+    let mut previous = None;
+    for &d in days {
+        run = if previous == Some(d - 1) { run + 1 } else { 1 };
+        best = best.max(run);
+        previous = Some(d);
+    }
+    let mut current = 0;
+    let mut d = if days.contains(&today) { today } else { today - 1 };
+    while days.contains(&d) {
+        current += 1;
+        d -= 1;
+    }
+    (current, best)
+}
+
+/// `GET /api/stats`: the account's daily-grid statistics.
+pub async fn stats(State(state): State<AppState>, Visitor(session): Visitor) -> ApiResult<Json<Value>> {
+    let session = session.ok_or_else(|| ApiError::unauthorized("log in first: statistics need an account"))?;
+    let user = session.account()?;
+    let days = sqlx::query("SELECT day, first_game, counted, points FROM daily_days WHERE user_id = $1")
+        .bind(&user.id)
+        .fetch_all(&state.db.pool)
+        .await?;
+    let mut counted: HashMap<String, (String, i64)> = HashMap::new();
+    let mut streak_days = BTreeSet::new();
+    for r in &days {
+        if r.get::<i64, _>("counted") != 0 {
+            let day: String = r.get("day");
+            if let Ok(d) = day.parse::<Date>() {
+                streak_days.insert(d.days_since_epoch());
+            }
+            counted.insert(day, (r.get("first_game"), r.get("points")));
+        }
+    }
+    let games = sqlx::query(
+        "SELECT id, day, score0, score1 FROM games WHERE user_id = $1 AND kind = 'daily' AND over = 1 ORDER BY finished",
+    )
+    .bind(&user.id)
+    .fetch_all(&state.db.pool)
+    .await?;
+    let history: Vec<HistoryLine> = games
+        .iter()
+        .map(|r| {
+            let day: String = r.get::<Option<String>, _>("day").unwrap_or_default();
+            let id: String = r.get("id");
+            let points = counted.get(&day).filter(|(first, _)| *first == id).map(|(_, p)| *p);
+            HistoryLine {
+                margin: r.get::<i64, _>("score0") - r.get::<i64, _>("score1"),
+                ranked: points.is_some(),
+                points,
+                date: day,
+            }
+        })
+        .collect();
+    let n = history.len();
+    let wins = history.iter().filter(|h| h.margin > 0).count();
+    let draws = history.iter().filter(|h| h.margin == 0).count();
+    let mean = if n == 0 {
+        0.0
+    } else {
+        history.iter().map(|h| h.margin as f64).sum::<f64>() / n as f64
+    };
+    let (streak, best_streak) = streaks(&streak_days, state.clock.today().days_since_epoch());
+    Ok(Json(json!({
+        "games": n,
+        "wins": wins,
+        "draws": draws,
+        "losses": n - wins - draws,
+        "mean_margin": (mean * 100.0).round() / 100.0,
+        "streak": streak,
+        "best_streak": best_streak,
+        "history": history,
+    })))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn competition_ranks() {
+        assert_eq!(ranks(&[9, 7, 7, 3]), [1, 2, 2, 4]);
+        assert_eq!(ranks(&[]), Vec::<usize>::new());
+    }
+
+    #[test]
+    fn streaks_count_consecutive_days_up_to_today_or_yesterday() {
+        let days: BTreeSet<i64> = [1, 2, 3, 7, 8].into_iter().collect();
+        assert_eq!(streaks(&days, 8), (2, 3));
+        assert_eq!(
+            streaks(&days, 9),
+            (2, 3),
+            "today not yet played: the run up to yesterday"
+        );
+        assert_eq!(streaks(&days, 10), (0, 3), "a missed day breaks it");
+        assert_eq!(streaks(&BTreeSet::new(), 5), (0, 0));
+    }
+}

@@ -1,0 +1,185 @@
+//! # tabula-server
+//!
+//! Tabula's web app: accounts, the daily grid of Jamais en diagonale with
+//! its leaderboard and statistics, free play, computer-vs-computer games,
+//! the review and the tic-tac-toe lab, over an embedded SQLite file or a
+//! shared PostgreSQL server. The server owns every game; the browser sends
+//! actions and receives views. The HTTP API is documented in
+//! `docs/web-api.md`.
+//!
+//! ```no_run
+//! # async fn run() -> anyhow::Result<()> {
+//! let config = tabula_server::Config::new("127.0.0.1:8080", "tabula.db");
+//! let server = tabula_server::Server::start(config).await?;
+//! println!("listening on http://{}", server.addr());
+//! server.run().await?;
+//! # Ok(())
+//! # }
+//! ```
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::Router;
+use tokio::net::TcpListener;
+
+pub mod api;
+pub mod auth;
+pub mod daily;
+pub mod db;
+pub mod error;
+pub mod games;
+pub mod lab;
+pub mod limits;
+pub mod pages;
+pub mod play;
+pub mod util;
+
+pub use db::{Backend, Db};
+pub use error::ApiError;
+pub use util::Clock;
+
+use limits::RateLimiter;
+
+/// How the server runs: where it listens, its database, its limits.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// The address to listen on (`127.0.0.1:0` picks a free port).
+    pub addr: String,
+    /// A SQLite file path, `sqlite://…` or `postgres://…`.
+    pub database: String,
+    /// Log-in attempts per minute, per client address and per name.
+    pub login_per_minute: u32,
+    /// Games created per minute per session.
+    pub games_per_minute: u32,
+    /// The longest the computer may think for one request.
+    pub computer_deadline: Duration,
+    /// The clock (tests move it).
+    pub clock: Clock,
+}
+
+impl Config {
+    /// The defaults: 10 log-ins and 30 games a minute, 10 s for the computer.
+    pub fn new(addr: &str, database: &str) -> Self {
+        Config {
+            addr: addr.to_string(),
+            database: database.to_string(),
+            login_per_minute: 10,
+            games_per_minute: 30,
+            computer_deadline: Duration::from_secs(10),
+            clock: Clock::default(),
+        }
+    }
+}
+
+/// What every handler shares.
+#[derive(Debug)]
+pub struct Shared {
+    /// The database.
+    pub db: Db,
+    /// Log-in attempts per client address.
+    pub login_by_addr: RateLimiter,
+    /// Log-in attempts per name.
+    pub login_by_name: RateLimiter,
+    /// Game creation per session.
+    pub game_creation: RateLimiter,
+    /// The computer's deadline per request.
+    pub computer_deadline: Duration,
+    /// The clock.
+    pub clock: Clock,
+}
+
+/// The handlers' state.
+pub type AppState = Arc<Shared>;
+
+/// The application's routes over a state.
+pub fn router(state: AppState) -> Router {
+    api::routes()
+        .merge(pages::routes())
+        .with_state(state)
+        .layer(axum::middleware::map_response(security_headers))
+}
+
+/// Headers every answer carries: scripts and styles from this server only,
+/// no framing, no content sniffing.
+async fn security_headers(mut response: axum::response::Response) -> axum::response::Response {
+    use axum::http::{HeaderValue, header};
+    let h = response.headers_mut();
+    h.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(
+            "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
+        ),
+    );
+    h.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    h.insert(header::REFERRER_POLICY, HeaderValue::from_static("same-origin"));
+    response
+}
+
+/// A bound server, ready to run.
+pub struct Server {
+    listener: TcpListener,
+    state: AppState,
+}
+
+impl Server {
+    /// Opens (and migrates) the database and binds the address.
+    ///
+    /// # Errors
+    /// If the database cannot be opened or the address bound.
+    pub async fn start(config: Config) -> anyhow::Result<Server> {
+        let db = Db::open(&config.database).await?;
+        let listener = TcpListener::bind(&config.addr)
+            .await
+            .map_err(|e| anyhow::anyhow!("cannot listen on {}: {e}", config.addr))?;
+        let minute = Duration::from_secs(60);
+        let state = Arc::new(Shared {
+            db,
+            login_by_addr: RateLimiter::new(config.login_per_minute, minute),
+            login_by_name: RateLimiter::new(config.login_per_minute, minute),
+            game_creation: RateLimiter::new(config.games_per_minute, minute),
+            computer_deadline: config.computer_deadline,
+            clock: config.clock,
+        });
+        Ok(Server { listener, state })
+    }
+
+    /// The address it listens on.
+    pub fn addr(&self) -> SocketAddr {
+        self.listener.local_addr().expect("a bound listener has an address")
+    }
+
+    /// The shared state (tests inspect the database through it).
+    pub fn state(&self) -> AppState {
+        self.state.clone()
+    }
+
+    /// Serves until the process ends (or Ctrl-C: then it finishes the
+    /// requests in flight).
+    ///
+    /// # Errors
+    /// If serving fails.
+    pub async fn run(self) -> anyhow::Result<()> {
+        let app = router(self.state.clone()).into_make_service_with_connect_info::<SocketAddr>();
+        tokio::spawn(auth::sweep_sessions(self.state.clone()));
+        axum::serve(self.listener, app)
+            .with_graceful_shutdown(async {
+                let _ = tokio::signal::ctrl_c().await;
+            })
+            .await?;
+        Ok(())
+    }
+
+    /// Serves in the background on the current runtime (tests).
+    pub fn spawn(self) -> (SocketAddr, AppState) {
+        let (addr, state) = (self.addr(), self.state.clone());
+        tokio::spawn(async move {
+            if let Err(e) = self.run().await {
+                tracing::error!("server stopped: {e}");
+            }
+        });
+        (addr, state)
+    }
+}

@@ -1,0 +1,182 @@
+//! The HTML pages: one layout around a fragment per page, plus the
+//! stylesheet and scripts, all embedded in the binary. Every page makes
+//! sure the browser has a session cookie, so its first POST has a CSRF
+//! token to send.
+
+use axum::Router;
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+
+use crate::AppState;
+use crate::auth::ensure_session;
+
+const LAYOUT: &str = include_str!("../assets/layout.html");
+
+/// A page: its name (fragment and script), its title, its fragment.
+struct Page {
+    name: &'static str,
+    title: &'static str,
+    body: &'static str,
+}
+
+macro_rules! page {
+    ($name:literal, $title:literal) => {
+        Page {
+            name: $name,
+            title: $title,
+            body: include_str!(concat!("../assets/pages/", $name, ".html")),
+        }
+    };
+}
+
+const PAGES: &[Page] = &[
+    page!("home", "Home"),
+    page!("daily", "Daily grid"),
+    page!("play", "Free play"),
+    page!("game", "Game"),
+    page!("leaderboard", "Leaderboard"),
+    page!("stats", "Statistics"),
+    page!("account", "Account"),
+    page!("login", "Log in"),
+    page!("register", "Register"),
+    page!("review", "Review"),
+    page!("lab", "Tic-tac-toe lab"),
+];
+
+/// Static files: path, content type, content.
+const ASSETS: &[(&str, &str, &str)] = &[
+    ("app.css", "text/css; charset=utf-8", include_str!("../assets/app.css")),
+    (
+        "js/common.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/js/common.js"),
+    ),
+    (
+        "js/diagonal-board.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/js/diagonal-board.js"),
+    ),
+    (
+        "js/game.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/js/game.js"),
+    ),
+    (
+        "js/home.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/js/home.js"),
+    ),
+    (
+        "js/daily.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/js/daily.js"),
+    ),
+    (
+        "js/play.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/js/play.js"),
+    ),
+    (
+        "js/leaderboard.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/js/leaderboard.js"),
+    ),
+    (
+        "js/stats.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/js/stats.js"),
+    ),
+    (
+        "js/account.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/js/account.js"),
+    ),
+    (
+        "js/login.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/js/login.js"),
+    ),
+    (
+        "js/register.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/js/register.js"),
+    ),
+    (
+        "js/review.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/js/review.js"),
+    ),
+    (
+        "js/lab.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/js/lab.js"),
+    ),
+];
+
+/// The pages' routes.
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/", get(|s, h| page(s, h, "home")))
+        .route("/daily", get(|s, h| page(s, h, "daily")))
+        .route("/daily/{date}", get(|s, h| page(s, h, "daily")))
+        .route("/play", get(|s, h| page(s, h, "play")))
+        .route("/games/{id}", get(|s, h| page(s, h, "game")))
+        .route("/leaderboard", get(|s, h| page(s, h, "leaderboard")))
+        .route("/stats", get(|s, h| page(s, h, "stats")))
+        .route("/account", get(|s, h| page(s, h, "account")))
+        .route("/login", get(|s, h| page(s, h, "login")))
+        .route("/register", get(|s, h| page(s, h, "register")))
+        .route("/review/{id}", get(|s, h| page(s, h, "review")))
+        .route("/lab", get(|s, h| page(s, h, "lab")))
+        .route("/assets/{*path}", get(asset))
+        .fallback(not_found)
+}
+
+fn render(p: &Page) -> String {
+    LAYOUT
+        .replace("{{title}}", p.title)
+        .replace("{{page}}", p.name)
+        .replace("{{body}}", p.body)
+}
+
+async fn page(State(state): State<AppState>, headers: HeaderMap, name: &'static str) -> Response {
+    let p = PAGES.iter().find(|p| p.name == name).expect("every route names a page");
+    let mut response = (
+        [
+            (header::CONTENT_TYPE, "text/html; charset=utf-8"),
+            (header::CACHE_CONTROL, "no-store"),
+        ],
+        render(p),
+    )
+        .into_response();
+    // A page still renders if the database is down; its API calls then say so.
+    if let Ok((_, Some(cookie))) = ensure_session(&state, &headers).await {
+        response.headers_mut().insert(header::SET_COOKIE, cookie);
+    }
+    response
+}
+
+async fn asset(Path(path): Path<String>) -> Response {
+    match ASSETS.iter().find(|(p, _, _)| *p == path) {
+        Some((_, kind, body)) => (
+            [
+                (header::CONTENT_TYPE, HeaderValue::from_static(kind)),
+                (header::CACHE_CONTROL, HeaderValue::from_static("no-cache")),
+            ],
+            *body,
+        )
+            .into_response(),
+        None => (StatusCode::NOT_FOUND, "no such file").into_response(),
+    }
+}
+
+async fn not_found() -> Response {
+    (
+        StatusCode::NOT_FOUND,
+        [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
+        "<!doctype html><title>Not found · Tabula</title><p>No such page. <a href=\"/\">Home</a></p>",
+    )
+        .into_response()
+}

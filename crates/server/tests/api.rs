@@ -1,0 +1,583 @@
+//! The web API end to end over HTTP, on SQLite and on PostgreSQL: accounts,
+//! CSRF, rate limits, every error path of the games API, the daily grid's
+//! leaderboard rules (points, restart, archives, streaks) and the lab.
+
+mod common;
+
+use common::{Engine, TestServer};
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+use sqlx::Row;
+use tabula_diagonal::{Computer, DailyGrid, Record};
+
+async fn server(engine: Engine) -> TestServer {
+    TestServer::start(engine, |_| {}).await.expect("a server")
+}
+
+async fn health_and_unknown_routes(engine: Engine) {
+    let s = server(engine).await;
+    let c = s.client().await;
+    let (status, body) = c.get("/api/health").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(body["status"], "ok");
+    let (status, body) = c.get("/api/nothing/here").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert!(body["error"].is_string());
+    let r = c.http.get(format!("{}/no-such-page", s.base)).send().await.unwrap();
+    assert_eq!(r.status(), StatusCode::NOT_FOUND);
+    // Pages: HTML with the layout, and the security headers.
+    let r = c.http.get(format!("{}/daily", s.base)).send().await.unwrap();
+    assert_eq!(r.status(), StatusCode::OK);
+    let csp = r.headers()["content-security-policy"].to_str().unwrap().to_string();
+    assert!(
+        csp.contains("default-src 'self'") && csp.contains("frame-ancestors 'none'"),
+        "{csp}"
+    );
+    assert_eq!(r.headers()["x-content-type-options"], "nosniff");
+    let html = r.text().await.unwrap();
+    assert!(
+        html.contains("/assets/js/daily.js") && !html.contains("{{"),
+        "the layout is filled in"
+    );
+    let r = c
+        .http
+        .get(format!("{}/assets/js/common.js", s.base))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), StatusCode::OK);
+    assert!(
+        r.headers()["content-type"]
+            .to_str()
+            .unwrap()
+            .starts_with("text/javascript")
+    );
+    let r = c
+        .http
+        .get(format!("{}/assets/js/../../Cargo.toml", s.base))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), StatusCode::NOT_FOUND);
+}
+on_both!(health, health_and_unknown_routes);
+
+async fn session_cookie_and_csrf(engine: Engine) {
+    let s = server(engine).await;
+    // The cookie is HttpOnly and SameSite=Strict.
+    let r = reqwest::get(format!("{}/api/session", s.base)).await.unwrap();
+    let cookie_header = r.headers().get("set-cookie").cloned();
+    let body: Value = r.json().await.unwrap();
+    assert_eq!(body["today"], s.config.clock.today().to_string());
+    assert_eq!(body["user"], Value::Null);
+    let r = reqwest::get(format!("{}/api/session", s.base)).await.unwrap();
+    assert!(cookie_header.is_some());
+    let cookie = r.headers().get("set-cookie").unwrap().to_str().unwrap().to_string();
+    assert!(cookie.starts_with("tabula_session="), "{cookie}");
+    assert!(
+        cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict"),
+        "{cookie}"
+    );
+
+    // A POST without a session, without a token or with a wrong one: 403.
+    let bare = reqwest::Client::new();
+    let r = bare
+        .post(format!("{}/api/games", s.base))
+        .json(&json!({ "kind": "tictactoe" }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), StatusCode::FORBIDDEN);
+    let mut c = s.client().await;
+    let good = c.csrf.clone();
+    c.csrf = String::new();
+    let (status, body) = c.post("/api/games", json!({ "kind": "tictactoe" })).await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
+    c.csrf = "0".repeat(32);
+    let (status, _) = c.post("/api/games", json!({ "kind": "tictactoe" })).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let (_, games) = c.get("/api/games").await;
+    assert_eq!(games, json!([]), "refused requests made nothing");
+    c.csrf = good;
+    let (status, _) = c.post("/api/games", json!({ "kind": "tictactoe" })).await;
+    assert_eq!(status, StatusCode::CREATED);
+}
+on_both!(csrf, session_cookie_and_csrf);
+
+async fn accounts(engine: Engine) {
+    let s = server(engine).await;
+    let mut c = s.client().await;
+    for (body, why) in [
+        (json!({ "name": "", "password": "long enough" }), "empty name"),
+        (
+            json!({ "name": "a".repeat(25), "password": "long enough" }),
+            "long name",
+        ),
+        (
+            json!({ "name": "bad<name>", "password": "long enough" }),
+            "odd characters",
+        ),
+        (json!({ "name": "Ann", "password": "short" }), "short password"),
+        (json!({ "name": "Ann" }), "no password"),
+        (
+            json!({ "name": "Ann", "password": "long enough", "admin": true }),
+            "unknown field",
+        ),
+    ] {
+        let (status, body) = c.post("/api/register", body).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{why}: {body}");
+        assert!(body["error"].is_string());
+    }
+    let (status, body) = c
+        .post("/api/register", json!({ "name": "Ann", "password": "long enough" }))
+        .await;
+    assert_eq!(status, StatusCode::CREATED);
+    assert_eq!(body["user"]["name"], "Ann");
+    assert_eq!(body["user"]["pace"], "measured");
+    // The password is stored as an argon2id hash.
+    let row = sqlx::query("SELECT password_hash FROM users WHERE name_key = 'ann'")
+        .fetch_one(&s.state.db.pool)
+        .await
+        .unwrap();
+    assert!(row.get::<String, _>("password_hash").starts_with("$argon2id$"));
+
+    let mut other = s.client().await;
+    let (status, _) = other
+        .post("/api/register", json!({ "name": "ANN", "password": "long enough" }))
+        .await;
+    assert_eq!(status, StatusCode::CONFLICT, "names are unique whatever their case");
+    let (status, _) = other
+        .post("/api/login", json!({ "name": "Ann", "password": "wrong password" }))
+        .await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+    let (status, _) = other
+        .post("/api/login", json!({ "name": "Nobody", "password": "long enough" }))
+        .await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+    let (status, body) = other
+        .post("/api/login", json!({ "name": "ann", "password": "long enough" }))
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(body["user"]["name"], "Ann");
+
+    // Account settings.
+    let (status, body) = c
+        .post("/api/account", json!({ "pace": "brisk", "name": "Annie" }))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["user"], json!({ "name": "Annie", "pace": "brisk" }));
+    let (status, _) = c.post("/api/account", json!({ "pace": "sleepy" })).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    let (_, session) = c.get("/api/session").await;
+    assert_eq!(session["user"]["pace"], "brisk", "a refused change changes nothing");
+
+    // Log out: a guest again, and guests have no account settings.
+    let (status, body) = c.post("/api/logout", json!({})).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(body["user"], Value::Null);
+    let (status, _) = c.post("/api/account", json!({ "pace": "calm" })).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+    let (status, _) = c.get("/api/stats").await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+}
+on_both!(accounts_work, accounts);
+
+async fn rate_limits(engine: Engine) {
+    let s = TestServer::start(engine, |c| {
+        c.login_per_minute = 3;
+        c.games_per_minute = 2;
+    })
+    .await
+    .unwrap();
+    let mut c = s.client().await;
+    for _ in 0..3 {
+        let (status, _) = c
+            .post("/api/login", json!({ "name": "Zed", "password": "whatever1" }))
+            .await;
+        assert_eq!(status, StatusCode::UNAUTHORIZED);
+    }
+    let r = c
+        .http
+        .post(format!("{}/api/login", s.base))
+        .header("x-csrf-token", &c.csrf)
+        .json(&json!({ "name": "Zed", "password": "whatever1" }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), StatusCode::TOO_MANY_REQUESTS);
+    assert!(r.headers().get("retry-after").is_some());
+    let body: Value = r.json().await.unwrap();
+    assert!(body["error"].as_str().unwrap().contains("too many"));
+
+    let mut g = s.client().await;
+    for _ in 0..2 {
+        g.new_game(json!({ "kind": "tictactoe" })).await;
+    }
+    let (status, _) = g.post("/api/games", json!({ "kind": "tictactoe" })).await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS);
+    let (_, games) = g.get("/api/games").await;
+    assert_eq!(games.as_array().unwrap().len(), 2, "the refused game was not made");
+}
+on_both!(limits, rate_limits);
+
+async fn game_errors_change_nothing(engine: Engine) {
+    let s = server(engine).await;
+    let mut c = s.client().await;
+    for (body, status) in [
+        (json!({ "kind": "chess" }), StatusCode::BAD_REQUEST),
+        (json!({ "kind": "free", "size": 4 }), StatusCode::BAD_REQUEST),
+        (json!({ "kind": "free", "size": 11 }), StatusCode::BAD_REQUEST),
+        (
+            json!({ "kind": "free", "opponent": "alphabeta:12" }),
+            StatusCode::BAD_REQUEST,
+        ),
+        (json!({ "kind": "free", "seed": "-3" }), StatusCode::BAD_REQUEST),
+        (json!({ "kind": "watch", "a": "you" }), StatusCode::BAD_REQUEST),
+        (
+            json!({ "kind": "daily", "date": "2026-02-30" }),
+            StatusCode::BAD_REQUEST,
+        ),
+        (
+            json!({ "kind": "daily", "date": "9999-01-01" }),
+            StatusCode::BAD_REQUEST,
+        ),
+    ] {
+        let (got, body) = c.post("/api/games", body.clone()).await;
+        assert_eq!(got, status, "{body}");
+        assert!(body["error"].is_string());
+    }
+    let (status, _) = c.post_raw("/api/games", "{\"kind\":", "application/json").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    let (status, _) = c.post_raw("/api/games", "{\"kind\":\"daily\"}", "text/plain").await;
+    assert_eq!(status, StatusCode::UNSUPPORTED_MEDIA_TYPE);
+    let (_, games) = c.get("/api/games").await;
+    assert_eq!(games, json!([]));
+
+    let game = c
+        .new_game(json!({ "kind": "free", "seed": "42", "opponent": "greedy" }))
+        .await;
+    let id = game["id"].as_str().unwrap().to_string();
+    let path = format!("/api/games/{id}/actions");
+    for (body, status) in [
+        (json!({ "action": "a1" }), StatusCode::UNPROCESSABLE_ENTITY),
+        (json!({ "action": "z9" }), StatusCode::UNPROCESSABLE_ENTITY),
+        (json!({ "action": 3 }), StatusCode::UNPROCESSABLE_ENTITY),
+        (json!({ "cell": "c3" }), StatusCode::UNPROCESSABLE_ENTITY),
+    ] {
+        let (got, body) = c.post(&path, body.clone()).await;
+        // Serde's type errors are 422 in axum; rule errors are 422 too.
+        assert!(got == status || got == StatusCode::BAD_REQUEST, "{got} {body}");
+        assert!(body["error"].is_string(), "{body}");
+    }
+    let (status, _) = c.post_raw(&path, "not json", "application/json").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    let (_, now) = c.get(&format!("/api/games/{id}")).await;
+    assert_eq!(now, game, "refused moves changed nothing");
+
+    // Another browser cannot see or play this game.
+    let mut stranger = s.client().await;
+    let (status, _) = stranger.get(&format!("/api/games/{id}")).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let (status, _) = stranger.post(&path, json!({ "action": "c3" })).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let (status, _) = c
+        .post("/api/games/nonexistent/actions", json!({ "action": "c3" }))
+        .await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+
+    // The review waits for the end; a finished game refuses moves.
+    let (status, _) = c.get(&format!("/api/games/{id}/review")).await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    let end = c.play_out(game).await;
+    let (status, body) = c.post(&path, json!({ "action": "c3" })).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    let (_, after) = c.get(&format!("/api/games/{id}")).await;
+    assert_eq!(after, end);
+}
+on_both!(game_errors, game_errors_change_nothing);
+
+async fn free_play_watch_and_tictactoe(engine: Engine) {
+    let s = server(engine).await;
+    let mut c = s.client().await;
+    let game = c
+        .new_game(json!({ "kind": "free", "size": 7, "walls": true, "target": true, "traps": false, "seed": 9, "opponent": "alphabeta:3" }))
+        .await;
+    assert_eq!((game["size"].as_u64(), game["walls"].as_bool()), (Some(7), Some(true)));
+    assert!(game["target"].as_i64().unwrap() > 0);
+    assert!(
+        game["cells"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|r| r.as_array().unwrap())
+            .all(|v| v.as_i64().unwrap() > 0)
+    );
+    let id = game["id"].as_str().unwrap().to_string();
+    let first = game["legal"][0]["cell"].as_str().unwrap().to_string();
+    let after = c.play(&id, &first).await;
+    assert_eq!(after["moves"][0]["seat"], 0);
+    assert_eq!(after["moves"][1]["seat"], 1, "the computer answered");
+    let end = c.play_out(after).await;
+    assert!(end["result"]["end"].is_string());
+    assert_eq!(end["result"]["points"], Value::Null, "free games have no points");
+
+    // Watching: the game is played to the end on creation.
+    let watch = c
+        .new_game(json!({ "kind": "watch", "seed": "5", "a": "alphabeta:2", "b": "greedy" }))
+        .await;
+    assert_eq!(watch["over"], true);
+    assert_eq!(watch["players"], json!(["alphabeta:2", "greedy"]));
+    assert_eq!(watch["moves"].as_array().unwrap().len(), 25);
+    let (status, _) = c
+        .post(
+            &format!("/api/games/{}/actions", watch["id"].as_str().unwrap()),
+            json!({ "action": "c3" }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CONFLICT);
+
+    // Tic-tac-toe against the perfect computer: never a win for X.
+    let mut t = c.new_game(json!({ "kind": "tictactoe" })).await;
+    let tid = t["id"].as_str().unwrap().to_string();
+    let (status, _) = c
+        .post(&format!("/api/games/{tid}/actions"), json!({ "action": "d4" }))
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    while !t["over"].as_bool().unwrap() {
+        let square = t["legal"][0].as_str().unwrap().to_string();
+        t = c.play(&tid, &square).await;
+    }
+    assert_ne!(t["result"]["winner"], 0);
+    let (_, list) = c.get("/api/games").await;
+    let kinds: Vec<&str> = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["kind"].as_str().unwrap())
+        .collect();
+    assert_eq!(kinds, ["tictactoe", "watch", "free"], "newest first");
+}
+on_both!(free_play, free_play_watch_and_tictactoe);
+
+async fn daily_points_leaderboard_and_stats(engine: Engine) {
+    let s = server(engine).await;
+    let today = s.config.clock.today().to_string();
+    let mut ann = s.account("Ann").await;
+    let game = ann.new_game(json!({ "kind": "daily" })).await;
+    assert_eq!(
+        (game["date"].as_str(), game["ranked"].as_bool()),
+        (Some(today.as_str()), Some(true))
+    );
+    let grid = DailyGrid::of(s.config.clock.today());
+    assert_eq!(
+        game["cells"],
+        serde_json::to_value(&grid.cells).unwrap(),
+        "the day's grid"
+    );
+    let end = ann.play_out(game).await;
+    let margin = end["result"]["margin"].as_i64().unwrap();
+    let points = margin.max(0);
+    assert_eq!(end["result"]["points"], points);
+
+    // The server's record replays, and every computer move is the daily computer's.
+    let row = sqlx::query("SELECT record FROM games WHERE id = $1")
+        .bind(end["id"].as_str().unwrap())
+        .fetch_one(&s.state.db.pool)
+        .await
+        .unwrap();
+    let record = Record::from_json(&row.get::<String, _>("record")).unwrap();
+    record.check_computer(1, &mut Computer::daily()).unwrap();
+    assert_eq!(
+        record.replay().unwrap().1.scores()[0] - record.replay().unwrap().1.scores()[1],
+        margin as i32
+    );
+
+    // The leaderboard of the day and of all time.
+    let guest = s.client().await;
+    let (_, board) = guest.get("/api/leaderboard").await;
+    assert_eq!(board["date"], today);
+    assert_eq!(
+        board["entries"],
+        json!([{ "rank": 1, "name": "Ann", "points": points, "margin": margin }])
+    );
+    let (_, all) = guest.get("/api/leaderboard?period=all").await;
+    assert_eq!(
+        all["entries"],
+        json!([{ "rank": 1, "name": "Ann", "points": points, "days": 1 }])
+    );
+    let (status, _) = guest.get("/api/leaderboard?date=yesterday").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+
+    // Playing the finished day again changes nothing on the leaderboard.
+    let again = ann.new_game(json!({ "kind": "daily" })).await;
+    assert_eq!(
+        (again["ranked"].as_bool(), again["restarted"].as_bool()),
+        (Some(false), Some(false))
+    );
+    let (_, board2) = guest.get("/api/leaderboard").await;
+    assert_eq!(board2, board);
+
+    let (status, stats) = ann.get("/api/stats").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(stats["games"], 1);
+    assert_eq!(stats["streak"], 1);
+    assert_eq!(stats["history"][0]["points"], points);
+    assert_eq!(stats["mean_margin"].as_f64().unwrap(), margin as f64);
+
+    // A guest may play the daily grid but never enters the leaderboard.
+    let mut g = s.client().await;
+    let gg = g.new_game(json!({ "kind": "daily" })).await;
+    assert_eq!(gg["ranked"], false);
+    g.play_out(gg).await;
+    let (_, board3) = guest.get("/api/leaderboard").await;
+    assert_eq!(board3["entries"].as_array().unwrap().len(), 1);
+}
+on_both!(daily_points, daily_points_leaderboard_and_stats);
+
+async fn restart_takes_the_day_off_for_good(engine: Engine) {
+    let s = server(engine).await;
+    let mut bob = s.account("Bob").await;
+    let first = bob.new_game(json!({ "kind": "daily" })).await;
+    let cell = first["legal"][0]["cell"].as_str().unwrap().to_string();
+    bob.play(first["id"].as_str().unwrap(), &cell).await;
+    let second = bob.new_game(json!({ "kind": "daily" })).await;
+    assert_eq!(
+        (second["ranked"].as_bool(), second["restarted"].as_bool()),
+        (Some(false), Some(true))
+    );
+    let end = bob.play_out(second).await;
+    assert_eq!(end["result"]["points"], Value::Null);
+    // Even finishing the first game now does not bring the day back.
+    let (_, first_now) = bob.get(&format!("/api/games/{}", first["id"].as_str().unwrap())).await;
+    let first_end = bob.play_out(first_now).await;
+    assert_eq!(first_end["restarted"], true);
+    assert_eq!(first_end["result"]["points"], Value::Null);
+    let (_, board) = bob.get("/api/leaderboard").await;
+    assert_eq!(board["entries"], json!([]));
+    let (_, all) = bob.get("/api/leaderboard?period=all").await;
+    assert_eq!(all["entries"], json!([]));
+    // Both games are in the statistics; no streak.
+    let (_, stats) = bob.get("/api/stats").await;
+    assert_eq!(stats["games"], 2);
+    assert_eq!(stats["streak"], 0);
+}
+on_both!(restart, restart_takes_the_day_off_for_good);
+
+async fn archives_and_streaks(engine: Engine) {
+    let s = server(engine).await;
+    let clock = s.config.clock.clone();
+    let mut cat = s.account("Cat").await;
+    // An archive day: statistics only.
+    let yesterday = clock.today().previous().unwrap().to_string();
+    let old = cat.new_game(json!({ "kind": "daily", "date": yesterday })).await;
+    assert_eq!(old["ranked"], false);
+    cat.play_out(old).await;
+    let (_, board) = cat.get(&format!("/api/leaderboard?date={yesterday}")).await;
+    assert_eq!(board["entries"], json!([]));
+    let (_, stats) = cat.get("/api/stats").await;
+    assert_eq!((stats["games"].as_u64(), stats["streak"].as_u64()), (Some(1), Some(0)));
+
+    // Three days in a row, then a gap.
+    for day in 0..3 {
+        let g = cat.new_game(json!({ "kind": "daily" })).await;
+        assert_eq!(g["ranked"], true, "day {day}");
+        cat.play_out(g).await;
+        let (_, stats) = cat.get("/api/stats").await;
+        assert_eq!(stats["streak"], day + 1);
+        clock.advance(86_400);
+    }
+    let (_, stats) = cat.get("/api/stats").await;
+    assert_eq!(stats["streak"], 3, "today not yet played: the run up to yesterday");
+    clock.advance(86_400);
+    let (_, stats) = cat.get("/api/stats").await;
+    assert_eq!(
+        (stats["streak"].as_u64(), stats["best_streak"].as_u64()),
+        (Some(0), Some(3))
+    );
+    let (_, all) = cat.get("/api/leaderboard?period=all").await;
+    assert_eq!(all["entries"][0]["days"], 3);
+
+    // A game begun on its day but finished the next day does not count.
+    let late = cat.new_game(json!({ "kind": "daily" })).await;
+    clock.advance(86_400);
+    let end = cat.play_out(late).await;
+    assert_eq!(end["result"]["points"], Value::Null);
+}
+on_both!(archives, archives_and_streaks);
+
+async fn daily_grid_lab_and_review(engine: Engine) {
+    let s = server(engine).await;
+    let mut c = s.client().await;
+    let (status, grid) = c.get("/api/daily/2026-11-30").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(
+        grid,
+        serde_json::to_value(DailyGrid::of("2026-11-30".parse().unwrap())).unwrap()
+    );
+    let (status, _) = c.get("/api/daily/2026-13-01").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+
+    let (status, lab) = c.get("/api/lab/tictactoe?board=xx.oo....").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(lab["values"][2], 1);
+    assert_eq!(lab["mcts"].as_array().unwrap().len(), 3);
+    assert_eq!(
+        lab["pruned"].as_u64().unwrap(),
+        lab["minimax_nodes"].as_u64().unwrap() - lab["alphabeta_nodes"].as_u64().unwrap()
+    );
+    let (status, body) = c.get("/api/lab/tictactoe?board=xxxxx").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+
+    let game = c
+        .new_game(json!({ "kind": "free", "size": 3, "seed": "1", "opponent": "greedy" }))
+        .await;
+    let end = c.play_out(game).await;
+    let (status, review) = c
+        .get(&format!("/api/games/{}/review", end["id"].as_str().unwrap()))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{review}");
+    let human_turns = end["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["seat"] == 0)
+        .count();
+    let entries = review["entries"].as_array().unwrap();
+    assert_eq!(entries.len(), human_turns);
+    for e in entries {
+        assert!(e["best_value"].as_f64().unwrap() >= e["played_value"].as_f64().unwrap());
+    }
+}
+on_both!(grid_lab_review, daily_grid_lab_and_review);
+
+async fn guest_games_follow_into_the_account(engine: Engine) {
+    let s = server(engine).await;
+    let mut c = s.client().await;
+    let free = c.new_game(json!({ "kind": "tictactoe" })).await;
+    let daily = c.new_game(json!({ "kind": "daily" })).await;
+    let cell = daily["legal"][0]["cell"].as_str().unwrap().to_string();
+    c.play(daily["id"].as_str().unwrap(), &cell).await;
+    let (status, _) = c
+        .post("/api/register", json!({ "name": "Dee", "password": "long enough" }))
+        .await;
+    assert_eq!(status, StatusCode::CREATED);
+    let (_, list) = c.get("/api/games").await;
+    let ids: Vec<&str> = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        ids,
+        [free["id"].as_str().unwrap()],
+        "free games follow; the guest's daily game does not"
+    );
+    // So the account's first daily game is ranked, not a restart.
+    let g = c.new_game(json!({ "kind": "daily" })).await;
+    assert_eq!(
+        (g["ranked"].as_bool(), g["restarted"].as_bool()),
+        (Some(true), Some(false))
+    );
+}
+on_both!(guest_games, guest_games_follow_into_the_account);
