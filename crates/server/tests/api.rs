@@ -581,3 +581,30 @@ async fn guest_games_follow_into_the_account(engine: Engine) {
     );
 }
 on_both!(guest_games, guest_games_follow_into_the_account);
+
+async fn two_instances_share_one_database(engine: Engine) {
+    let a = server(engine).await;
+    let b = a.alongside().await;
+    let mut on_a = a.account("Eve").await;
+    let game = on_a.new_game(json!({ "kind": "daily" })).await;
+    // The same account on the other instance sees and plays the same game.
+    let mut on_b = b.client().await;
+    let (status, _) = on_b
+        .post("/api/login", json!({ "name": "Eve", "password": "correct horse" }))
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let id = game["id"].as_str().unwrap();
+    let (status, seen) = on_b.get(&format!("/api/games/{id}")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(seen, game);
+    let end = on_b.play_out(seen).await;
+    let (_, board) = on_a.get("/api/leaderboard").await;
+    assert_eq!(board["entries"][0]["points"], end["result"]["points"]);
+    // A session made on one instance is good on the other.
+    let mut cookie_jar_of_a = on_a;
+    cookie_jar_of_a.base = b.base.clone();
+    let (status, session) = cookie_jar_of_a.get("/api/session").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(session["user"]["name"], "Eve", "{session}");
+}
+on_both!(shared_database, two_instances_share_one_database);

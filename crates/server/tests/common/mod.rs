@@ -98,6 +98,21 @@ impl TestServer {
         })
     }
 
+    /// A second server on the same database (as several instances share
+    /// one PostgreSQL server).
+    pub async fn alongside(&self) -> TestServer {
+        let server = Server::start(self.config.clone())
+            .await
+            .expect("the second server starts");
+        let (addr, state) = server.spawn();
+        TestServer {
+            base: format!("http://{addr}"),
+            state,
+            config: self.config.clone(),
+            _file: None,
+        }
+    }
+
     /// A new browser (its own cookie jar) with a session.
     pub async fn client(&self) -> Client {
         let http = reqwest::Client::builder().cookie_store(true).build().unwrap();
