@@ -42,6 +42,14 @@ pub fn routes() -> Router<AppState> {
         .route("/api/stats", get(daily::stats))
         .route("/api/lab/tictactoe", get(lab_board))
         .route("/api/{*rest}", axum::routing::any(unknown))
+        .method_not_allowed_fallback(wrong_method)
+}
+
+async fn wrong_method() -> ApiError {
+    ApiError::new(
+        StatusCode::METHOD_NOT_ALLOWED,
+        "this endpoint does not take that method (see docs/web-api.md)",
+    )
 }
 
 async fn health(State(state): State<AppState>) -> (StatusCode, Json<Value>) {
@@ -53,7 +61,11 @@ async fn health(State(state): State<AppState>) -> (StatusCode, Json<Value>) {
     } else {
         (
             StatusCode::SERVICE_UNAVAILABLE,
-            Json(json!({ "status": "unavailable", "database": state.db.backend.name() })),
+            Json(json!({
+                "status": "unavailable",
+                "database": state.db.backend.name(),
+                "error": "the database does not answer",
+            })),
         )
     }
 }
@@ -69,14 +81,12 @@ struct LabQuery {
 }
 
 async fn lab_board(
+    State(state): State<AppState>,
     q: Result<Query<LabQuery>, axum::extract::rejection::QueryRejection>,
 ) -> ApiResult<Json<lab::LabReport>> {
     let Query(q) = q.map_err(|e| ApiError::bad_request(e.body_text()))?;
     let board = q.board.unwrap_or_else(|| ".........".to_string());
-    let report = tokio::task::spawn_blocking(move || lab::analyse(&board))
-        .await
-        .map_err(ApiError::internal)??;
-    Ok(Json(report))
+    Ok(Json(crate::games::think(&state, move || lab::analyse(&board)).await?))
 }
 
 async fn unknown() -> ApiError {

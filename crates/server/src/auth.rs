@@ -369,7 +369,10 @@ pub async fn login(
     Posting(old): Posting,
     ApiJson(body): ApiJson<Credentials>,
 ) -> ApiResult<Response> {
-    limited(&state, &addr, Some(body.name.trim()))?;
+    // Only valid names get a counter of their own (bounded keys); any
+    // attempt counts for the address.
+    let name = valid_name(&body.name).ok();
+    limited(&state, &addr, name.as_deref())?;
     let row = sqlx::query("SELECT id, name, pace, password_hash FROM users WHERE name_key = $1")
         .bind(body.name.trim().to_lowercase())
         .fetch_optional(&state.db.pool)
@@ -391,11 +394,12 @@ pub async fn login(
 
 /// `POST /api/logout`: the session ends; a fresh guest session replaces it.
 pub async fn logout(State(state): State<AppState>, Posting(old): Posting) -> ApiResult<Response> {
+    // The new session first: if anything fails, the old cookie still works.
+    let (session, cookie) = new_session(&state, None).await?;
     sqlx::query("DELETE FROM sessions WHERE token_hash = $1")
         .bind(&old.token_hash)
         .execute(&state.db.pool)
         .await?;
-    let (session, cookie) = new_session(&state, None).await?;
     Ok(with_cookie(StatusCode::OK, cookie, session.json()))
 }
 

@@ -41,38 +41,44 @@ pub async fn on_create(
     game_id: &str,
     today: Date,
 ) -> ApiResult<Standing> {
-    let row = sqlx::query("SELECT first_game, restarted FROM daily_days WHERE user_id = $1 AND day = $2")
-        .bind(user_id)
-        .bind(day.to_string())
-        .fetch_optional(&mut **tx)
-        .await?;
-    let Some(row) = row else {
-        sqlx::query("INSERT INTO daily_days (user_id, day, first_game) VALUES ($1, $2, $3)")
-            .bind(user_id)
-            .bind(day.to_string())
-            .bind(game_id)
-            .execute(&mut **tx)
-            .await?;
+    // Write first: a transaction that reads before it writes can fail on
+    // SQLite (WAL) when another connection commits in between, and two
+    // concurrent first games must not both insert.
+    let inserted = sqlx::query(
+        "INSERT INTO daily_days (user_id, day, first_game) VALUES ($1, $2, $3) ON CONFLICT (user_id, day) DO NOTHING",
+    )
+    .bind(user_id)
+    .bind(day.to_string())
+    .bind(game_id)
+    .execute(&mut **tx)
+    .await?;
+    if inserted.rows_affected() == 1 {
         return Ok(Standing {
             ranked: day == today,
             restarted: false,
         });
-    };
-    let first: String = row.get("first_game");
-    let mut restarted = row.get::<i64, _>("restarted") != 0;
-    let first_over = sqlx::query("SELECT over FROM games WHERE id = $1")
-        .bind(&first)
-        .fetch_optional(&mut **tx)
-        .await?
-        .is_some_and(|r| r.get::<i64, _>("over") != 0);
-    if !first_over && !restarted {
-        sqlx::query("UPDATE daily_days SET restarted = 1, counted = 0, points = 0 WHERE user_id = $1 AND day = $2")
+    }
+    // A restart only while the first game is unfinished (and so not counted):
+    // the guard is re-checked on the locked row, so a finish that commits
+    // meanwhile wins.
+    let restarted_now = sqlx::query(
+        "UPDATE daily_days SET restarted = 1 WHERE user_id = $1 AND day = $2 AND restarted = 0 AND counted = 0 \
+         AND first_game IN (SELECT id FROM games WHERE over = 0)",
+    )
+    .bind(user_id)
+    .bind(day.to_string())
+    .execute(&mut **tx)
+    .await?
+    .rows_affected()
+        == 1;
+    let restarted = restarted_now
+        || sqlx::query("SELECT restarted FROM daily_days WHERE user_id = $1 AND day = $2")
             .bind(user_id)
             .bind(day.to_string())
-            .execute(&mut **tx)
-            .await?;
-        restarted = true;
-    }
+            .fetch_one(&mut **tx)
+            .await?
+            .get::<i64, _>("restarted")
+            != 0;
     Ok(Standing {
         ranked: false,
         restarted,
@@ -168,7 +174,14 @@ pub fn parse_date(text: &str) -> ApiResult<Date> {
 }
 
 /// `GET /api/leaderboard?date=D` or `?period=all`.
-pub async fn leaderboard(State(state): State<AppState>, Query(q): Query<BoardQuery>) -> ApiResult<Json<Value>> {
+pub async fn leaderboard(
+    State(state): State<AppState>,
+    q: Result<Query<BoardQuery>, axum::extract::rejection::QueryRejection>,
+) -> ApiResult<Json<Value>> {
+    let Query(q) = q.map_err(|e| ApiError::bad_request(e.body_text()))?;
+    if q.date.is_some() && q.period.is_some() {
+        return Err(ApiError::bad_request("give a date or period=all, not both"));
+    }
     match q.period.as_deref() {
         Some("all") => {
             let rows = sqlx::query(
@@ -230,8 +243,10 @@ struct HistoryLine {
     ranked: bool,
 }
 
-/// The current and the best streak over the days that count.
-pub fn streaks(days: &BTreeSet<i64>, today: i64) -> (u32, u32) {
+/// The current and the best streak over the days that count. While today
+/// is not yet played the current streak runs to yesterday; a restarted
+/// today can no longer count, so it ends the streak.
+pub fn streaks(days: &BTreeSet<i64>, today: i64, today_restarted: bool) -> (u32, u32) {
     let mut best = 0;
     let mut run = 0;
     let mut previous = None;
@@ -241,7 +256,11 @@ pub fn streaks(days: &BTreeSet<i64>, today: i64) -> (u32, u32) {
         previous = Some(d);
     }
     let mut current = 0;
-    let mut d = if days.contains(&today) { today } else { today - 1 };
+    let mut d = if days.contains(&today) || today_restarted {
+        today
+    } else {
+        today - 1
+    };
     while days.contains(&d) {
         current += 1;
         d -= 1;
@@ -253,13 +272,18 @@ pub fn streaks(days: &BTreeSet<i64>, today: i64) -> (u32, u32) {
 pub async fn stats(State(state): State<AppState>, Visitor(session): Visitor) -> ApiResult<Json<Value>> {
     let session = session.ok_or_else(|| ApiError::unauthorized("log in first: statistics need an account"))?;
     let user = session.account()?;
-    let days = sqlx::query("SELECT day, first_game, counted, points FROM daily_days WHERE user_id = $1")
+    let days = sqlx::query("SELECT day, first_game, counted, restarted, points FROM daily_days WHERE user_id = $1")
         .bind(&user.id)
         .fetch_all(&state.db.pool)
         .await?;
     let mut counted: HashMap<String, (String, i64)> = HashMap::new();
     let mut streak_days = BTreeSet::new();
+    let today = state.clock.today();
+    let mut today_restarted = false;
     for r in &days {
+        if r.get::<i64, _>("restarted") != 0 && r.get::<String, _>("day") == today.to_string() {
+            today_restarted = true;
+        }
         if r.get::<i64, _>("counted") != 0 {
             let day: String = r.get("day");
             if let Ok(d) = day.parse::<Date>() {
@@ -296,7 +320,7 @@ pub async fn stats(State(state): State<AppState>, Visitor(session): Visitor) -> 
     } else {
         history.iter().map(|h| h.margin as f64).sum::<f64>() / n as f64
     };
-    let (streak, best_streak) = streaks(&streak_days, state.clock.today().days_since_epoch());
+    let (streak, best_streak) = streaks(&streak_days, today.days_since_epoch(), today_restarted);
     Ok(Json(json!({
         "games": n,
         "wins": wins,
@@ -322,13 +346,14 @@ mod tests {
     #[test]
     fn streaks_count_consecutive_days_up_to_today_or_yesterday() {
         let days: BTreeSet<i64> = [1, 2, 3, 7, 8].into_iter().collect();
-        assert_eq!(streaks(&days, 8), (2, 3));
+        assert_eq!(streaks(&days, 8, false), (2, 3));
         assert_eq!(
-            streaks(&days, 9),
+            streaks(&days, 9, false),
             (2, 3),
             "today not yet played: the run up to yesterday"
         );
-        assert_eq!(streaks(&days, 10), (0, 3), "a missed day breaks it");
-        assert_eq!(streaks(&BTreeSet::new(), 5), (0, 0));
+        assert_eq!(streaks(&days, 9, true), (0, 3), "a restarted today ends it");
+        assert_eq!(streaks(&days, 10, false), (0, 3), "a missed day breaks it");
+        assert_eq!(streaks(&BTreeSet::new(), 5, false), (0, 0));
     }
 }

@@ -90,12 +90,18 @@ async fn owned_game(state: &AppState, session: Option<&Session>, id: &str) -> Ap
 }
 
 /// Runs the computer's work on the blocking pool under the deadline.
-async fn think<T: Send + 'static>(
+pub(crate) async fn think<T: Send + 'static>(
     state: &AppState,
     work: impl FnOnce() -> ApiResult<T> + Send + 'static,
 ) -> ApiResult<T> {
-    match tokio::time::timeout(state.computer_deadline, tokio::task::spawn_blocking(work)).await {
-        Ok(joined) => joined.map_err(ApiError::internal)?,
+    // One search per core at a time: more would only slow each other, and
+    // the deadline counts the wait for a core too.
+    let searches = async {
+        let _core = state.searches.acquire().await.map_err(ApiError::internal)?;
+        tokio::task::spawn_blocking(work).await.map_err(ApiError::internal)?
+    };
+    match tokio::time::timeout(state.computer_deadline, searches).await {
+        Ok(done) => done,
         Err(_) => Err(ApiError::unavailable(
             "the computer did not answer in time; nothing was played, try again",
         )),

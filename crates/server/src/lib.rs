@@ -86,6 +86,8 @@ pub struct Shared {
     pub game_creation: RateLimiter,
     /// The computer's deadline per request.
     pub computer_deadline: Duration,
+    /// Searches running at once (one per core).
+    pub searches: tokio::sync::Semaphore,
     /// The clock.
     pub clock: Clock,
 }
@@ -141,6 +143,7 @@ impl Server {
             login_by_name: RateLimiter::new(config.login_per_minute, minute),
             game_creation: RateLimiter::new(config.games_per_minute, minute),
             computer_deadline: config.computer_deadline,
+            searches: tokio::sync::Semaphore::new(std::thread::available_parallelism().map_or(2, |n| n.get())),
             clock: config.clock,
         });
         Ok(Server { listener, state })

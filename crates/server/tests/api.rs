@@ -405,8 +405,19 @@ async fn daily_points_leaderboard_and_stats(engine: Engine) {
         all["entries"],
         json!([{ "rank": 1, "name": "Ann", "points": points, "days": 1 }])
     );
-    let (status, _) = guest.get("/api/leaderboard?date=yesterday").await;
-    assert_eq!(status, StatusCode::BAD_REQUEST);
+    for bad in [
+        "?date=yesterday",
+        "?period=week",
+        "?colour=red",
+        "?date=2026-11-30&period=all",
+    ] {
+        let (status, body) = guest.get(&format!("/api/leaderboard{bad}")).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{bad}");
+        assert!(body["error"].is_string(), "{bad}: a JSON error");
+    }
+    let r = guest.http.delete(format!("{}/api/games", s.base)).send().await.unwrap();
+    assert_eq!(r.status(), StatusCode::METHOD_NOT_ALLOWED);
+    assert!(r.json::<Value>().await.unwrap()["error"].is_string());
 
     // Playing the finished day again changes nothing on the leaderboard.
     let again = ann.new_game(json!({ "kind": "daily" })).await;
@@ -608,3 +619,25 @@ async fn two_instances_share_one_database(engine: Engine) {
     assert_eq!(session["user"]["name"], "Eve", "{session}");
 }
 on_both!(shared_database, two_instances_share_one_database);
+
+async fn a_restarted_today_ends_the_streak(engine: Engine) {
+    let s = server(engine).await;
+    let clock = s.config.clock.clone();
+    let mut fay = s.account("Fay").await;
+    let g = fay.new_game(json!({ "kind": "daily" })).await;
+    fay.play_out(g).await;
+    clock.advance(86_400);
+    let (_, stats) = fay.get("/api/stats").await;
+    assert_eq!(stats["streak"], 1, "today not yet played");
+    let first = fay.new_game(json!({ "kind": "daily" })).await;
+    let cell = first["legal"][0]["cell"].as_str().unwrap().to_string();
+    fay.play(first["id"].as_str().unwrap(), &cell).await;
+    let (_, stats) = fay.get("/api/stats").await;
+    assert_eq!(stats["streak"], 1, "today begun, not finished");
+    let again = fay.new_game(json!({ "kind": "daily" })).await;
+    assert_eq!(again["restarted"], true);
+    let (_, stats) = fay.get("/api/stats").await;
+    assert_eq!(stats["streak"], 0, "a restarted today can no longer count");
+    assert_eq!(stats["best_streak"], 1);
+}
+on_both!(restarted_today, a_restarted_today_ends_the_streak);
