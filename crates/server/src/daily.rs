@@ -23,24 +23,17 @@ use crate::AppState;
 use crate::auth::Visitor;
 use crate::error::{ApiError, ApiResult};
 
-/// How a new daily game stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Standing {
-    /// The game can enter the leaderboard (first of its day, begun on it).
-    pub ranked: bool,
-    /// The day was restarted (off the leaderboard for good).
-    pub restarted: bool,
-}
-
 /// Records an account's new game of `day`: the first one of the day, a
-/// restart, or a replay of a finished day.
+/// restart, or a replay of a finished day. Returns whether the new game can
+/// enter the leaderboard (the day's first game, begun on its day); views
+/// read the restart from the day's row.
 pub async fn on_create(
     tx: &mut Transaction<'_, Any>,
     user_id: &str,
     day: Date,
     game_id: &str,
     today: Date,
-) -> ApiResult<Standing> {
+) -> ApiResult<bool> {
     // Write first: a transaction that reads before it writes can fail on
     // SQLite (WAL) when another connection commits in between, and two
     // concurrent first games must not both insert.
@@ -53,36 +46,20 @@ pub async fn on_create(
     .execute(&mut **tx)
     .await?;
     if inserted.rows_affected() == 1 {
-        return Ok(Standing {
-            ranked: day == today,
-            restarted: false,
-        });
+        return Ok(day == today);
     }
     // A restart only while the first game is unfinished (and so not counted):
     // the guard is re-checked on the locked row, so a finish that commits
     // meanwhile wins.
-    let restarted_now = sqlx::query(
+    sqlx::query(
         "UPDATE daily_days SET restarted = 1 WHERE user_id = $1 AND day = $2 AND restarted = 0 AND counted = 0 \
          AND first_game IN (SELECT id FROM games WHERE over = 0)",
     )
     .bind(user_id)
     .bind(day.to_string())
     .execute(&mut **tx)
-    .await?
-    .rows_affected()
-        == 1;
-    let restarted = restarted_now
-        || sqlx::query("SELECT restarted FROM daily_days WHERE user_id = $1 AND day = $2")
-            .bind(user_id)
-            .bind(day.to_string())
-            .fetch_one(&mut **tx)
-            .await?
-            .get::<i64, _>("restarted")
-            != 0;
-    Ok(Standing {
-        ranked: false,
-        restarted,
-    })
+    .await?;
+    Ok(false)
 }
 
 /// Scores a ranked game that just ended: the day counts if the game is

@@ -14,7 +14,7 @@ use tabula_diagonal::{Date, GridSource, GridSpec, Record, Variant, grid::valid_s
 use crate::AppState;
 use crate::api::ApiJson;
 use crate::auth::{Posting, Session, Visitor};
-use crate::daily::{self, Standing, parse_date};
+use crate::daily::{self, parse_date};
 use crate::error::{ApiError, ApiResult};
 use crate::play::{DAILY_COMPUTER, DiagonalGame, Player, TicTacToeRecord};
 use crate::util::{date_of, random_hex};
@@ -276,12 +276,9 @@ pub async fn create(
     let now_ms = state.clock.now_ms();
     let user_id = session.user.as_ref().map(|u| u.id.clone());
     let mut tx = state.db.pool.begin().await?;
-    let standing = match (day, &user_id) {
+    let ranked = match (day, &user_id) {
         (Some(day), Some(user)) => daily::on_create(&mut tx, user, day, &id, today).await?,
-        _ => Standing {
-            ranked: false,
-            restarted: false,
-        },
+        _ => false,
     };
     let players_json = serde_json::to_string(&players.map(|p| p.to_string())).map_err(ApiError::internal)?;
     sqlx::query(
@@ -298,7 +295,7 @@ pub async fn create(
     .bind(i64::from(over))
     .bind(i64::from(scores[0]))
     .bind(i64::from(scores[1]))
-    .bind(i64::from(standing.ranked))
+    .bind(i64::from(ranked))
     .bind(now_ms)
     .bind(over.then_some(now_ms))
     .execute(&mut *tx)
@@ -312,7 +309,7 @@ pub async fn create(
         day: day.map(|d| d.to_string()),
         players: players.map(|p| p.to_string()),
         record,
-        ranked: standing.ranked,
+        ranked,
     };
     Ok((StatusCode::CREATED, Json(view(&state, &game).await?)))
 }

@@ -134,6 +134,10 @@ pub fn routes() -> Router<AppState> {
         .fallback(not_found)
 }
 
+/// Every page filled into the layout once, at first use.
+static RENDERED: std::sync::LazyLock<Vec<(&'static str, String)>> =
+    std::sync::LazyLock::new(|| PAGES.iter().map(|p| (p.name, render(p))).collect());
+
 fn render(p: &Page) -> String {
     LAYOUT
         .replace("{{title}}", p.title)
@@ -142,13 +146,17 @@ fn render(p: &Page) -> String {
 }
 
 async fn page(State(state): State<AppState>, headers: HeaderMap, name: &'static str) -> Response {
-    let p = PAGES.iter().find(|p| p.name == name).expect("every route names a page");
+    let html = RENDERED
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, html)| html.as_str())
+        .expect("every route names a page");
     let mut response = (
         [
             (header::CONTENT_TYPE, "text/html; charset=utf-8"),
             (header::CACHE_CONTROL, "no-store"),
         ],
-        render(p),
+        html,
     )
         .into_response();
     // A page still renders if the database is down; its API calls then say so.
