@@ -44,7 +44,12 @@ pub struct BenchReport {
     pub nodes_per_second: f64,
 }
 
-fn entry<A: std::fmt::Debug>(name: &'static str, r: SearchResult<A>) -> BenchEntry {
+/// Runs one search, timed on the system clock (the searches themselves
+/// read no clock: their budgets count work).
+fn timed<A: std::fmt::Debug>(name: &'static str, search: impl FnOnce() -> SearchResult<A>) -> BenchEntry {
+    let start = std::time::Instant::now();
+    let r = search();
+    let elapsed = start.elapsed();
     BenchEntry {
         name,
         action: r.action.map_or_else(|| "none".to_string(), |a| format!("{a:?}")),
@@ -52,7 +57,7 @@ fn entry<A: std::fmt::Debug>(name: &'static str, r: SearchResult<A>) -> BenchEnt
         nodes: r.stats.nodes,
         iterations: r.stats.iterations,
         root_visits: r.stats.root.iter().map(|s| s.visits).collect(),
-        elapsed: r.stats.elapsed,
+        elapsed,
     }
 }
 
@@ -67,18 +72,18 @@ pub fn run() -> BenchReport {
     let empty = Board::new();
 
     let mut mm = Minimax::new();
-    let r = mm.search(&TicTacToe, &board("....x...."), None, &Utility, &unlimited, false);
-    entries.push(entry("tictactoe minimax, x in the centre", r.result));
+    entries.push(timed("tictactoe minimax, x in the centre", || {
+        mm.search(&TicTacToe, &board("....x...."), None, &Utility, &unlimited, false)
+            .result
+    }));
 
     let mut ab = AlphaBeta::new(AlphaBetaConfig::plain());
-    entries.push(entry(
-        "tictactoe alpha-beta, natural order",
-        ab.search(&TicTacToe, &empty, None, &Utility, &NaturalOrder, &unlimited),
-    ));
-    entries.push(entry(
-        "tictactoe alpha-beta, centre first",
-        ab.search(&TicTacToe, &empty, None, &Utility, &CentreFirst, &unlimited),
-    ));
+    entries.push(timed("tictactoe alpha-beta, natural order", || {
+        ab.search(&TicTacToe, &empty, None, &Utility, &NaturalOrder, &unlimited)
+    }));
+    entries.push(timed("tictactoe alpha-beta, centre first", || {
+        ab.search(&TicTacToe, &empty, None, &Utility, &CentreFirst, &unlimited)
+    }));
 
     let mut id = AlphaBeta::new(AlphaBetaConfig {
         tt_bytes: 1 << 20,
@@ -89,51 +94,58 @@ pub fn run() -> BenchReport {
         ("tictactoe iterative deepening + TT, teaching position", MCTS_POSITION),
     ] {
         id.clear();
-        let r = id.iterative_deepening(&TicTacToe, &board(position), None, &OpenLines, &CentreFirst, &unlimited);
-        entries.push(entry(name, r));
+        entries.push(timed(name, || {
+            id.iterative_deepening(&TicTacToe, &board(position), None, &OpenLines, &CentreFirst, &unlimited)
+        }));
     }
     id.clear();
-    let r = id.search(&TicTacToe, &empty, Some(4), &OpenLines, &CentreFirst, &unlimited);
-    entries.push(entry("tictactoe alpha-beta depth 4 + TT, empty board", r));
+    entries.push(timed("tictactoe alpha-beta depth 4 + TT, empty board", || {
+        id.search(&TicTacToe, &empty, Some(4), &OpenLines, &CentreFirst, &unlimited)
+    }));
 
     let mut mcts = Mcts::new(MctsConfig::default());
-    let r = mcts.search(
-        &TicTacToe,
-        &empty,
-        &mut RandomRollout::new(),
-        &NoPrior,
-        &Budget::iterations(20_000),
-        1,
-    );
-    entries.push(entry("tictactoe MCTS 20,000 iterations, empty board", r));
+    entries.push(timed("tictactoe MCTS 20,000 iterations, empty board", || {
+        mcts.search(
+            &TicTacToe,
+            &empty,
+            &mut RandomRollout::new(),
+            &NoPrior,
+            &Budget::iterations(20_000),
+            1,
+        )
+    }));
 
     let mut ismcts = Ismcts::new(IsmctsConfig::default());
-    let r = ismcts.search(
-        &TicTacToe,
-        &board(MCTS_POSITION),
-        0,
-        &mut RandomRollout::new(),
-        &Budget::iterations(5_000),
-        2,
-    );
-    entries.push(entry("tictactoe ISMCTS 5,000 iterations, teaching position", r));
+    entries.push(timed("tictactoe ISMCTS 5,000 iterations, teaching position", || {
+        ismcts.search(
+            &TicTacToe,
+            &board(MCTS_POSITION),
+            0,
+            &mut RandomRollout::new(),
+            &Budget::iterations(5_000),
+            2,
+        )
+    }));
 
-    let r = root_ucb(
-        &TicTacToe,
-        &board(MCTS_POSITION),
-        0,
-        &mut RandomRollout::new(),
-        &RootUcbConfig::default(),
-        &Budget::iterations(5_000),
-        3,
-    );
-    entries.push(entry("tictactoe root-UCB 5,000 samples, teaching position", r));
+    entries.push(timed("tictactoe root-UCB 5,000 samples, teaching position", || {
+        root_ucb(
+            &TicTacToe,
+            &board(MCTS_POSITION),
+            0,
+            &mut RandomRollout::new(),
+            &RootUcbConfig::default(),
+            &Budget::iterations(5_000),
+            3,
+        )
+    }));
 
-    let r = expectiminimax(&TicTacToe, &board("x...o...."), None, &Utility, &unlimited);
-    entries.push(entry("tictactoe expectiminimax, two marks", r));
+    entries.push(timed("tictactoe expectiminimax, two marks", || {
+        expectiminimax(&TicTacToe, &board("x...o...."), None, &Utility, &unlimited)
+    }));
 
-    let r = expectiminimax(&DiceDuel, &DiceDuel.initial_state(), None, &Utility, &unlimited);
-    entries.push(entry("dice duel expectiminimax", r));
+    entries.push(timed("dice duel expectiminimax", || {
+        expectiminimax(&DiceDuel, &DiceDuel.initial_state(), None, &Utility, &unlimited)
+    }));
 
     // A fixed Mini Whist deal, seen by seat 0 at its first decision.
     let game = MiniWhist;
@@ -158,26 +170,28 @@ pub fn run() -> BenchReport {
             mode,
             ..IsmctsConfig::default()
         });
-        let r = search.search(
+        entries.push(timed(name, || {
+            search.search(
+                &game,
+                &view,
+                0,
+                &mut RandomRollout::new(),
+                &Budget::iterations(5_000),
+                4,
+            )
+        }));
+    }
+    entries.push(timed("miniwhist root-UCB 5,000 samples, first discard", || {
+        root_ucb(
             &game,
             &view,
             0,
             &mut RandomRollout::new(),
+            &RootUcbConfig::default(),
             &Budget::iterations(5_000),
-            4,
-        );
-        entries.push(entry(name, r));
-    }
-    let r = root_ucb(
-        &game,
-        &view,
-        0,
-        &mut RandomRollout::new(),
-        &RootUcbConfig::default(),
-        &Budget::iterations(5_000),
-        5,
-    );
-    entries.push(entry("miniwhist root-UCB 5,000 samples, first discard", r));
+            5,
+        )
+    }));
 
     // Jamais en diagonale: the daily computer on a fixed daily grid after
     // the first move, then an exact endgame solve later in the same game.
@@ -186,18 +200,17 @@ pub fn run() -> BenchReport {
     let mut state = rules.start(&grid);
     rules.apply(&mut state, 12);
     let mut computer = Computer::daily();
-    entries.push(entry(
+    entries.push(timed(
         "diagonal alpha-beta 7 plies, daily grid 2026-11-29 after c3",
-        computer.think(&rules, &state),
+        || computer.think(&rules, &state),
     ));
     while state.free_count() > 14 {
         let cell = Greedy::pick(&rules, &state).expect("the game is not over");
         rules.apply(&mut state, cell);
     }
-    entries.push(entry(
-        "diagonal exact endgame, 14 free cells",
-        computer.think(&rules, &state),
-    ));
+    entries.push(timed("diagonal exact endgame, 14 free cells", || {
+        computer.think(&rules, &state)
+    }));
 
     // Abalone: the level-4 search to a fixed depth from the Belgian daisy
     // (no node limit, no noise, so only the search decides the count).
@@ -209,10 +222,9 @@ pub fn run() -> BenchReport {
         ..tabula_abalone::SearchConfig::default()
     };
     let mut abalone = tabula_abalone::Computer::new(config, 0);
-    entries.push(entry(
-        "abalone alpha-beta 7 plies, Belgian daisy",
-        abalone.choose(&belgian, &belgian.initial_state(), 0),
-    ));
+    entries.push(timed("abalone alpha-beta 7 plies, Belgian daisy", || {
+        abalone.choose(&belgian, &belgian.initial_state(), 0)
+    }));
 
     summarize(entries)
 }

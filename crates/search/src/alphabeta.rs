@@ -9,8 +9,8 @@
 
 use crate::budget::{Budget, Meter, Stop};
 use crate::eval::{Evaluator, MoveOrder, SCORE_INFINITY, Score};
-use crate::game::{Seat, Turn, ZeroSumTwoPlayer};
-use crate::minimax::for_seat;
+use crate::game::{Seat, Turn, TwoTeams};
+use crate::minimax::for_side;
 use crate::stats::{RootStat, SearchResult, SearchStats};
 use crate::tt::{Bound, TranspositionTable};
 use crate::tunables::Tunable;
@@ -25,11 +25,16 @@ pub struct AlphaBetaConfig {
     pub quiescence_plies: u32,
 }
 
+/// The default memory of the transposition table, in bytes.
+pub const DEFAULT_TT_BYTES: usize = 16 << 20;
+/// The default plies of quiescence search past the horizon.
+pub const DEFAULT_QUIESCENCE_PLIES: u32 = 8;
+
 impl Default for AlphaBetaConfig {
     fn default() -> Self {
         AlphaBetaConfig {
-            tt_bytes: 16 << 20,
-            quiescence_plies: 8,
+            tt_bytes: DEFAULT_TT_BYTES,
+            quiescence_plies: DEFAULT_QUIESCENCE_PLIES,
         }
     }
 }
@@ -46,16 +51,16 @@ impl AlphaBetaConfig {
 
 /// The table of alpha-beta's tunables (name, default, meaning).
 pub const ALPHABETA_TUNABLES: &[Tunable] = &[
-    Tunable {
-        name: "tt_bytes",
-        default: "16777216",
-        meaning: "memory of the transposition table in bytes (0: no table)",
-    },
-    Tunable {
-        name: "quiescence_plies",
-        default: "8",
-        meaning: "plies searched past the horizon along the evaluator's noisy actions",
-    },
+    Tunable::int(
+        "tt_bytes",
+        DEFAULT_TT_BYTES as i64,
+        "memory of the transposition table in bytes (0: no table)",
+    ),
+    Tunable::int(
+        "quiescence_plies",
+        DEFAULT_QUIESCENCE_PLIES as i64,
+        "plies searched past the horizon along the evaluator's noisy actions",
+    ),
 ];
 
 /// Values stored for subtrees that never reached the horizon: exact game
@@ -131,7 +136,7 @@ impl<A: Copy + Eq + Ord> AlphaBeta<A> {
         budget: &Budget,
     ) -> SearchResult<A>
     where
-        G: ZeroSumTwoPlayer<Action = A>,
+        G: TwoTeams<Action = A>,
         E: Evaluator<G>,
         O: MoveOrder<G>,
     {
@@ -159,7 +164,7 @@ impl<A: Copy + Eq + Ord> AlphaBeta<A> {
         budget: &Budget,
     ) -> SearchResult<A>
     where
-        G: ZeroSumTwoPlayer<Action = A>,
+        G: TwoTeams<Action = A>,
         E: Evaluator<G>,
         O: MoveOrder<G>,
     {
@@ -206,7 +211,7 @@ impl<A: Copy + Eq + Ord> AlphaBeta<A> {
         meter: &Meter,
     ) -> SearchResult<A>
     where
-        G: ZeroSumTwoPlayer<Action = A>,
+        G: TwoTeams<Action = A>,
         E: Evaluator<G>,
     {
         outcome.root.sort_by_key(|s| s.action);
@@ -222,7 +227,7 @@ impl<A: Copy + Eq + Ord> AlphaBeta<A> {
         }
         SearchResult {
             action: outcome.best,
-            value: f64::from(for_seat(outcome.score, mover)),
+            value: f64::from(for_side(outcome.score, ctx.game.maximises(mover))),
             stats: SearchStats {
                 nodes: self.nodes,
                 leaves: self.leaves,
@@ -239,7 +244,7 @@ impl<A: Copy + Eq + Ord> AlphaBeta<A> {
     /// A transposition-table hit ends the principal variation where the line
     /// was cut; continue it along the table's exact entries (legal moves
     /// only, at most `depth` plies in all).
-    fn extend_pv<G: ZeroSumTwoPlayer<Action = A>>(&self, game: &G, state: &G::State, pv: &mut Vec<A>, depth: u32) {
+    fn extend_pv<G: TwoTeams<Action = A>>(&self, game: &G, state: &G::State, pv: &mut Vec<A>, depth: u32) {
         let Some(tt) = &self.tt else { return };
         let mut end = state.clone();
         for &a in pv.iter() {
@@ -279,7 +284,7 @@ impl<A: Copy + Eq + Ord> AlphaBeta<A> {
         meter: &mut Meter,
     ) -> RootOutcome<A>
     where
-        G: ZeroSumTwoPlayer<Action = A>,
+        G: TwoTeams<Action = A>,
         E: Evaluator<G>,
         O: MoveOrder<G>,
     {
@@ -309,7 +314,7 @@ impl<A: Copy + Eq + Ord> AlphaBeta<A> {
         for m in [tt_move, first].into_iter().flatten() {
             move_to_front(&mut actions, m);
         }
-        let maximizing = seat == 0;
+        let maximizing = ctx.game.maximises(seat);
         let (mut alpha, mut beta) = (-SCORE_INFINITY, SCORE_INFINITY);
         let mut best: Option<(A, Score)> = None;
         let mut root = Vec::with_capacity(actions.len());
@@ -328,7 +333,7 @@ impl<A: Copy + Eq + Ord> AlphaBeta<A> {
             root.push(RootStat {
                 action: a,
                 visits: self.nodes - before,
-                value: f64::from(for_seat(v, seat)),
+                value: f64::from(for_side(v, maximizing)),
                 exact,
             });
             if improves {
@@ -369,7 +374,7 @@ impl<A: Copy + Eq + Ord> AlphaBeta<A> {
         meter: &mut Meter,
     ) -> Score
     where
-        G: ZeroSumTwoPlayer<Action = A>,
+        G: TwoTeams<Action = A>,
         E: Evaluator<G>,
         O: MoveOrder<G>,
     {
@@ -411,7 +416,7 @@ impl<A: Copy + Eq + Ord> AlphaBeta<A> {
         }
         let (alpha0, beta0) = (alpha, beta);
         let outer_horizon = std::mem::replace(&mut self.horizon_hit, false);
-        let maximizing = seat == 0;
+        let maximizing = ctx.game.maximises(seat);
         let mut actions = std::mem::take(&mut self.buffers[ply]);
         ctx.game.legal_actions(state, &mut actions);
         ctx.order.order(ctx.game, state, &mut actions);
@@ -482,7 +487,7 @@ impl<A: Copy + Eq + Ord> AlphaBeta<A> {
         meter: &mut Meter,
     ) -> Score
     where
-        G: ZeroSumTwoPlayer<Action = A>,
+        G: TwoTeams<Action = A>,
         E: Evaluator<G>,
         O: MoveOrder<G>,
     {
@@ -490,7 +495,7 @@ impl<A: Copy + Eq + Ord> AlphaBeta<A> {
         if plies == 0 {
             return stand;
         }
-        let maximizing = seat == 0;
+        let maximizing = ctx.game.maximises(seat);
         if maximizing {
             if stand >= beta {
                 return stand;

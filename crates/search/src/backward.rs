@@ -1,6 +1,6 @@
 //! Retrograde analysis by levels over *predecessors*, for large spaces of
 //! two-player games in which the sides alternate: one byte of value and one
-//! byte of counter per position, every level in parallel (rayon), and each
+//! byte of counter per position, every level in parallel (rayon, with the `parallel` feature), and each
 //! position's moves generated once (to count them) and its un-moves once
 //! (when it is decided).
 //!
@@ -32,7 +32,7 @@
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 
-use rayon::prelude::*;
+use crate::parallel::{chunk, chunks, map_init};
 
 /// What is known of an entry before the levels start.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -259,43 +259,42 @@ pub fn solve<S: BackwardSpace>(space: &S, report: &(dyn Fn(LevelReport) + Sync))
     let decided_at = Worklists::new();
     let outside_at = Worklists::new();
     let decided0 = AtomicU64::new(0);
-    val.par_chunks(CHUNK)
-        .zip(cnt.par_chunks(CHUNK))
-        .enumerate()
-        .for_each_init(
-            || (Local::new(), Local::new()),
-            |(done, pending), (c, (vals, cnts))| {
-                let mut decided = 0;
-                for (k, (v, ct)) in vals.iter().zip(cnts).enumerate() {
-                    let index = (c * CHUNK + k) as u64;
-                    match space.start(index) {
-                        Start::Hole => v.store(HOLE, Ordering::Relaxed),
-                        Start::Draw => ct.store(NEVER_LOST, Ordering::Relaxed),
-                        Start::Won(d) | Start::Lost(d) => {
-                            v.store(encode_depth(d), Ordering::Relaxed);
-                            done.push(d, index, &decided_at);
-                            decided += 1;
-                        }
-                        Start::Open {
-                            outside_win,
-                            outside_draw,
-                        } => {
-                            if let Some(w) = outside_win {
-                                assert!(w % 2 == 1 && w <= MAX_DEPTH, "entry {index}: outside win in {w}");
-                                v.store(OUTSIDE_WIN, Ordering::Relaxed);
-                                ct.store(w as u8, Ordering::Relaxed);
-                                pending.push(w, index, &outside_at);
-                            } else if outside_draw {
-                                ct.store(NEVER_LOST, Ordering::Relaxed);
-                            }
+    map_init(
+        chunks(n, CHUNK),
+        || (Local::new(), Local::new()),
+        |(done, pending), c| {
+            let (vals, cnts) = (chunk(&val, CHUNK, c), chunk(&cnt, CHUNK, c));
+            let mut decided = 0;
+            for (k, (v, ct)) in vals.iter().zip(cnts).enumerate() {
+                let index = (c * CHUNK + k) as u64;
+                match space.start(index) {
+                    Start::Hole => v.store(HOLE, Ordering::Relaxed),
+                    Start::Draw => ct.store(NEVER_LOST, Ordering::Relaxed),
+                    Start::Won(d) | Start::Lost(d) => {
+                        v.store(encode_depth(d), Ordering::Relaxed);
+                        done.push(d, index, &decided_at);
+                        decided += 1;
+                    }
+                    Start::Open {
+                        outside_win,
+                        outside_draw,
+                    } => {
+                        if let Some(w) = outside_win {
+                            assert!(w % 2 == 1 && w <= MAX_DEPTH, "entry {index}: outside win in {w}");
+                            v.store(OUTSIDE_WIN, Ordering::Relaxed);
+                            ct.store(w as u8, Ordering::Relaxed);
+                            pending.push(w, index, &outside_at);
+                        } else if outside_draw {
+                            ct.store(NEVER_LOST, Ordering::Relaxed);
                         }
                     }
                 }
-                done.flush(&decided_at);
-                pending.flush(&outside_at);
-                decided0.fetch_add(decided, Ordering::Relaxed);
-            },
-        );
+            }
+            done.flush(&decided_at);
+            pending.flush(&outside_at);
+            decided0.fetch_add(decided, Ordering::Relaxed);
+        },
+    );
     let mut total = decided0.load(Ordering::Relaxed);
     report(LevelReport {
         level: 0,
@@ -307,86 +306,85 @@ pub fn solve<S: BackwardSpace>(space: &S, report: &(dyn Fn(LevelReport) + Sync))
         let here = encode_depth(level);
         // Wins through moves leaving the space, if nothing shorter was found.
         let outside = outside_at.take(level);
-        let mut decided: u64 = outside
-            .par_chunks(CHUNK)
-            .map_init(Local::new, |local, chunk| {
+        let mut decided: u64 = map_init(chunks(outside.len(), CHUNK), Local::new, |local, c| {
+            let mut count = 0;
+            for &i in chunk(&outside, CHUNK, c) {
+                let v = &val[i as usize];
+                if v.compare_exchange(OUTSIDE_WIN, here, Ordering::Relaxed, Ordering::Relaxed)
+                    .is_ok()
+                {
+                    local.push(level, u64::from(i), &decided_at);
+                    count += 1;
+                }
+            }
+            local.flush(&decided_at);
+            count
+        })
+        .into_iter()
+        .sum::<u64>();
+        let previous = decided_at.take(level - 1);
+        decided += map_init(
+            chunks(previous.len(), CHUNK),
+            || (Vec::new(), Local::new()),
+            |(preds, local), c| {
                 let mut count = 0;
-                for &i in chunk {
-                    let v = &val[i as usize];
-                    if v.compare_exchange(OUTSIDE_WIN, here, Ordering::Relaxed, Ordering::Relaxed)
-                        .is_ok()
-                    {
-                        local.push(level, u64::from(i), &decided_at);
-                        count += 1;
+                for group in chunk(&previous, CHUNK, c).chunks(BATCH) {
+                    // The predecessors of a batch of entries, then one
+                    // plain read of each one's bytes: these independent
+                    // loads wait for their cache misses together, where
+                    // the atomic updates below would wait one by one.
+                    preds.clear();
+                    for &i in group {
+                        space.predecessors(u64::from(i), preds);
+                    }
+                    let mut touched = 0u8;
+                    for &p in preds.iter() {
+                        touched ^= val[p as usize].load(Ordering::Relaxed);
+                        if level % 2 == 0 {
+                            touched ^= cnt[p as usize].load(Ordering::Relaxed);
+                        }
+                    }
+                    std::hint::black_box(touched);
+                    if level % 2 == 1 {
+                        // Each entry is lost in level − 1: each predecessor wins in `level`.
+                        for &p in preds.iter() {
+                            let pv = &val[p as usize];
+                            let mut old = pv.load(Ordering::Relaxed);
+                            while old == DRAW || old == OUTSIDE_WIN {
+                                match pv.compare_exchange(old, here, Ordering::Relaxed, Ordering::Relaxed) {
+                                    Ok(_) => {
+                                        local.push(level, p, &decided_at);
+                                        count += 1;
+                                        break;
+                                    }
+                                    Err(now) => old = now,
+                                }
+                            }
+                        }
+                    } else {
+                        // Each entry is won in level − 1: one fewer open move for each predecessor.
+                        for &p in preds.iter() {
+                            let pu = p as usize;
+                            if val[pu].load(Ordering::Relaxed) != DRAW {
+                                continue;
+                            }
+                            if decrement(&cnt[pu], || space.children(p)) {
+                                // Every move loses: lost one ply after the longest.
+                                let longest = space.outside_loss(p).map_or(0, |d| d + 1);
+                                let depth = level.max(longest);
+                                val[pu].store(encode_depth(depth), Ordering::Relaxed);
+                                local.push(depth, p, &decided_at);
+                                count += 1;
+                            }
+                        }
                     }
                 }
                 local.flush(&decided_at);
                 count
-            })
-            .sum();
-        let previous = decided_at.take(level - 1);
-        decided += previous
-            .par_chunks(CHUNK)
-            .map_init(
-                || (Vec::new(), Local::new()),
-                |(preds, local), chunk| {
-                    let mut count = 0;
-                    for group in chunk.chunks(BATCH) {
-                        // The predecessors of a batch of entries, then one
-                        // plain read of each one's bytes: these independent
-                        // loads wait for their cache misses together, where
-                        // the atomic updates below would wait one by one.
-                        preds.clear();
-                        for &i in group {
-                            space.predecessors(u64::from(i), preds);
-                        }
-                        let mut touched = 0u8;
-                        for &p in preds.iter() {
-                            touched ^= val[p as usize].load(Ordering::Relaxed);
-                            if level % 2 == 0 {
-                                touched ^= cnt[p as usize].load(Ordering::Relaxed);
-                            }
-                        }
-                        std::hint::black_box(touched);
-                        if level % 2 == 1 {
-                            // Each entry is lost in level − 1: each predecessor wins in `level`.
-                            for &p in preds.iter() {
-                                let pv = &val[p as usize];
-                                let mut old = pv.load(Ordering::Relaxed);
-                                while old == DRAW || old == OUTSIDE_WIN {
-                                    match pv.compare_exchange(old, here, Ordering::Relaxed, Ordering::Relaxed) {
-                                        Ok(_) => {
-                                            local.push(level, p, &decided_at);
-                                            count += 1;
-                                            break;
-                                        }
-                                        Err(now) => old = now,
-                                    }
-                                }
-                            }
-                        } else {
-                            // Each entry is won in level − 1: one fewer open move for each predecessor.
-                            for &p in preds.iter() {
-                                let pu = p as usize;
-                                if val[pu].load(Ordering::Relaxed) != DRAW {
-                                    continue;
-                                }
-                                if decrement(&cnt[pu], || space.children(p)) {
-                                    // Every move loses: lost one ply after the longest.
-                                    let longest = space.outside_loss(p).map_or(0, |d| d + 1);
-                                    let depth = level.max(longest);
-                                    val[pu].store(encode_depth(depth), Ordering::Relaxed);
-                                    local.push(depth, p, &decided_at);
-                                    count += 1;
-                                }
-                            }
-                        }
-                    }
-                    local.flush(&decided_at);
-                    count
-                },
-            )
-            .sum::<u64>();
+            },
+        )
+        .into_iter()
+        .sum::<u64>();
         drop(previous);
         total += decided;
         report(LevelReport {

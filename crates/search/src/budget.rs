@@ -1,8 +1,16 @@
-//! Search budgets (nodes, iterations, a deadline) and cancellation.
+//! Search budgets (nodes, iterations, a deadline), cancellation, and the
+//! clock a deadline is read on.
+//!
+//! A search reads a clock only when its budget sets a time limit or names a
+//! clock: a budget of nodes or iterations never touches the wall clock, so
+//! the same search runs on a target without one (WebAssembly in a browser,
+//! where the host injects its own [`Clock`]) and its result cannot depend
+//! on timing.
 
+use std::fmt;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// A flag another thread sets to stop a running search. Searches check it
 /// every few hundred nodes or iterations, so a cancelled search returns
@@ -27,6 +35,53 @@ impl CancelFlag {
     }
 }
 
+/// A monotonic clock: the time a deadline is measured on.
+pub trait Clock: Send + Sync + fmt::Debug {
+    /// The time since the clock's origin; never decreases.
+    fn now(&self) -> Duration;
+}
+
+/// The operating system's monotonic clock (`std::time::Instant`), its origin
+/// fixed at its first reading in the process. Not offered where the
+/// standard library has no clock (`wasm32-unknown-unknown`): there the host
+/// injects one.
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SystemClock;
+
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+impl SystemClock {
+    fn origin() -> std::time::Instant {
+        static ORIGIN: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
+        *ORIGIN.get_or_init(std::time::Instant::now)
+    }
+
+    /// The reading of this clock at `instant` (zero before its origin).
+    pub fn reading_at(instant: std::time::Instant) -> Duration {
+        instant.saturating_duration_since(Self::origin())
+    }
+}
+
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+impl Clock for SystemClock {
+    fn now(&self) -> Duration {
+        Self::origin().elapsed()
+    }
+}
+
+/// The clock a time limit is read on when the budget names none: the
+/// system's where there is one.
+fn default_clock() -> Option<Arc<dyn Clock>> {
+    #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+    {
+        Some(Arc::new(SystemClock))
+    }
+    #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+    {
+        None
+    }
+}
+
 /// How much work a search may do. Every limit is optional; a search stops at
 /// the first one reached. A budget without limits lets a search run to its
 /// natural end (full-depth searches) — MCTS-like searches need one.
@@ -38,8 +93,12 @@ pub struct Budget {
     pub iterations: Option<u64>,
     /// The most time the search may take, counted from its start.
     pub time: Option<Duration>,
-    /// The instant by which the search must return.
-    pub deadline: Option<Instant>,
+    /// The reading of the clock by which the search must return.
+    pub deadline: Option<Duration>,
+    /// The clock of `time` and `deadline`, and of the time a search reports.
+    /// Without one, a time limit is read on the system clock (where there is
+    /// one) and a search without a time limit reads no clock at all.
+    pub clock: Option<Arc<dyn Clock>>,
     /// Stops the search when set.
     pub cancel: Option<CancelFlag>,
 }
@@ -85,10 +144,25 @@ impl Budget {
         self
     }
 
-    /// The same budget with a deadline.
-    pub fn with_deadline(mut self, deadline: Instant) -> Self {
-        self.deadline = Some(deadline);
+    /// The same budget, timed on `clock` (for its time limits and for the
+    /// time the search reports).
+    pub fn with_clock(mut self, clock: Arc<dyn Clock>) -> Self {
+        self.clock = Some(clock);
         self
+    }
+
+    /// The same budget with a deadline: `at` is a reading of the budget's
+    /// clock (the system clock when it names none).
+    pub fn with_deadline_at(mut self, at: Duration) -> Self {
+        self.deadline = Some(at);
+        self
+    }
+
+    /// The same budget with a deadline on the system clock.
+    #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+    pub fn with_deadline(self, deadline: std::time::Instant) -> Self {
+        self.with_clock(Arc::new(SystemClock))
+            .with_deadline_at(SystemClock::reading_at(deadline))
     }
 }
 
@@ -116,8 +190,10 @@ const CHECK_EVERY: u64 = 256;
 #[derive(Debug)]
 pub struct Meter {
     budget: Budget,
-    start: Instant,
-    deadline: Option<Instant>,
+    /// The clock, when the budget has a time limit or names one.
+    clock: Option<Arc<dyn Clock>>,
+    start: Duration,
+    deadline: Option<Duration>,
     next_check: u64,
     stopped: Option<Stop>,
 }
@@ -125,7 +201,12 @@ pub struct Meter {
 impl Meter {
     /// Starts metering now.
     pub fn start(budget: &Budget) -> Self {
-        let start = Instant::now();
+        let timed = budget.time.is_some() || budget.deadline.is_some();
+        let clock = budget
+            .clock
+            .clone()
+            .or_else(|| if timed { default_clock() } else { None });
+        let start = clock.as_ref().map_or(Duration::ZERO, |c| c.now());
         let relative = budget.time.map(|t| start + t);
         let deadline = match (budget.deadline, relative) {
             (Some(a), Some(b)) => Some(a.min(b)),
@@ -133,6 +214,7 @@ impl Meter {
         };
         Meter {
             budget: budget.clone(),
+            clock,
             start,
             deadline,
             next_check: CHECK_EVERY,
@@ -140,9 +222,12 @@ impl Meter {
         }
     }
 
-    /// Time since the start.
+    /// Time since the start, on the budget's clock; zero when the search
+    /// reads no clock.
     pub fn elapsed(&self) -> Duration {
-        self.start.elapsed()
+        self.clock
+            .as_ref()
+            .map_or(Duration::ZERO, |c| c.now().saturating_sub(self.start))
     }
 
     /// Why the search must stop, if it must, given the work done so far.
@@ -173,11 +258,11 @@ impl Meter {
 
     fn slow_check(&self) -> Option<Stop> {
         if self.budget.cancel.as_ref().is_some_and(CancelFlag::is_cancelled) {
-            Some(Stop::Cancelled)
-        } else if self.deadline.is_some_and(|d| Instant::now() >= d) {
-            Some(Stop::Deadline)
-        } else {
-            None
+            return Some(Stop::Cancelled);
+        }
+        match (&self.clock, self.deadline) {
+            (Some(clock), Some(d)) if clock.now() >= d => Some(Stop::Deadline),
+            _ => None,
         }
     }
 
@@ -189,6 +274,8 @@ impl Meter {
 
 #[cfg(test)]
 mod tests {
+    use std::sync::Mutex;
+
     use super::*;
 
     #[test]
@@ -217,11 +304,54 @@ mod tests {
 
     #[test]
     fn passed_deadline_stops() {
-        let mut m = Meter::start(&Budget::unlimited().with_deadline(Instant::now()));
+        let mut m = Meter::start(&Budget::unlimited().with_deadline(std::time::Instant::now()));
         assert_eq!(m.check_now(), Some(Stop::Deadline));
         let mut m = Meter::start(&Budget::time(Duration::ZERO));
         assert_eq!(m.check_now(), Some(Stop::Deadline));
         let mut m = Meter::start(&Budget::time(Duration::from_secs(3600)));
         assert_eq!(m.check_now(), None);
+    }
+
+    /// A clock that counts its readings and moves only when told.
+    #[derive(Debug, Default)]
+    struct Manual {
+        now: Mutex<Duration>,
+        reads: Mutex<u64>,
+    }
+
+    impl Clock for Manual {
+        fn now(&self) -> Duration {
+            *self.reads.lock().unwrap() += 1;
+            *self.now.lock().unwrap()
+        }
+    }
+
+    #[test]
+    fn an_injected_clock_decides_the_deadline() {
+        let clock = Arc::new(Manual::default());
+        let budget = Budget::time(Duration::from_millis(5)).with_clock(clock.clone());
+        let mut m = Meter::start(&budget);
+        assert_eq!(m.check_now(), None);
+        *clock.now.lock().unwrap() = Duration::from_millis(5);
+        assert_eq!(m.check_now(), Some(Stop::Deadline));
+        assert_eq!(m.elapsed(), Duration::from_millis(5));
+    }
+
+    #[test]
+    fn a_budget_without_time_reads_no_clock() {
+        let clock = Arc::new(Manual::default());
+        // Named, the clock is read (for the time reported)...
+        let mut m = Meter::start(&Budget::iterations(10_000).with_clock(clock.clone()));
+        for i in 0..10_000 {
+            m.check(0, i);
+        }
+        assert!(*clock.reads.lock().unwrap() > 0);
+        // ...and a budget of work alone has no clock at all.
+        let mut m = Meter::start(&Budget::iterations(10_000));
+        for i in 0..10_000 {
+            m.check(0, i);
+        }
+        assert!(m.clock.is_none());
+        assert_eq!(m.elapsed(), Duration::ZERO);
     }
 }

@@ -3,7 +3,7 @@
 
 use crate::budget::{Budget, Meter, Stop};
 use crate::eval::Evaluator;
-use crate::game::{Game, Turn, ZeroSumTwoPlayer};
+use crate::game::{Game, Turn, TwoTeams};
 use crate::stats::{RootStat, SearchResult, SearchStats};
 
 /// Searches `state` to `depth` plies (`None`: to the end; chance events count
@@ -22,7 +22,7 @@ pub fn expectiminimax<G, E>(
     budget: &Budget,
 ) -> SearchResult<G::Action>
 where
-    G: ZeroSumTwoPlayer,
+    G: TwoTeams,
     E: Evaluator<G>,
 {
     let mut run = Run {
@@ -50,7 +50,7 @@ where
         Turn::Seat(seat) => {
             let mut actions = Vec::new();
             game.legal_actions(state, &mut actions);
-            let sign = if seat == 0 { 1.0 } else { -1.0 };
+            let sign = if game.maximises(seat) { 1.0 } else { -1.0 };
             for a in actions {
                 let before = run.nodes;
                 let mut child = state.clone();
@@ -97,7 +97,7 @@ struct Run<'a, G: Game, E> {
     outcomes: Vec<Vec<(G::Action, f64)>>,
 }
 
-impl<G: ZeroSumTwoPlayer, E: Evaluator<G>> Run<'_, G, E> {
+impl<G: TwoTeams, E: Evaluator<G>> Run<'_, G, E> {
     /// The value for seat 0 of a non-root state.
     fn value(&mut self, state: &G::State, depth: i32, ply: usize) -> f64 {
         if ply > 0 {
@@ -135,12 +135,13 @@ impl<G: ZeroSumTwoPlayer, E: Evaluator<G>> Run<'_, G, E> {
             Turn::Seat(seat) => {
                 let mut actions = std::mem::take(&mut self.actions[ply]);
                 self.game.legal_actions(state, &mut actions);
-                let mut best = if seat == 0 { f64::NEG_INFINITY } else { f64::INFINITY };
+                let maximises = self.game.maximises(seat);
+                let mut best = if maximises { f64::NEG_INFINITY } else { f64::INFINITY };
                 for &a in &actions {
                     let mut child = state.clone();
                     self.game.apply(&mut child, a);
                     let v = self.value(&child, depth - 1, ply + 1);
-                    best = if seat == 0 { best.max(v) } else { best.min(v) };
+                    best = if maximises { best.max(v) } else { best.min(v) };
                 }
                 self.actions[ply] = actions;
                 best

@@ -190,6 +190,29 @@ pub trait Game {
         action
     }
 
+    /// Whether any action can tell a seat more than [`view_action`]
+    /// shows (see [`revealed`](Game::revealed)); searches skip the call
+    /// when it is false (the default).
+    fn reveals(&self) -> bool {
+        false
+    }
+
+    /// What `observer` learns when `action` (taken by whoever acted in
+    /// `before`) leads to `after`, beyond the action as it sees it: a
+    /// digest of the information the move disclosed (the value of a card
+    /// turned face up, say), 0 when it disclosed nothing. Only read when
+    /// [`reveals`](Game::reveals) is true.
+    ///
+    /// The contract, checked by the conformance suite: two worlds `observer`
+    /// cannot tell apart before the move, with the same view of the action
+    /// and the same digest, give it equal observations after. Information
+    /// searches key their trees by the view *and* the digest, so they never
+    /// merge what the seat can tell apart.
+    fn revealed(&self, before: &Self::State, action: Self::Action, after: &Self::State, observer: Seat) -> u64 {
+        let _ = (before, action, after, observer);
+        0
+    }
+
     /// The hash of `state`, maintained incrementally by [`apply`](Game::apply)
     /// (Zobrist style). Equal states have equal hashes.
     fn hash(&self, state: &Self::State) -> u64;
@@ -208,19 +231,73 @@ pub trait PerfectInformation: Game {
     fn state_of(&self, observation: &Self::Observation) -> Self::State;
 }
 
-/// Marker: a two-seat game whose payoffs are always `[u, -u]`. Seat 0
-/// maximises `u`, seat 1 minimises it; turns need not alternate (a seat may
-/// act twice in a row, as after a pass).
-pub trait ZeroSumTwoPlayer: Game {}
+/// A zero-sum game between two teams: team 0 maximises `u`, team 1
+/// minimises it, where `u` is the payoff of seat 0 (seat 0 plays for team
+/// 0) and every seat of team 1 receives `-u`. Two-player zero-sum games are
+/// the case of one seat per team (the default [`team`](TwoTeams::team));
+/// partnership games (four seats, partners facing) say which seat plays for
+/// which team, so the tree searches (minimax, alpha-beta, expectiminimax,
+/// retrograde analysis) serve double-dummy and endgame solvers. Turns need
+/// not alternate (a seat may act twice in a row, as after a pass).
+pub trait TwoTeams: Game {
+    /// The team of `seat`: 0 (maximises) or 1 (minimises).
+    fn team(&self, seat: Seat) -> usize {
+        seat
+    }
+
+    /// Whether `seat` maximises seat 0's payoff.
+    #[inline]
+    fn maximises(&self, seat: Seat) -> bool {
+        self.team(seat) == 0
+    }
+}
 
 /// Samples full states consistent with an observation (a *determinization*).
 ///
 /// Worlds must follow the conditional distribution over physical
-/// arrangements given everything the observer knows (cards.md §6), and
+/// arrangements given everything the observer knows (a revealed void, a
+/// known card, how many of each face remain: see `docs/design.md`), and
 /// `observation(determinize(obs, seat), seat) == obs` always.
 pub trait Determinize: Game {
     /// A full state consistent with what `seat` observes.
     fn determinize(&self, observation: &Self::Observation, seat: Seat, rng: &mut Rng) -> Self::State;
+
+    /// A sampler of worlds for one observation, built once per search and
+    /// drawn from by every iteration: games whose determinizer has set-up
+    /// work (lists of unseen cards, deal classes, counting tables) do it
+    /// here once. Each draw must follow the same distribution as
+    /// [`determinize`](Determinize::determinize) and consume the generator
+    /// the same way. The default calls `determinize` for every world.
+    fn sampler<'a>(&'a self, observation: &'a Self::Observation, seat: Seat) -> Box<dyn WorldSampler<Self::State> + 'a>
+    where
+        Self: Sized,
+    {
+        Box::new(Redraw {
+            game: self,
+            observation,
+            seat,
+        })
+    }
+}
+
+/// Draws worlds for one observation (see [`Determinize::sampler`]).
+pub trait WorldSampler<S> {
+    /// One world.
+    fn sample(&mut self, rng: &mut Rng) -> S;
+}
+
+/// The default sampler: a call of [`Determinize::determinize`] per world.
+struct Redraw<'a, G: Game> {
+    game: &'a G,
+    observation: &'a G::Observation,
+    seat: Seat,
+}
+
+impl<G: Determinize> WorldSampler<G::State> for Redraw<'_, G> {
+    #[inline]
+    fn sample(&mut self, rng: &mut Rng) -> G::State {
+        self.game.determinize(self.observation, self.seat, rng)
+    }
 }
 
 /// The error of [`play`]: the action is not legal in the state.

@@ -56,7 +56,7 @@
 //!     fn observation(&self, s: &Pile, _: Seat) -> Pile { *s }
 //!     fn hash(&self, s: &Pile) -> u64 { u64::from(s.stones) * 2 + s.to_move as u64 }
 //! }
-//! impl ZeroSumTwoPlayer for Nim {}
+//! impl TwoTeams for Nim {}
 //!
 //! let mut ab = AlphaBeta::new(AlphaBetaConfig::plain());
 //! let six = Pile { stones: 6, to_move: 0 };
@@ -75,9 +75,11 @@ pub mod budget;
 pub mod eval;
 pub mod expectiminimax;
 pub mod game;
+pub mod hash;
 pub mod ismcts;
 pub mod mcts;
 pub mod minimax;
+pub mod parallel;
 pub mod player;
 pub mod retrograde;
 pub mod rng;
@@ -87,13 +89,16 @@ pub mod tt;
 pub mod tunables;
 
 pub use alphabeta::{ALPHABETA_TUNABLES, AlphaBeta, AlphaBetaConfig};
-pub use budget::{Budget, CancelFlag, Meter, Stop};
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+pub use budget::SystemClock;
+pub use budget::{Budget, CancelFlag, Clock, Meter, Stop};
 pub use eval::{Evaluator, MoveOrder, NaturalOrder, SCORE_INFINITY, Score, Utility};
 pub use expectiminimax::expectiminimax;
 pub use game::{
-    Determinize, Game, IllegalAction, MAX_SEATS, Payoffs, PerfectInformation, Seat, Turn, ZeroSumTwoPlayer, play,
+    Determinize, Game, IllegalAction, MAX_SEATS, Payoffs, PerfectInformation, Seat, Turn, TwoTeams, WorldSampler, play,
     random_playout, sample_weighted,
 };
+pub use hash::{StableHasher, stable_hash};
 pub use ismcts::{ISMCTS_TUNABLES, Ismcts, IsmctsConfig, IsmctsMode, RootPriming};
 pub use mcts::{MCTS_TUNABLES, Mcts, MctsConfig, NoPrior, Prior, RandomRollout, Rollout};
 pub use minimax::{Minimax, MinimaxReport};
@@ -102,4 +107,4 @@ pub use rng::Rng;
 pub use rootucb::{ROOTUCB_TUNABLES, RootUcbConfig, root_ucb, root_ucb_over, sample_root};
 pub use stats::{RootStat, SearchResult, SearchStats};
 pub use tt::{Bound, TranspositionTable};
-pub use tunables::Tunable;
+pub use tunables::{Tunable, TunableTable, TunableValue};

@@ -22,27 +22,32 @@ pub struct MctsConfig {
     pub max_nodes: usize,
 }
 
+/// The default UCT exploration constant, √2.
+pub const DEFAULT_EXPLORATION: f64 = std::f64::consts::SQRT_2;
+/// The default cap on tree nodes.
+pub const DEFAULT_MAX_NODES: usize = 4 << 20;
+
 impl Default for MctsConfig {
     fn default() -> Self {
         MctsConfig {
-            exploration: std::f64::consts::SQRT_2,
-            max_nodes: 4 << 20,
+            exploration: DEFAULT_EXPLORATION,
+            max_nodes: DEFAULT_MAX_NODES,
         }
     }
 }
 
 /// The table of MCTS's tunables (name, default, meaning).
 pub const MCTS_TUNABLES: &[Tunable] = &[
-    Tunable {
-        name: "exploration",
-        default: "1.4142135623730951 (√2)",
-        meaning: "UCT exploration constant c in w/n + c·sqrt(ln N / n), rewards scaled to [0, 1] by the game's payoff range",
-    },
-    Tunable {
-        name: "max_nodes",
-        default: "4194304",
-        meaning: "tree size cap (nodes); beyond it iterations play out from the leaves",
-    },
+    Tunable::float(
+        "exploration",
+        DEFAULT_EXPLORATION,
+        "UCT exploration constant c (√2) in w/n + c·sqrt(ln N / n), rewards scaled to [0, 1] by the game's payoff range",
+    ),
+    Tunable::int(
+        "max_nodes",
+        DEFAULT_MAX_NODES as i64,
+        "tree size cap (nodes); beyond it iterations play out from the leaves",
+    ),
 ];
 
 /// Plays a state out to the end (the *rollout* or *simulation*).

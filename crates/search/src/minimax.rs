@@ -5,7 +5,7 @@ use std::collections::HashSet;
 
 use crate::budget::{Budget, Meter, Stop};
 use crate::eval::{Evaluator, SCORE_INFINITY, Score};
-use crate::game::{Game, Turn, ZeroSumTwoPlayer};
+use crate::game::{Game, Turn, TwoTeams};
 use crate::stats::{RootStat, SearchResult, SearchStats};
 
 /// Counts of a minimax search.
@@ -59,7 +59,7 @@ impl<A: Copy> Minimax<A> {
         count_positions: bool,
     ) -> MinimaxReport<A>
     where
-        G: ZeroSumTwoPlayer<Action = A>,
+        G: TwoTeams<Action = A>,
         E: Evaluator<G>,
     {
         self.nodes = 0;
@@ -97,10 +97,10 @@ impl<A: Copy> Minimax<A> {
                     root.push(RootStat {
                         action: a,
                         visits: self.nodes - before,
-                        value: f64::from(for_seat(v, seat)),
+                        value: f64::from(for_side(v, game.maximises(seat))),
                         exact: true,
                     });
-                    if best.is_none_or(|(_, b)| for_seat(v, seat) > for_seat(b, seat)) {
+                    if best.is_none_or(|(_, b)| for_side(v, game.maximises(seat)) > for_side(b, game.maximises(seat))) {
                         best = Some((a, v));
                     }
                 }
@@ -108,7 +108,7 @@ impl<A: Copy> Minimax<A> {
             }
         };
         let stop = meter.stopped().unwrap_or(Stop::Completed);
-        let value = mover.map_or(score, |s| for_seat(score, s));
+        let value = mover.map_or(score, |s| for_side(score, game.maximises(s)));
         MinimaxReport {
             result: SearchResult {
                 action: best.map(|b| b.0),
@@ -136,7 +136,7 @@ impl<A: Copy> Minimax<A> {
 
     fn node<G, E>(&mut self, game: &G, state: &G::State, depth: i32, ply: usize, eval: &E, meter: &mut Meter) -> Score
     where
-        G: ZeroSumTwoPlayer<Action = A>,
+        G: TwoTeams<Action = A>,
         E: Evaluator<G>,
     {
         self.nodes += 1;
@@ -164,16 +164,20 @@ impl<A: Copy> Minimax<A> {
         for &a in &actions {
             let mut child = state.clone();
             game.apply(&mut child, a);
-            let v = for_seat(self.node(game, &child, depth - 1, ply + 1, eval, meter), seat);
+            let v = for_side(
+                self.node(game, &child, depth - 1, ply + 1, eval, meter),
+                game.maximises(seat),
+            );
             best = best.max(v);
         }
         self.buffers[ply] = actions;
-        for_seat(best, seat)
+        for_side(best, game.maximises(seat))
     }
 }
 
-/// A seat-0 score seen from `seat` (seat 1 minimises, so its view is negated).
+/// A seat-0 score seen from a seat that maximises it or not (team 1
+/// minimises, so its view is negated).
 #[inline]
-pub(crate) fn for_seat(score: Score, seat: usize) -> Score {
-    if seat == 0 { score } else { -score }
+pub(crate) fn for_side(score: Score, maximises: bool) -> Score {
+    if maximises { score } else { -score }
 }

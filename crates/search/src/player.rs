@@ -10,7 +10,7 @@
 use crate::alphabeta::{AlphaBeta, AlphaBetaConfig};
 use crate::budget::Budget;
 use crate::eval::{Evaluator, MoveOrder, NaturalOrder, Utility};
-use crate::game::{Determinize, Game, PerfectInformation, Seat, ZeroSumTwoPlayer};
+use crate::game::{Determinize, Game, PerfectInformation, Seat, TwoTeams};
 use crate::ismcts::{Ismcts, IsmctsConfig};
 use crate::mcts::{Mcts, MctsConfig, NoPrior, Prior, RandomRollout, Rollout};
 use crate::minimax::Minimax;
@@ -76,7 +76,7 @@ impl<A: Copy> MinimaxPlayer<A> {
     }
 }
 
-impl<G: PerfectInformation + ZeroSumTwoPlayer> Player<G> for MinimaxPlayer<G::Action> {
+impl<G: PerfectInformation + TwoTeams> Player<G> for MinimaxPlayer<G::Action> {
     fn choose(&mut self, game: &G, observation: &G::Observation, _seat: Seat) -> SearchResult<G::Action> {
         let state = game.state_of(observation);
         self.searcher
@@ -111,7 +111,7 @@ impl<A: Copy + Eq + Ord, E, O> AlphaBetaPlayer<A, E, O> {
 
 impl<G, E, O> Player<G> for AlphaBetaPlayer<G::Action, E, O>
 where
-    G: PerfectInformation + ZeroSumTwoPlayer,
+    G: PerfectInformation + TwoTeams,
     E: Evaluator<G>,
     O: MoveOrder<G>,
 {

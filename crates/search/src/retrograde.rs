@@ -14,18 +14,18 @@
 //! typically the table of a class solved before; reaching such a position
 //! counts its own distance plus one. Values are stored per seat (who wins),
 //! so games in which a seat may act twice in a row (passes) need nothing
-//! special. Each level is computed in parallel (rayon) from the values of
+//! special. Each level is computed in parallel (rayon, with the `parallel` feature) from the values of
 //! the previous levels only, so the result does not depend on the number of
 //! threads.
 
-use rayon::prelude::*;
+use crate::parallel::{chunk, chunks, map_init};
 
-use crate::game::{Game, Seat, Turn, ZeroSumTwoPlayer};
+use crate::game::{Game, Seat, Turn, TwoTeams};
 
 /// A position space for retrograde analysis.
 pub trait IndexedSpace: Sync {
     /// The game.
-    type Game: ZeroSumTwoPlayer + Sync;
+    type Game: TwoTeams + Sync;
 
     /// Indices run over `0..size()`.
     fn size(&self) -> u64;
@@ -258,62 +258,60 @@ where
 {
     let size = space.size() as usize;
     // Level 0: which indices are positions, and the terminal ones.
-    let mut codes: Vec<u16> = (0..size)
-        .into_par_iter()
-        .map(|i| match space.position(i as u64) {
+    let mut codes: Vec<u16> = map_init(
+        size,
+        || (),
+        |_, i| match space.position(i as u64) {
             None => INVALID,
             Some(p) => match game.to_move(&p) {
                 Turn::Terminal => encode(terminal_outcome(game, &p)),
                 Turn::Chance => panic!("retrograde analysis does not handle chance nodes"),
                 Turn::Seat(_) => DRAW,
             },
-        })
-        .collect();
+        },
+    );
     let mut level = 0;
     loop {
         level += 1;
         assert!(level <= MAX_PLIES, "retrograde distance beyond {MAX_PLIES} plies");
         let d = level;
-        let (updates, outside_max) = codes
-            .par_chunks(CHUNK)
-            .enumerate()
-            .map_init(Vec::new, |buf, (chunk, part)| {
-                let mut updates = Vec::new();
-                let mut outside_max = 0;
-                for (k, &code) in part.iter().enumerate() {
-                    if code != DRAW {
-                        continue;
-                    }
-                    let index = chunk * CHUNK + k;
-                    let Some(p) = space.position(index as u64) else {
-                        continue;
-                    };
-                    let Turn::Seat(mover) = game.to_move(&p) else { continue };
-                    let s = successors(game, space, &outside, &codes, &p, mover, buf);
-                    outside_max = outside_max.max(s.outside_max);
-                    let value = if s.best_win == Some(d - 1) {
-                        Some(Outcome::Win { seat: mover, plies: d })
-                    } else if s.best_win.is_none() && s.all_lose == Some(d - 1) {
-                        Some(Outcome::Win {
-                            seat: 1 - mover,
-                            plies: d,
-                        })
-                    } else {
-                        None
-                    };
-                    if let Some(v) = value {
-                        updates.push((index, encode(v)));
-                    }
+        let parts = map_init(chunks(codes.len(), CHUNK), Vec::new, |buf, c| {
+            let part = chunk(&codes, CHUNK, c);
+            let mut updates = Vec::new();
+            let mut outside_max = 0;
+            for (k, &code) in part.iter().enumerate() {
+                if code != DRAW {
+                    continue;
                 }
-                (updates, outside_max)
-            })
-            .reduce(
-                || (Vec::new(), 0),
-                |mut a, b| {
-                    a.0.extend(b.0);
-                    (a.0, a.1.max(b.1))
-                },
-            );
+                let index = c * CHUNK + k;
+                let Some(p) = space.position(index as u64) else {
+                    continue;
+                };
+                let Turn::Seat(mover) = game.to_move(&p) else { continue };
+                let s = successors(game, space, &outside, &codes, &p, mover, buf);
+                outside_max = outside_max.max(s.outside_max);
+                let value = if s.best_win == Some(d - 1) {
+                    Some(Outcome::Win { seat: mover, plies: d })
+                } else if s.best_win.is_none() && s.all_lose == Some(d - 1) {
+                    Some(Outcome::Win {
+                        seat: 1 - mover,
+                        plies: d,
+                    })
+                } else {
+                    None
+                };
+                if let Some(v) = value {
+                    updates.push((index, encode(v)));
+                }
+            }
+            (updates, outside_max)
+        });
+        let mut updates = Vec::new();
+        let mut outside_max = 0;
+        for (u, m) in parts {
+            updates.extend(u);
+            outside_max = outside_max.max(m);
+        }
         for &(i, c) in &updates {
             codes[i] = c;
         }
@@ -346,44 +344,43 @@ where
             expected: None,
         });
     }
-    codes
-        .par_chunks(CHUNK)
-        .enumerate()
-        .map_init(Vec::new, |buf, (chunk, part)| {
-            let mut checked = 0u64;
-            for (k, &code) in part.iter().enumerate() {
-                let index = (chunk * CHUNK + k) as u64;
-                let stored = decode(code);
-                let expected = space.position(index).map(|p| match game.to_move(&p) {
-                    Turn::Terminal => terminal_outcome(game, &p),
-                    Turn::Chance => panic!("retrograde analysis does not handle chance nodes"),
-                    Turn::Seat(mover) => {
-                        let s = successors(game, space, &outside, codes, &p, mover, buf);
-                        match (s.best_win, s.all_lose) {
-                            (Some(w), _) => Outcome::Win {
-                                seat: mover,
-                                plies: w + 1,
-                            },
-                            (None, Some(l)) => Outcome::Win {
-                                seat: 1 - mover,
-                                plies: l + 1,
-                            },
-                            (None, None) => Outcome::Draw,
-                        }
+    map_init(chunks(codes.len(), CHUNK), Vec::new, |buf, c| {
+        let part = chunk(codes, CHUNK, c);
+        let mut checked = 0u64;
+        for (k, &code) in part.iter().enumerate() {
+            let index = (c * CHUNK + k) as u64;
+            let stored = decode(code);
+            let expected = space.position(index).map(|p| match game.to_move(&p) {
+                Turn::Terminal => terminal_outcome(game, &p),
+                Turn::Chance => panic!("retrograde analysis does not handle chance nodes"),
+                Turn::Seat(mover) => {
+                    let s = successors(game, space, &outside, codes, &p, mover, buf);
+                    match (s.best_win, s.all_lose) {
+                        (Some(w), _) => Outcome::Win {
+                            seat: mover,
+                            plies: w + 1,
+                        },
+                        (None, Some(l)) => Outcome::Win {
+                            seat: 1 - mover,
+                            plies: l + 1,
+                        },
+                        (None, None) => Outcome::Draw,
                     }
-                });
-                if stored != expected {
-                    return Err(Inconsistency {
-                        index,
-                        stored,
-                        expected,
-                    });
                 }
-                checked += u64::from(stored.is_some());
+            });
+            if stored != expected {
+                return Err(Inconsistency {
+                    index,
+                    stored,
+                    expected,
+                });
             }
-            Ok(checked)
-        })
-        .try_reduce(|| 0, |a, b| Ok(a + b))
+            checked += u64::from(stored.is_some());
+        }
+        Ok(checked)
+    })
+    .into_iter()
+    .sum()
 }
 
 #[cfg(test)]

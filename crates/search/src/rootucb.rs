@@ -4,13 +4,13 @@
 //! which root action to sample next; the `j`-th sample of *every* root action
 //! plays it in the same world `j` (determinized from the observation with the
 //! `j`-th seed) and plays out with the same random stream `j`. Root actions
-//! are therefore compared on the same worlds (cards.md §6–7), and the figures
+//! are therefore compared on the same worlds (common random numbers), and the figures
 //! of a root action after `k` samples depend only on the action, `k` and the
 //! seed: searching it alone, with other roots, in another order or with a new
 //! root inserted before it gives the same figures.
 
 use crate::budget::{Budget, Meter, Stop};
-use crate::game::{Determinize, Seat};
+use crate::game::{Determinize, Seat, WorldSampler};
 use crate::mcts::{Rollout, best_child, reward_scale};
 use crate::rng::{Rng, derive_seed};
 use crate::stats::{RootStat, SearchResult, SearchStats};
@@ -24,18 +24,23 @@ pub struct RootUcbConfig {
     pub exploration: f64,
 }
 
+/// The default UCB1 exploration constant.
+pub const DEFAULT_EXPLORATION: f64 = 0.7;
+
 impl Default for RootUcbConfig {
     fn default() -> Self {
-        RootUcbConfig { exploration: 0.7 }
+        RootUcbConfig {
+            exploration: DEFAULT_EXPLORATION,
+        }
     }
 }
 
 /// The table of root-UCB's tunables (name, default, meaning).
-pub const ROOTUCB_TUNABLES: &[Tunable] = &[Tunable {
-    name: "exploration",
-    default: "0.7",
-    meaning: "UCB1 exploration constant c in mean + c·sqrt(ln N / n) over root actions",
-}];
+pub const ROOTUCB_TUNABLES: &[Tunable] = &[Tunable::float(
+    "exploration",
+    DEFAULT_EXPLORATION,
+    "UCB1 exploration constant c in mean + c·sqrt(ln N / n) over root actions",
+)];
 
 /// Stream tags: worlds and rollouts draw from separate derived seeds.
 const WORLD_STREAM: u64 = 0x5752_4c44;
@@ -56,7 +61,32 @@ where
     G: Determinize,
     R: Rollout<G> + ?Sized,
 {
-    let mut world = game.determinize(observation, seat, &mut Rng::derived(derive_seed(seed, WORLD_STREAM), j));
+    sample_with(
+        game,
+        &mut *game.sampler(observation, seat),
+        seat,
+        action,
+        j,
+        rollout,
+        seed,
+    )
+}
+
+/// [`sample_root`] with the search's sampler (built once per search).
+fn sample_with<G, R>(
+    game: &G,
+    sampler: &mut dyn WorldSampler<G::State>,
+    seat: Seat,
+    action: G::Action,
+    j: u64,
+    rollout: &mut R,
+    seed: u64,
+) -> f64
+where
+    G: Determinize,
+    R: Rollout<G> + ?Sized,
+{
+    let mut world = sampler.sample(&mut Rng::derived(derive_seed(seed, WORLD_STREAM), j));
     game.apply(&mut world, action);
     let mut rng = Rng::derived(derive_seed(seed, ROLLOUT_STREAM), j);
     rollout.rollout(game, &mut world, &mut rng).get(seat)
@@ -109,6 +139,7 @@ where
     let mut sum = vec![0.0f64; roots.len()];
     let mut total = 0u64;
     let (low, inv) = reward_scale(game);
+    let mut sampler = game.sampler(observation, seat);
     while !roots.is_empty() && meter.check(0, total).is_none() {
         let i = match n.iter().position(|&k| k == 0) {
             Some(i) => i,
@@ -127,7 +158,7 @@ where
                 best
             }
         };
-        sum[i] += sample_root(game, observation, seat, roots[i], n[i], rollout, seed);
+        sum[i] += sample_with(game, &mut *sampler, seat, roots[i], n[i], rollout, seed);
         n[i] += 1;
         total += 1;
     }

@@ -57,7 +57,7 @@ impl Game for Take {
         u64::from(s.stones) * 4 + s.to_move as u64 * 2 + s.last_taker as u64
     }
 }
-impl ZeroSumTwoPlayer for Take {}
+impl TwoTeams for Take {}
 
 /// Piles `lo..=hi`, either seat to move (`last_taker` follows: the other seat,
 /// except for pile 0 where either may have taken last).

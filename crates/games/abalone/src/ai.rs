@@ -61,81 +61,53 @@ impl Default for SearchConfig {
 
 /// The table of the computer's tunables (name, default, meaning).
 pub const ABALONE_TUNABLES: &[Tunable] = &[
-    Tunable {
-        name: "max_depth",
-        default: "64",
-        meaning: "deepest iteration of iterative deepening (levels 1-3: 1, 2, 4)",
-    },
-    Tunable {
-        name: "max_nodes",
-        default: "1000000",
-        meaning: "nodes per move at level 4, quiescence included (levels 1-3: none)",
-    },
-    Tunable {
-        name: "tt_bytes",
-        default: "33554432",
-        meaning: "transposition table memory, emptied before each search",
-    },
-    Tunable {
-        name: "null_move",
-        default: "true",
-        meaning: "null-move pruning, reduction 2 + depth/6, off in PV nodes and near mates",
-    },
-    Tunable {
-        name: "late_move_reductions",
-        default: "true",
-        meaning: "quiet moves after the 3rd searched one ply shallower (two after the 8th), re-searched if they raise alpha",
-    },
-    Tunable {
-        name: "quiescence_plies",
-        default: "8",
-        meaning: "plies of ejection-only search past the horizon",
-    },
-    Tunable {
-        name: "noise",
-        default: "2",
-        meaning: "seeded evaluation noise amplitude (levels 1-3: 300, 40, 8); varies games between seeds",
-    },
-    Tunable {
-        name: "tablebase",
-        default: "true",
-        meaning: "play perfectly from installed Discovery tablebases inside solved classes (levels 3-4; levels 1-2 never)",
-    },
-    Tunable {
-        name: "material",
-        default: "1000",
-        meaning: "evaluation: per marble of material difference",
-    },
-    Tunable {
-        name: "centre",
-        default: "12",
-        meaning: "evaluation: per marble per ring nearer e5",
-    },
-    Tunable {
-        name: "cohesion",
-        default: "6",
-        meaning: "evaluation: per pair of friendly neighbours",
-    },
-    Tunable {
-        name: "rim",
-        default: "-10",
-        meaning: "evaluation: per marble on the rim",
-    },
-    Tunable {
-        name: "threatened",
-        default: "-60",
-        meaning: "evaluation: per ejection the opponent threatens",
-    },
-    Tunable {
-        name: "threatening",
-        default: "25",
-        meaning: "evaluation: per ejection the side to move threatens",
-    },
-    Tunable {
-        name: "no_progress",
-        default: "200",
-        meaning: "plies without an ejection after which the game is drawn (scored 0 in search)",
-    },
+    Tunable::int(
+        "max_depth",
+        64,
+        "deepest iteration of iterative deepening (levels 1-3: 1, 2, 4)",
+    ),
+    Tunable::int(
+        "max_nodes",
+        1_000_000,
+        "nodes per move at level 4, quiescence included (levels 1-3: none)",
+    ),
+    Tunable::int(
+        "tt_bytes",
+        32 << 20,
+        "transposition table memory, emptied before each search",
+    ),
+    Tunable::flag(
+        "null_move",
+        true,
+        "null-move pruning, reduction 2 + depth/6, off in PV nodes and near mates",
+    ),
+    Tunable::flag(
+        "late_move_reductions",
+        true,
+        "quiet moves after the 3rd searched one ply shallower (two after the 8th), re-searched if they raise alpha",
+    ),
+    Tunable::int("quiescence_plies", 8, "plies of ejection-only search past the horizon"),
+    Tunable::int(
+        "noise",
+        2,
+        "seeded evaluation noise amplitude (levels 1-3: 300, 40, 8); varies games between seeds",
+    ),
+    Tunable::flag(
+        "tablebase",
+        true,
+        "play perfectly from installed Discovery tablebases inside solved classes (levels 3-4; levels 1-2 never)",
+    ),
+    Tunable::int("material", 1_000, "evaluation: per marble of material difference"),
+    Tunable::int("centre", 12, "evaluation: per marble per ring nearer e5"),
+    Tunable::int("cohesion", 6, "evaluation: per pair of friendly neighbours"),
+    Tunable::int("rim", -10, "evaluation: per marble on the rim"),
+    Tunable::int("threatened", -60, "evaluation: per ejection the opponent threatens"),
+    Tunable::int("threatening", 25, "evaluation: per ejection the side to move threatens"),
+    Tunable::int(
+        "no_progress",
+        NO_PROGRESS_PLIES as i64,
+        "plies without an ejection after which the game is drawn (scored 0 in search)",
+    ),
 ];
 
 /// A difficulty level, 1 (a noisy one-ply player) to 4 (full search).

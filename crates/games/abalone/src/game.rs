@@ -6,7 +6,7 @@
 //! leads to a loss; in practice this needs a few marbles walled in).
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
-use tabula_search::{Determinize, Game, Payoffs, PerfectInformation, Rng, Seat, Turn, ZeroSumTwoPlayer};
+use tabula_search::{Determinize, Game, Payoffs, PerfectInformation, Rng, Seat, Turn, TwoTeams};
 
 use crate::movegen::{MoveList, apply, count, generate};
 use crate::moves::Move;
@@ -190,4 +190,4 @@ impl Determinize for Abalone {
     }
 }
 
-impl ZeroSumTwoPlayer for Abalone {}
+impl TwoTeams for Abalone {}

@@ -5,7 +5,7 @@
 //! at or below its losing count); the draw rules (repetition, no progress)
 //! are not applied, as usual for perft.
 
-use rayon::prelude::*;
+use tabula_search::parallel::map_init;
 
 use crate::movegen::{MoveList, apply, count, generate};
 use crate::position::Position;
@@ -29,7 +29,8 @@ pub fn perft(pos: &Position, depth: usize, mode: PerftMode) -> Vec<u64> {
     counts
 }
 
-/// As [`perft`], splitting the first ply's moves over rayon's threads.
+/// As [`perft`], splitting the first ply's moves over every core (with
+/// the `parallel` feature; on one thread without it).
 pub fn perft_parallel(pos: &Position, depth: usize, mode: PerftMode) -> Vec<u64> {
     perft_parallel_with(pos, depth, mode, &|_| {})
 }
@@ -43,22 +44,21 @@ pub fn perft_parallel_with(pos: &Position, depth: usize, mode: PerftMode, done: 
     let mut list = MoveList::new();
     generate(pos, &mut list);
     let total = list.len();
-    let mut counts = list
-        .as_slice()
-        .par_iter()
-        .map(|&m| {
+    let moves = list.as_slice();
+    let subs = map_init(
+        moves.len(),
+        || (),
+        |_, i| {
             let mut sub = vec![0u64; depth];
-            walk(&apply(pos, m).0, depth - 1, 1, &mut sub, mode);
+            walk(&apply(pos, moves[i]).0, depth - 1, 1, &mut sub, mode);
             done(total);
             sub
-        })
-        .reduce(
-            || vec![0u64; depth],
-            |mut a, b| {
-                a.iter_mut().zip(b).for_each(|(x, y)| *x += y);
-                a
-            },
-        );
+        },
+    );
+    let mut counts = vec![0u64; depth];
+    for sub in subs {
+        counts.iter_mut().zip(sub).for_each(|(x, y)| *x += y);
+    }
     counts[0] = list.len() as u64;
     counts
 }

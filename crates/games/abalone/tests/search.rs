@@ -181,7 +181,14 @@ fn levels_play_legal_moves_and_the_tunables_table_matches_the_defaults() {
     }
     assert!(Level::new(0).is_none() && Level::new(5).is_none());
     let c = SearchConfig::default();
-    let table = |name: &str| ABALONE_TUNABLES.iter().find(|t| t.name == name).unwrap().default;
+    let table = |name: &str| {
+        ABALONE_TUNABLES
+            .iter()
+            .find(|t| t.name == name)
+            .unwrap()
+            .default
+            .to_string()
+    };
     assert_eq!(table("max_depth"), c.max_depth.to_string());
     assert_eq!(table("max_nodes"), c.max_nodes.unwrap().to_string());
     assert_eq!(table("tt_bytes"), c.tt_bytes.to_string());

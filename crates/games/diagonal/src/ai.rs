@@ -39,46 +39,46 @@ pub const TARGET_DANGER: Score = 6;
 
 /// The table of the computer's tunables (name, default, meaning).
 pub const DIAGONAL_TUNABLES: &[Tunable] = &[
-    Tunable {
-        name: "depth",
-        default: "7",
-        meaning: "plies of the computer's alpha-beta search (the daily computer)",
-    },
-    Tunable {
-        name: "review_depth",
-        default: "9",
-        meaning: "plies of the review's deeper search",
-    },
-    Tunable {
-        name: "endgame_cells",
-        default: "14",
-        meaning: "free cells at or below which the computer solves the game exactly",
-    },
-    Tunable {
-        name: "tt_bytes",
-        default: "2097152",
-        meaning: "memory of the transposition table, emptied before each move",
-    },
-    Tunable {
-        name: "max_nodes",
-        default: "20000000",
-        meaning: "nodes one move may search; past it the last completed iteration is played",
-    },
-    Tunable {
-        name: "target_win",
-        default: "10000",
-        meaning: "Target: value of a won game in evaluation units",
-    },
-    Tunable {
-        name: "target_point",
-        default: "4",
-        meaning: "Target: units per point of score difference (both under the target)",
-    },
-    Tunable {
-        name: "target_danger",
-        default: "6",
-        meaning: "Target: units per free cell that would take a seat over the target",
-    },
+    Tunable::int(
+        "depth",
+        DEFAULT_DEPTH as i64,
+        "plies of the computer's alpha-beta search (the daily computer)",
+    ),
+    Tunable::int(
+        "review_depth",
+        REVIEW_DEPTH as i64,
+        "plies of the review's deeper search",
+    ),
+    Tunable::int(
+        "endgame_cells",
+        ENDGAME_CELLS as i64,
+        "free cells at or below which the computer solves the game exactly",
+    ),
+    Tunable::int(
+        "tt_bytes",
+        TT_BYTES as i64,
+        "memory of the transposition table, emptied before each move",
+    ),
+    Tunable::int(
+        "max_nodes",
+        MAX_NODES as i64,
+        "nodes one move may search; past it the last completed iteration is played",
+    ),
+    Tunable::int(
+        "target_win",
+        TARGET_WIN as i64,
+        "Target: value of a won game in evaluation units",
+    ),
+    Tunable::int(
+        "target_point",
+        TARGET_POINT as i64,
+        "Target: units per point of score difference (both under the target)",
+    ),
+    Tunable::int(
+        "target_danger",
+        TARGET_DANGER as i64,
+        "Target: units per free cell that would take a seat over the target",
+    ),
 ];
 
 /// The value of a finished game for seat 0: the margin (standard, Walls), or

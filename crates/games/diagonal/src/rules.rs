@@ -37,7 +37,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 use tabula_search::rng::{mix64, zobrist_keys};
-use tabula_search::{Determinize, Game, Payoffs, PerfectInformation, Rng, Seat, Turn, ZeroSumTwoPlayer};
+use tabula_search::{Determinize, Game, Payoffs, PerfectInformation, Rng, Seat, Turn, TwoTeams};
 
 use crate::grid::{Cell, Grid, GridError, MAX_CELLS, MAX_SIZE, MAX_VALUE, MIN_SIZE, target_of};
 use crate::notation::Coord;
@@ -945,7 +945,7 @@ impl Game for Diagonal {
     }
 }
 
-impl ZeroSumTwoPlayer for Diagonal {}
+impl TwoTeams for Diagonal {}
 
 impl PerfectInformation for Diagonal {
     fn state_of(&self, observation: &State) -> State {

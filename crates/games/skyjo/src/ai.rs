@@ -31,31 +31,31 @@ use crate::rules::{Action, MAX_SEATS_SKYJO, Phase, Skyjo, State};
 
 /// The level tunables: noise and budgets.
 pub const LEVEL_TUNABLES: &[Tunable] = &[
-    Tunable {
-        name: "level1_noise",
-        default: "2.5",
-        meaning: "level 1: standard deviation (points) of the Gaussian noise added to every move score",
-    },
-    Tunable {
-        name: "level1_candidates",
-        default: "4",
-        meaning: "level 1: the noisy choice is among this many best-scored moves, the best flip standing for all flips",
-    },
-    Tunable {
-        name: "level2_noise",
-        default: "0.6",
-        meaning: "level 2: standard deviation (points) of the noise added to every move score",
-    },
-    Tunable {
-        name: "level3_iterations",
-        default: "60",
-        meaning: "level 3: ISMCTS iterations per decision",
-    },
-    Tunable {
-        name: "level4_iterations",
-        default: "400",
-        meaning: "level 4 and the Master: ISMCTS iterations per decision (median under 50 ms on one core)",
-    },
+    Tunable::float(
+        "level1_noise",
+        LEVEL_NOISE[0],
+        "level 1: standard deviation (points) of the Gaussian noise added to every move score",
+    ),
+    Tunable::int(
+        "level1_candidates",
+        LEVEL1_CANDIDATES as i64,
+        "level 1: the noisy choice is among this many best-scored moves, the best flip standing for all flips",
+    ),
+    Tunable::float(
+        "level2_noise",
+        LEVEL_NOISE[1],
+        "level 2: standard deviation (points) of the noise added to every move score",
+    ),
+    Tunable::int(
+        "level3_iterations",
+        LEVEL_ITERATIONS[0] as i64,
+        "level 3: ISMCTS iterations per decision",
+    ),
+    Tunable::int(
+        "level4_iterations",
+        LEVEL_ITERATIONS[1] as i64,
+        "level 4 and the Master: ISMCTS iterations per decision (median under 50 ms on one core)",
+    ),
 ];
 
 const LEVEL_NOISE: [f64; 2] = [2.5, 0.6];

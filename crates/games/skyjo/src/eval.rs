@@ -50,81 +50,81 @@ pub const REWARD_RANGE: f64 = 50.0;
 /// Every tunable of the Skyjo AI: name, default and meaning (the level
 /// tunables are in [`crate::ai::LEVEL_TUNABLES`]).
 pub const SKYJO_TUNABLES: &[Tunable] = &[
-    Tunable {
-        name: "risk_base",
-        default: "0.4",
-        meaning: "risk premium of a hidden cell at zero urgency: premium = risk_base + risk_urgency·u",
-    },
-    Tunable {
-        name: "risk_urgency",
-        default: "1.6",
-        meaning: "risk premium per unit of urgency u = 1/(1+h), h the fewest hidden cards of an opponent",
-    },
-    Tunable {
-        name: "align_cap",
-        default: "0.6",
-        meaning: "cap of p, the probability of getting one more card of an aligned column's value",
-    },
-    Tunable {
-        name: "cards_per_turn",
-        default: "1.5",
-        meaning: "cards passing by per turn (one draw, one discard top) in p",
-    },
-    Tunable {
-        name: "horizon_max",
-        default: "7",
-        meaning: "most turns of horizon in p (the horizon is h, at least 1; 0 once the round closes)",
-    },
-    Tunable {
-        name: "align_decote",
-        default: "0.1",
-        meaning: "discount of p^missing (the card must still be placed before another takes it)",
-    },
-    Tunable {
-        name: "draw_margin",
-        default: "0.25",
-        meaning: "points added to a draw's expected value (it tells the table nothing)",
-    },
-    Tunable {
-        name: "closing_scale",
-        default: "3",
-        meaning: "points scale of the logistic P(closer not strictly lowest) in the closing risk",
-    },
-    Tunable {
-        name: "root_moves",
-        default: "6",
-        meaning: "best heuristic moves explored at the search root",
-    },
-    Tunable {
-        name: "virtual_visits",
-        default: "8",
-        meaning: "virtual visits of each root move at its heuristic prior",
-    },
-    Tunable {
-        name: "prior_scale",
-        default: "14",
-        meaning: "points of heuristic score per unit of reward in the priors (reward = root reward + score/14)",
-    },
-    Tunable {
-        name: "rollout_plies",
-        default: "12",
-        meaning: "seat plies of a rollout before the estimate judges it (chance plies not counted)",
-    },
-    Tunable {
-        name: "rollout_noise",
-        default: "0.12",
-        meaning: "probability of a uniformly random legal action at a rollout ply (else the best heuristic move)",
-    },
-    Tunable {
-        name: "exploration",
-        default: "0.3",
-        meaning: "ISMCTS exploration constant on rewards in [0, 1]",
-    },
-    Tunable {
-        name: "reward_range",
-        default: "50",
-        meaning: "fixed width (points) of the reward: gap to the opponents' mean, clamped to ±25",
-    },
+    Tunable::float(
+        "risk_base",
+        RISK_BASE,
+        "risk premium of a hidden cell at zero urgency: premium = risk_base + risk_urgency·u",
+    ),
+    Tunable::float(
+        "risk_urgency",
+        RISK_URGENCY,
+        "risk premium per unit of urgency u = 1/(1+h), h the fewest hidden cards of an opponent",
+    ),
+    Tunable::float(
+        "align_cap",
+        ALIGN_CAP,
+        "cap of p, the probability of getting one more card of an aligned column's value",
+    ),
+    Tunable::float(
+        "cards_per_turn",
+        CARDS_PER_TURN,
+        "cards passing by per turn (one draw, one discard top) in p",
+    ),
+    Tunable::float(
+        "horizon_max",
+        HORIZON_MAX,
+        "most turns of horizon in p (the horizon is h, at least 1; 0 once the round closes)",
+    ),
+    Tunable::float(
+        "align_decote",
+        ALIGN_DECOTE,
+        "discount of p^missing (the card must still be placed before another takes it)",
+    ),
+    Tunable::float(
+        "draw_margin",
+        DRAW_MARGIN,
+        "points added to a draw's expected value (it tells the table nothing)",
+    ),
+    Tunable::float(
+        "closing_scale",
+        CLOSING_SCALE,
+        "points scale of the logistic P(closer not strictly lowest) in the closing risk",
+    ),
+    Tunable::int(
+        "root_moves",
+        ROOT_MOVES as i64,
+        "best heuristic moves explored at the search root",
+    ),
+    Tunable::float(
+        "virtual_visits",
+        VIRTUAL_VISITS,
+        "virtual visits of each root move at its heuristic prior",
+    ),
+    Tunable::float(
+        "prior_scale",
+        PRIOR_SCALE,
+        "points of heuristic score per unit of reward in the priors (reward = root reward + score/14)",
+    ),
+    Tunable::int(
+        "rollout_plies",
+        ROLLOUT_PLIES as i64,
+        "seat plies of a rollout before the estimate judges it (chance plies not counted)",
+    ),
+    Tunable::float(
+        "rollout_noise",
+        ROLLOUT_NOISE,
+        "probability of a uniformly random legal action at a rollout ply (else the best heuristic move)",
+    ),
+    Tunable::float(
+        "exploration",
+        EXPLORATION,
+        "ISMCTS exploration constant on rewards in [0, 1]",
+    ),
+    Tunable::float(
+        "reward_range",
+        REWARD_RANGE,
+        "fixed width (points) of the reward: gap to the opponents' mean, clamped to ±25",
+    ),
 ];
 
 /// A cell as the AI may read it.

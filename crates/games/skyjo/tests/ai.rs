@@ -247,7 +247,7 @@ fn level_specs_parse_and_reject_bad_input() {
 
 #[test]
 fn every_tunable_is_in_one_table_with_its_spec_value() {
-    let find = |n: &str| SKYJO_TUNABLES.iter().find(|t| t.name == n).unwrap().default;
+    let find = |n: &str| SKYJO_TUNABLES.iter().find(|t| t.name == n).unwrap().default.to_string();
     use tabula_skyjo::eval::*;
     for (name, value) in [
         ("risk_base", RISK_BASE),

@@ -28,7 +28,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 use tabula_search::rng::zobrist_keys;
-use tabula_search::{Determinize, Game, Payoffs, PerfectInformation, Rng, Seat, Turn, ZeroSumTwoPlayer};
+use tabula_search::{Determinize, Game, Payoffs, PerfectInformation, Rng, Seat, Turn, TwoTeams};
 
 /// The dice of DiceDuel.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -312,7 +312,7 @@ impl Game for DiceDuel {
     }
 }
 
-impl ZeroSumTwoPlayer for DiceDuel {}
+impl TwoTeams for DiceDuel {}
 
 impl PerfectInformation for DiceDuel {
     fn state_of(&self, observation: &DuelState) -> DuelState {

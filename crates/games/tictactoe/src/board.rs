@@ -5,7 +5,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 use tabula_search::rng::zobrist_keys;
-use tabula_search::{Determinize, Game, Payoffs, PerfectInformation, Rng, Seat, Turn, ZeroSumTwoPlayer};
+use tabula_search::{Determinize, Game, Payoffs, PerfectInformation, Rng, Seat, Turn, TwoTeams};
 
 /// A square, 0–8, row by row from the top left.
 pub type Square = u8;
@@ -405,4 +405,4 @@ impl Determinize for TicTacToe {
     }
 }
 
-impl ZeroSumTwoPlayer for TicTacToe {}
+impl TwoTeams for TicTacToe {}

@@ -3,7 +3,7 @@
 
 use tabula_search::{
     Budget, IsmctsConfig, IsmctsMode, IsmctsPlayer, MctsConfig, MctsPlayer, MinimaxPlayer, PerfectInformation,
-    RandomPlayer, RootUcbConfig, RootUcbPlayer, ZeroSumTwoPlayer,
+    RandomPlayer, RootUcbConfig, RootUcbPlayer, TwoTeams,
 };
 
 use serde_json::{Map, Value};
@@ -58,7 +58,7 @@ pub(crate) fn mcts<G: PlatformGame + PerfectInformation>(spec: &PlayerSpec, seed
 /// `minimax`: the full tree, for small two-player games.
 pub(crate) fn minimax<G>(spec: &PlayerSpec) -> Option<Box<dyn Agent<G>>>
 where
-    G: PlatformGame + PerfectInformation + ZeroSumTwoPlayer,
+    G: PlatformGame + PerfectInformation + TwoTeams,
 {
     (*spec == PlayerSpec::Minimax).then(|| Box::new(Local::new(MinimaxPlayer::new(), spec.to_string())) as _)
 }

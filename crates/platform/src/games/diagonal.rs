@@ -8,8 +8,7 @@ use tabula_diagonal::{
     cell_name, daily_grid, parse_cell,
 };
 use tabula_search::{
-    Determinize, Game, Payoffs, PerfectInformation, Player, Rng, SearchResult, SearchStats, Seat, Turn,
-    ZeroSumTwoPlayer,
+    Determinize, Game, Payoffs, PerfectInformation, Player, Rng, SearchResult, SearchStats, Seat, Turn, TwoTeams,
 };
 
 use super::common;
@@ -102,7 +101,7 @@ impl Determinize for DiagonalTable {
     }
 }
 
-impl ZeroSumTwoPlayer for DiagonalTable {}
+impl TwoTeams for DiagonalTable {}
 
 /// A player of the rules, playing at the table.
 struct AtTable<P>(P);

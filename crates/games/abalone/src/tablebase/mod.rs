@@ -26,9 +26,9 @@ pub mod verify;
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use rayon::prelude::*;
 use serde::Serialize;
 use tabula_search::backward::{self, LevelReport, Value, decode};
+use tabula_search::parallel::{chunk, chunks, map_init};
 
 pub use index::{Class, ClassError, Entry, Indexer};
 pub use space::{ClassSpace, Solved, entry_of, position_of};
@@ -127,21 +127,30 @@ pub fn summarize(class: Class, values: &[u8]) -> Summary {
     let ix = Indexer::new(class);
     const CHUNK: usize = 1 << 16;
     let deepest = AtomicU64::new(u64::MAX);
-    let max = values
-        .par_iter()
-        .filter_map(|&c| match decode(c) {
-            Some(Value::Win(d)) => Some(d),
-            _ => None,
-        })
-        .max()
-        .unwrap_or(0);
-    let (entries, concrete) = values
-        .par_chunks(CHUNK)
-        .enumerate()
-        .map(|(c, chunk)| {
+    let max = map_init(
+        chunks(values.len(), CHUNK),
+        || (),
+        |_, c| {
+            chunk(values, CHUNK, c)
+                .iter()
+                .filter_map(|&code| match decode(code) {
+                    Some(Value::Win(d)) => Some(d),
+                    _ => None,
+                })
+                .max()
+        },
+    )
+    .into_iter()
+    .flatten()
+    .max()
+    .unwrap_or(0);
+    let (entries, concrete) = map_init(
+        chunks(values.len(), CHUNK),
+        || (),
+        |_, c| {
             let mut entries = Concrete::default();
             let mut concrete = Concrete::default();
-            for (k, &code) in chunk.iter().enumerate() {
+            for (k, &code) in chunk(values, CHUNK, c).iter().enumerate() {
                 let Some(v) = decode(code) else { continue };
                 let index = (c * CHUNK + k) as u64;
                 let weight = 12 / u64::from(ix.symmetries(index));
@@ -157,22 +166,21 @@ pub fn summarize(class: Class, values: &[u8]) -> Summary {
                 }
             }
             (entries, concrete)
-        })
-        .reduce(
-            || (Concrete::default(), Concrete::default()),
-            |(a, b), (c, d)| {
-                (
-                    Concrete {
-                        strong_to_move: a.strong_to_move.merge(c.strong_to_move),
-                        weak_to_move: a.weak_to_move.merge(c.weak_to_move),
-                    },
-                    Concrete {
-                        strong_to_move: b.strong_to_move.merge(d.strong_to_move),
-                        weak_to_move: b.weak_to_move.merge(d.weak_to_move),
-                    },
-                )
+        },
+    )
+    .into_iter()
+    .fold((Concrete::default(), Concrete::default()), |(a, b), (c, d)| {
+        (
+            Concrete {
+                strong_to_move: a.strong_to_move.merge(c.strong_to_move),
+                weak_to_move: a.weak_to_move.merge(c.weak_to_move),
             },
-        );
+            Concrete {
+                strong_to_move: b.strong_to_move.merge(d.strong_to_move),
+                weak_to_move: b.weak_to_move.merge(d.weak_to_move),
+            },
+        )
+    });
     let total = |w: Wdl| w.wins + w.losses + w.draws;
     let deepest = deepest.load(Ordering::Relaxed);
     Summary {

@@ -5,10 +5,10 @@
 
 use std::sync::Mutex;
 
-use rayon::prelude::*;
 use serde::Serialize;
 use tabula_search::Rng;
 use tabula_search::backward::{Value, decode};
+use tabula_search::parallel::{chunk, chunks, map_init};
 
 use super::index::{Class, Indexer};
 use super::probe::{probe, valued_moves};
@@ -67,27 +67,34 @@ pub fn verify(class: Class, solved: &Solved, samples: u64, seed: u64) -> VerifyR
     };
     // 1. Exhaustive: every entry against the equations (minimal win depths included).
     let examples = Mutex::new(Vec::new());
-    let (checked, bad) = (0..values.len())
-        .into_par_iter()
-        .with_min_len(1 << 12)
-        .map(|i| {
-            let Some(stored) = decode(values[i]) else {
-                return (0u64, 0u64);
-            };
-            let e = ix.entry(i as u64).expect("decoded entries are not holes");
-            let pos = position_of(&e);
-            let expected = derive(solved, &pos).expect("dependencies are loaded");
-            if expected != stored {
-                let mut ex = examples.lock().expect("not poisoned");
-                if ex.len() < 5 {
-                    ex.push(format!("{pos}: stored {stored:?}, equations give {expected:?}"));
+    const CHUNK: usize = 1 << 12;
+    let (checked, bad) = map_init(
+        chunks(values.len(), CHUNK),
+        || (),
+        |_, c| {
+            let mut counts = (0u64, 0u64);
+            for (i, &code) in chunk(values, CHUNK, c).iter().enumerate() {
+                let i = c * CHUNK + i;
+                let Some(stored) = decode(code) else {
+                    continue;
+                };
+                let e = ix.entry(i as u64).expect("decoded entries are not holes");
+                let pos = position_of(&e);
+                let expected = derive(solved, &pos).expect("dependencies are loaded");
+                counts.0 += 1;
+                if expected != stored {
+                    counts.1 += 1;
+                    let mut ex = examples.lock().expect("not poisoned");
+                    if ex.len() < 5 {
+                        ex.push(format!("{pos}: stored {stored:?}, equations give {expected:?}"));
+                    }
                 }
-                (1, 1)
-            } else {
-                (1, 0)
             }
-        })
-        .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1));
+            counts
+        },
+    )
+    .into_iter()
+    .fold((0, 0), |a, b| (a.0 + b.0, a.1 + b.1));
     report.entries_checked = checked;
     report.inconsistencies = bad;
     report.examples = examples.into_inner().expect("not poisoned");

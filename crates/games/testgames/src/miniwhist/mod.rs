@@ -68,7 +68,7 @@ pub use observation::Observation;
 pub use state::{DEAL_STEPS, MAX_PLAYS, PositionError, State, TRICKS, Zone, follower_wins};
 
 use serde::{Deserialize, Serialize};
-use tabula_search::{Determinize, Game, Payoffs, Rng, Seat, Turn, ZeroSumTwoPlayer};
+use tabula_search::{Determinize, Game, Payoffs, Rng, Seat, Turn, TwoTeams};
 
 use state::{DISCARD_KEYS, HAND_KEYS, PLAY_KEYS, STOCK_KEYS, key};
 
@@ -216,7 +216,7 @@ impl Game for MiniWhist {
     }
 }
 
-impl ZeroSumTwoPlayer for MiniWhist {}
+impl TwoTeams for MiniWhist {}
 
 impl Determinize for MiniWhist {
     /// Uniform over the arrangements of the unseen cards consistent with

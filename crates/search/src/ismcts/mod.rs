@@ -9,6 +9,17 @@
 //! formula uses each child's *availability* count (how often it could have
 //! been chosen) in place of the parent's visits.
 //!
+//! A move that tells the observer more than the action itself (a card
+//! turned face up) leads to a *reveal node* per digest of what it disclosed
+//! ([`Game::revealed`]), so two worlds the observer can tell apart never
+//! share a node after it. The worlds come from the game's
+//! [`Determinize::sampler`], built once per search.
+//!
+//! Each node's children stay sorted by key: one merged pass over the legal
+//! keys and the children finds the untried keys, the available children and
+//! the place of a new child, so a node with thousands of actions costs
+//! linear, not quadratic, time per visit.
+//!
 //! - **Single observer** (SO-ISMCTS, with partially observable moves): one
 //!   tree, every action keyed by the searching seat's view of it.
 //! - **Multiple observer** (MO-ISMCTS): one tree per seat, each keyed by that
@@ -30,6 +41,10 @@ use crate::rng::Rng;
 use crate::stats::{RootStat, SearchResult, SearchStats};
 use crate::tunables::Tunable;
 
+mod tree;
+
+use tree::{Arena, CHANCE, NONE, Node};
+
 /// Which ISMCTS variant to run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum IsmctsMode {
@@ -39,6 +54,11 @@ pub enum IsmctsMode {
     /// One tree per seat, keyed by that seat's view (MO-ISMCTS).
     MultipleObserver,
 }
+
+/// The default exploration constant (Cowling et al. use 0.7).
+pub const DEFAULT_EXPLORATION: f64 = 0.7;
+/// The default cap on nodes over all trees.
+pub const DEFAULT_MAX_NODES: usize = 4 << 20;
 
 /// The tunables of ISMCTS.
 #[derive(Clone, Debug, PartialEq)]
@@ -56,9 +76,9 @@ pub struct IsmctsConfig {
 impl Default for IsmctsConfig {
     fn default() -> Self {
         IsmctsConfig {
-            exploration: 0.7,
+            exploration: DEFAULT_EXPLORATION,
             mode: IsmctsMode::SingleObserver,
-            max_nodes: 4 << 20,
+            max_nodes: DEFAULT_MAX_NODES,
         }
     }
 }
@@ -78,41 +98,36 @@ pub struct RootPriming<A> {
 
 /// The table of ISMCTS's tunables (name, default, meaning).
 pub const ISMCTS_TUNABLES: &[Tunable] = &[
-    Tunable {
-        name: "exploration",
-        default: "0.7",
-        meaning: "exploration constant c in w/n + c·sqrt(ln availability / n) (Cowling et al. use 0.7)",
-    },
-    Tunable {
-        name: "mode",
-        default: "single-observer",
-        meaning: "single-observer (one tree, observer's view) or multiple-observer (one tree per seat)",
-    },
-    Tunable {
-        name: "max_nodes",
-        default: "4194304",
-        meaning: "cap on nodes over all trees; beyond it iterations play out from where they are",
-    },
+    Tunable::float(
+        "exploration",
+        DEFAULT_EXPLORATION,
+        "exploration constant c in w/n + c·sqrt(ln availability / n) (Cowling et al. use 0.7)",
+    ),
+    Tunable::text(
+        "mode",
+        "single-observer",
+        "single-observer (one tree, observer's view) or multiple-observer (one tree per seat)",
+    ),
+    Tunable::int(
+        "max_nodes",
+        DEFAULT_MAX_NODES as i64,
+        "cap on nodes over all trees; beyond it iterations play out from where they are",
+    ),
 ];
 
-const NONE: u32 = u32::MAX;
-const CHANCE: u8 = u8::MAX;
-
+/// Where a decision goes in its selecting tree.
 #[derive(Clone, Copy, Debug)]
-struct Node<A> {
-    /// The edge's key: the tree's observer's view of the action.
+struct Choice<A> {
     key: A,
-    /// The seat that acted on this edge (or [`CHANCE`]).
-    actor: u8,
-    first_child: u32,
-    next_sibling: u32,
-    visits: u32,
-    /// How many times this child was available for selection.
-    avail: u32,
-    /// Virtual visits from a root priming (0 elsewhere).
-    virtual_visits: f32,
-    /// Reward sum for `actor` (with the priming's virtual reward).
-    w: f64,
+    target: Target,
+}
+
+/// The node of a chosen key: an existing child, or a new one linked after
+/// a child (or first, for [`NONE`]) to keep the list sorted.
+#[derive(Clone, Copy, Debug)]
+enum Target {
+    Existing(u32),
+    After(u32),
 }
 
 /// The ISMCTS searcher; keep one and reuse its arena.
@@ -120,13 +135,17 @@ struct Node<A> {
 pub struct Ismcts<A> {
     config: IsmctsConfig,
     scale: (f64, f64),
-    arena: Vec<Node<A>>,
+    arena: Arena<A>,
     roots: Vec<u32>,
     cur: Vec<u32>,
     paths: Vec<Vec<u32>>,
     legal: Vec<A>,
+    /// The legal actions of the current decision as `(key, action)`, sorted.
     keyed: Vec<(A, A)>,
-    untried: Vec<A>,
+    /// Untried keys of the current decision, each with the child it follows.
+    untried: Vec<(A, u32)>,
+    /// Children available at the current decision.
+    available: Vec<u32>,
     /// The primed root keys, sorted; empty when the root is unrestricted.
     root_keys: Vec<A>,
 }
@@ -137,13 +156,14 @@ impl<A: Copy + Eq + Ord> Ismcts<A> {
         Ismcts {
             config,
             scale: (-1.0, 0.5),
-            arena: Vec::new(),
+            arena: Arena::new(),
             roots: Vec::new(),
             cur: Vec::new(),
             paths: Vec::new(),
             legal: Vec::new(),
             keyed: Vec::new(),
             untried: Vec::new(),
+            available: Vec::new(),
             root_keys: Vec::new(),
         }
     }
@@ -225,21 +245,12 @@ impl<A: Copy + Eq + Ord> Ismcts<A> {
             IsmctsMode::SingleObserver => 1,
             IsmctsMode::MultipleObserver => game.num_seats(),
         };
-        self.arena.clear();
+        self.arena.nodes.clear();
         self.roots.clear();
         let placeholder = self.any_action(game, observation, seat, seed);
         for _ in 0..trees {
-            self.roots.push(self.arena.len() as u32);
-            self.arena.push(Node {
-                key: placeholder,
-                actor: CHANCE,
-                first_child: NONE,
-                next_sibling: NONE,
-                visits: 0,
-                avail: 0,
-                virtual_visits: 0.0,
-                w: 0.0,
-            });
+            let root = self.arena.push_root(placeholder);
+            self.roots.push(root);
         }
         let my_tree = if trees == 1 { 0 } else { seat };
         self.root_keys.clear();
@@ -248,10 +259,11 @@ impl<A: Copy + Eq + Ord> Ismcts<A> {
         }
         self.cur.resize(trees, 0);
         self.paths.resize_with(trees, Vec::new);
+        let mut sampler = game.sampler(observation, seat);
         let mut iterations = 0;
         let mut max_depth = 0;
         while meter.check(self.arena.len() as u64, iterations).is_none() {
-            let world = game.determinize(observation, seat, &mut rng);
+            let world = sampler.sample(&mut rng);
             max_depth = max_depth.max(self.iterate(game, world, seat, rollout, &mut rng));
             iterations += 1;
         }
@@ -296,10 +308,10 @@ impl<A: Copy + Eq + Ord> Ismcts<A> {
         moves.dedup_by(|a, b| a.0 == b.0);
         let vv = priming.virtual_visits.max(0.0);
         let avail = (vv * moves.len() as f64).round().min(f64::from(u32::MAX / 2)) as u32;
-        // Created in reverse so that the sibling list runs in action order.
+        // Created in reverse, each first: the list runs in action order.
         for &(key, prior) in moves.iter().rev() {
-            let id = self.find_or_create(root, key, seat as u8);
-            let n = &mut self.arena[id as usize];
+            let id = self.arena.insert_after(root, NONE, Node::new(key, seat as u8));
+            let n = self.arena.get_mut(id);
             n.avail = avail.max(1);
             n.virtual_visits = vv as f32;
             n.w = prior * f64::from(vv as f32);
@@ -322,31 +334,6 @@ impl<A: Copy + Eq + Ord> Ismcts<A> {
         if self.roots.len() == 1 { seat } else { tree }
     }
 
-    fn find_or_create(&mut self, parent: u32, key: A, actor: u8) -> u32 {
-        let mut c = self.arena[parent as usize].first_child;
-        while c != NONE {
-            if self.arena[c as usize].key == key {
-                return c;
-            }
-            c = self.arena[c as usize].next_sibling;
-        }
-        let id = self.arena.len() as u32;
-        let head = self.arena[parent as usize].first_child;
-        self.arena.push(Node {
-            key,
-            actor,
-            first_child: NONE,
-            next_sibling: head,
-            visits: 0,
-            // Available when it was created.
-            avail: 1,
-            virtual_visits: 0.0,
-            w: 0.0,
-        });
-        self.arena[parent as usize].first_child = id;
-        id
-    }
-
     fn iterate<G, R>(&mut self, game: &G, mut world: G::State, seat: Seat, rollout: &mut R, rng: &mut Rng) -> usize
     where
         G: Determinize<Action = A>,
@@ -358,40 +345,63 @@ impl<A: Copy + Eq + Ord> Ismcts<A> {
             self.paths[t].clear();
             self.paths[t].push(self.roots[t]);
         }
+        let reveals = game.reveals();
+        // The most nodes one step may add: an edge per tree, and a reveal
+        // node per tree when moves can disclose more than themselves.
+        let per_step = if reveals { 2 * trees } else { trees };
         let mut depth = 0;
         let payoffs = loop {
             let turn = game.to_move(&world);
             if turn == Turn::Terminal {
                 break game.payoffs(&world);
             }
-            if self.arena.len() + trees > self.config.max_nodes {
+            if self.arena.len() + per_step > self.config.max_nodes {
                 break rollout.rollout(game, &mut world, rng);
             }
             depth += 1;
-            let (action, actor, expanded) = match turn {
-                Turn::Chance => (game.sample_chance(&world, rng), CHANCE, false),
+            let (action, actor, choice, selector) = match turn {
+                Turn::Chance => (game.sample_chance(&world, rng), CHANCE, None, usize::MAX),
                 Turn::Seat(p) => {
-                    let (a, expanded) = self.choose(game, &world, p, seat, rng);
-                    (a, p as u8, expanded)
+                    let (a, choice) = self.choose(game, &world, p, seat, rng);
+                    let sel = if trees == 1 { 0 } else { p };
+                    (a, p as u8, Some(choice), sel)
                 }
                 Turn::Terminal => unreachable!(),
             };
+            let before = reveals.then(|| world.clone());
             for t in 0..trees {
-                let key = game.view_action(&world, action, self.observer(t, seat));
-                let child = self.find_or_create(self.cur[t], key, actor);
+                let child = match choice {
+                    // The selecting tree already knows where its key goes.
+                    Some(c) if t == selector => match c.target {
+                        Target::After(after) => self.arena.insert_after(self.cur[t], after, Node::new(c.key, actor)),
+                        Target::Existing(id) => id,
+                    },
+                    _ => {
+                        let key = game.view_action(&world, action, self.observer(t, seat));
+                        self.arena.child(self.cur[t], key, actor)
+                    }
+                };
                 self.cur[t] = child;
                 self.paths[t].push(child);
             }
             game.apply(&mut world, action);
-            if expanded {
+            if let Some(before) = &before {
+                for t in 0..trees {
+                    let digest = game.revealed(before, action, &world, self.observer(t, seat));
+                    let node = self.arena.reveal_child(self.cur[t], digest);
+                    self.cur[t] = node;
+                    self.paths[t].push(node);
+                }
+            }
+            if choice.is_some_and(|c| matches!(c.target, Target::After(_))) {
                 break rollout.rollout(game, &mut world, rng);
             }
         };
         for t in 0..trees {
             for &i in &self.paths[t] {
-                let n = &mut self.arena[i as usize];
+                let n = self.arena.get_mut(i);
                 n.visits += 1;
-                if n.actor != CHANCE {
+                if usize::from(n.actor) < crate::game::MAX_SEATS {
                     n.w += payoffs.get(n.actor as usize);
                 }
             }
@@ -400,7 +410,7 @@ impl<A: Copy + Eq + Ord> Ismcts<A> {
     }
 
     /// Chooses seat `p`'s action in `world` from its selecting tree; returns
-    /// it and whether it expands the tree (an untried key).
+    /// it with the key it goes under.
     fn choose<G: Game<Action = A>>(
         &mut self,
         game: &G,
@@ -408,7 +418,7 @@ impl<A: Copy + Eq + Ord> Ismcts<A> {
         p: Seat,
         seat: Seat,
         rng: &mut Rng,
-    ) -> (A, bool) {
+    ) -> (A, Choice<A>) {
         let sel = if self.roots.len() == 1 { 0 } else { p };
         let observer = self.observer(sel, seat);
         game.legal_actions(world, &mut self.legal);
@@ -427,78 +437,80 @@ impl<A: Copy + Eq + Ord> Ismcts<A> {
             let keys = &self.root_keys;
             self.keyed.retain(|x| keys.binary_search(&x.0).is_ok());
         }
+        self.merge_children(node);
         // Untried keys first, one drawn at random (as in Cowling and Powley's
         // reference implementation); then UCB over the available children,
         // whose availability counts rise after the choice.
-        let mut untried = std::mem::take(&mut self.untried);
-        untried.clear();
-        untried.extend(self.distinct_keys().filter(|&k| !self.has_child(node, k)));
-        let choice = (!untried.is_empty()).then(|| untried[rng.below(untried.len() as u64) as usize]);
-        self.untried = untried;
-        let (key, expanded) = if let Some(key) = choice {
-            (key, true)
-        } else {
-            let key = self.select(node);
-            let mut c = self.arena[node as usize].first_child;
-            while c != NONE {
-                let child = &mut self.arena[c as usize];
-                if self.keyed.binary_search_by(|x| x.0.cmp(&child.key)).is_ok() {
-                    child.avail += 1;
-                }
-                c = child.next_sibling;
+        let choice = if self.untried.is_empty() {
+            let id = self.select();
+            for &c in &self.available {
+                self.arena.get_mut(c).avail += 1;
             }
-            (key, false)
+            Choice {
+                key: self.arena.get(id).key,
+                target: Target::Existing(id),
+            }
+        } else {
+            let (key, after) = self.untried[rng.below(self.untried.len() as u64) as usize];
+            Choice {
+                key,
+                target: Target::After(after),
+            }
         };
         // Among the world's actions the key stands for, pick one at random.
-        let lo = self.keyed.partition_point(|x| x.0 < key);
-        let hi = self.keyed.partition_point(|x| x.0 <= key);
+        let lo = self.keyed.partition_point(|x| x.0 < choice.key);
+        let hi = self.keyed.partition_point(|x| x.0 <= choice.key);
         let pick = if hi - lo > 1 {
             lo + rng.below((hi - lo) as u64) as usize
         } else {
             lo
         };
-        (self.keyed[pick].1, expanded)
+        (self.keyed[pick].1, choice)
     }
 
-    /// The distinct keys of the actions legal now, in order.
-    fn distinct_keys(&self) -> impl Iterator<Item = A> + '_ {
-        self.keyed
-            .iter()
-            .enumerate()
-            .filter(|&(i, x)| i == 0 || self.keyed[i - 1].0 != x.0)
-            .map(|(_, x)| x.0)
-    }
-
-    fn has_child(&self, node: u32, key: A) -> bool {
-        let mut c = self.arena[node as usize].first_child;
-        while c != NONE {
-            if self.arena[c as usize].key == key {
-                return true;
+    /// One pass over the distinct legal keys and the sorted children of
+    /// `node`: fills `available` (children whose key is legal now) and
+    /// `untried` (legal keys without a child, each with the child it
+    /// follows in order).
+    fn merge_children(&mut self, node: u32) {
+        self.available.clear();
+        self.untried.clear();
+        let mut prev = NONE;
+        let mut c = self.arena.get(node).first_child;
+        let mut last: Option<A> = None;
+        for &(key, _) in &self.keyed {
+            if last == Some(key) {
+                continue;
             }
-            c = self.arena[c as usize].next_sibling;
+            last = Some(key);
+            while c != NONE && self.arena.get(c).key < key {
+                prev = c;
+                c = self.arena.get(c).next_sibling;
+            }
+            if c != NONE && self.arena.get(c).key == key {
+                self.available.push(c);
+                prev = c;
+                c = self.arena.get(c).next_sibling;
+            } else {
+                self.untried.push((key, prev));
+            }
         }
-        false
     }
 
     /// UCB with availability counts over the children available now.
-    fn select(&self, node: u32) -> A {
-        let mut best: Option<(A, f64)> = None;
-        let mut c = self.arena[node as usize].first_child;
-        while c != NONE {
-            let n = &self.arena[c as usize];
-            c = n.next_sibling;
-            if self.keyed.binary_search_by(|x| x.0.cmp(&n.key)).is_err() {
-                continue;
-            }
+    fn select(&self) -> u32 {
+        let mut best: Option<(u32, A, f64)> = None;
+        for &c in &self.available {
+            let n = self.arena.get(c);
             let ucb = if n.visits == 0 && n.virtual_visits == 0.0 {
                 f64::INFINITY
             } else {
                 let v = f64::from(n.visits) + f64::from(n.virtual_visits);
                 (n.w / v - self.scale.0) * self.scale.1 + self.config.exploration * (f64::from(n.avail).ln() / v).sqrt()
             };
-            // Ties go to the smaller key, whatever the sibling order.
-            if best.is_none_or(|(k, b)| ucb > b || (ucb == b && n.key < k)) {
-                best = Some((n.key, ucb));
+            // Ties go to the smaller key, whatever the order of the pass.
+            if best.is_none_or(|(_, k, b)| ucb > b || (ucb == b && n.key < k)) {
+                best = Some((c, n.key, ucb));
             }
         }
         best.expect("a node without untried keys has an available child").0
@@ -506,9 +518,9 @@ impl<A: Copy + Eq + Ord> Ismcts<A> {
 
     fn root_stats(&self, root: u32) -> Vec<RootStat<A>> {
         let mut out = Vec::new();
-        let mut c = self.arena[root as usize].first_child;
+        let mut c = self.arena.get(root).first_child;
         while c != NONE {
-            let n = &self.arena[c as usize];
+            let n = self.arena.get(c);
             out.push(RootStat {
                 action: n.key,
                 visits: u64::from(n.visits),
@@ -520,141 +532,12 @@ impl<A: Copy + Eq + Ord> Ismcts<A> {
             });
             c = n.next_sibling;
         }
+        // The list is sorted by key already; the sort keeps the promise
+        // whatever the tree's order.
         out.sort_by_key(|s| s.action);
         out
     }
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::game::Payoffs;
-    use crate::mcts::RandomRollout;
-
-    /// Take one to three stones; whoever takes the last stone wins.
-    struct Nim;
-    #[derive(Clone, Copy, Debug, PartialEq)]
-    struct Pile {
-        stones: u8,
-        to_move: usize,
-    }
-
-    impl Game for Nim {
-        type State = Pile;
-        type Action = u8;
-        type Observation = Pile;
-        fn num_seats(&self) -> usize {
-            2
-        }
-        fn to_move(&self, s: &Pile) -> Turn {
-            if s.stones == 0 {
-                Turn::Terminal
-            } else {
-                Turn::Seat(s.to_move)
-            }
-        }
-        fn legal_actions(&self, s: &Pile, out: &mut Vec<u8>) {
-            out.clear();
-            out.extend((1..=3).filter(|&k| k <= s.stones));
-        }
-        fn apply(&self, s: &mut Pile, take: u8) {
-            s.stones -= take;
-            s.to_move = 1 - s.to_move;
-        }
-        fn payoffs(&self, s: &Pile) -> Payoffs {
-            Payoffs::zero_sum(if s.to_move == 1 { 1.0 } else { -1.0 })
-        }
-        fn observation(&self, s: &Pile, _: Seat) -> Pile {
-            *s
-        }
-        fn hash(&self, s: &Pile) -> u64 {
-            u64::from(s.stones) * 2 + s.to_move as u64
-        }
-    }
-
-    impl Determinize for Nim {
-        fn determinize(&self, o: &Pile, _: Seat, _: &mut Rng) -> Pile {
-            *o
-        }
-    }
-
-    const NINE: Pile = Pile { stones: 9, to_move: 0 };
-
-    #[test]
-    fn priming_restricts_the_root_and_decides_without_iterations() {
-        let mut search = Ismcts::new(IsmctsConfig::default());
-        let priming = RootPriming {
-            moves: vec![(2, -0.5), (3, 0.25), (7, 1.0)],
-            virtual_visits: 8.0,
-        };
-        let r = search.search_primed(
-            &Nim,
-            &NINE,
-            0,
-            &mut RandomRollout::new(),
-            &priming,
-            &Budget::iterations(0),
-            1,
-        );
-        // 7 is not legal and is ignored; 3 has the better prior.
-        assert_eq!(r.action, Some(3));
-        assert_eq!(r.stats.root.iter().map(|s| s.action).collect::<Vec<_>>(), vec![2, 3]);
-        assert!((r.stats.root[1].value - 0.25).abs() < 1e-6);
-        let r = search.search_primed(
-            &Nim,
-            &NINE,
-            0,
-            &mut RandomRollout::new(),
-            &priming,
-            &Budget::iterations(500),
-            1,
-        );
-        assert!(r.stats.root.iter().all(|s| s.action == 2 || s.action == 3));
-        assert_eq!(r.stats.root.iter().map(|s| s.visits).sum::<u64>(), 500);
-    }
-
-    #[test]
-    fn real_statistics_overtake_a_wrong_prior() {
-        // From 9 stones only taking 1 wins (leaving a multiple of 4).
-        let mut search = Ismcts::new(IsmctsConfig::default());
-        let priming = RootPriming {
-            moves: vec![(1, -1.0), (2, 1.0), (3, 1.0)],
-            virtual_visits: 8.0,
-        };
-        let few = search.search_primed(
-            &Nim,
-            &NINE,
-            0,
-            &mut RandomRollout::new(),
-            &priming,
-            &Budget::iterations(0),
-            3,
-        );
-        assert_ne!(few.action, Some(1));
-        let many = search.search_primed(
-            &Nim,
-            &NINE,
-            0,
-            &mut RandomRollout::new(),
-            &priming,
-            &Budget::iterations(20_000),
-            3,
-        );
-        assert_eq!(many.action, Some(1));
-    }
-
-    #[test]
-    fn an_empty_priming_is_the_plain_search() {
-        let mut a = Ismcts::new(IsmctsConfig::default());
-        let mut b = Ismcts::new(IsmctsConfig::default());
-        let empty = RootPriming {
-            moves: Vec::new(),
-            virtual_visits: 0.0,
-        };
-        let budget = Budget::iterations(300);
-        let plain = a.search(&Nim, &NINE, 0, &mut RandomRollout::new(), &budget, 5);
-        let primed = b.search_primed(&Nim, &NINE, 0, &mut RandomRollout::new(), &empty, &budget, 5);
-        assert_eq!(plain.action, primed.action);
-        assert_eq!(plain.stats.root, primed.stats.root);
-    }
-}
+mod tests;
