@@ -4,17 +4,13 @@
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 
-use anyhow::{Context, Result, anyhow, bail};
-use clap::{Parser, Subcommand};
-use indicatif::{ProgressBar, ProgressStyle};
-use serde_json::Value;
-use tabula_platform::arena::ArenaSettings;
-use tabula_platform::catalog::{self, GameEntry};
-use tabula_platform::spec::PlayerSpec;
+use anyhow::{Context, Result, bail};
+use clap::{ArgMatches, CommandFactory, FromArgMatches, Parser, Subcommand};
 
 mod abalone;
+mod commands;
 mod diagonal;
-mod skyjo;
+mod rules;
 mod solve;
 mod tablebase;
 
@@ -31,38 +27,6 @@ struct Cli {
     tables: Option<std::path::PathBuf>,
     #[command(subcommand)]
     command: Command,
-}
-
-/// Rules options as flags (Jamais en diagonale's), merged into `--options`.
-#[derive(clap::Args, Default)]
-struct RulesFlags {
-    /// Walls variant: the token stops at taken cells; a side that cannot move ends the game.
-    #[arg(long)]
-    walls: bool,
-    /// Target variant: exceed half the positive total and lose; else closest wins.
-    #[arg(long)]
-    target: bool,
-    /// Grid side (odd, 3 to 9).
-    #[arg(long, value_name = "N")]
-    size: Option<u8>,
-    /// Grids without traps (experiments).
-    #[arg(long)]
-    no_traps: bool,
-    /// Play the daily grid of this date (YYYY-MM-DD, or 'today', UTC).
-    #[arg(long, value_name = "DATE")]
-    daily: Option<String>,
-    /// Abalone: the starting layout (standard, belgian, german, discovery).
-    #[arg(long, value_name = "LAYOUT")]
-    layout: Option<String>,
-    /// Abalone: start from a position, e.g. 'black:a1,a2,b2 white:e5,i9 to:black'.
-    #[arg(long, value_name = "POSITION")]
-    position: Option<String>,
-    /// Skyjo: players at the table (2 to 8).
-    #[arg(long, value_name = "N")]
-    players: Option<u8>,
-    /// Rules options as a JSON object.
-    #[arg(long, value_name = "JSON")]
-    options: Option<String>,
 }
 
 #[derive(Subcommand)]
@@ -127,18 +91,18 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Play a game in the terminal against the computer.
+    /// Play a game in the terminal against the computer (rules options: see below and `tabula games`).
     Play {
         /// The game (see `tabula games`).
         game: String,
-        /// The computer's player spec (default: the game's strongest).
-        #[arg(long, value_name = "SPEC", conflicts_with = "level")]
+        /// The computer's player spec, or one per other seat separated by commas (default: the game's).
+        #[arg(long, value_name = "SPEC", conflicts_with_all = ["level", "levels"])]
         ai: Option<String>,
         /// The computer's level (short for --ai level:N, for games with levels).
-        #[arg(long, value_name = "N")]
+        #[arg(long, value_name = "N", conflicts_with = "levels")]
         level: Option<u8>,
-        /// Skyjo: the other seats' levels in seat order, e.g. 2,3,4 (or one for all; 'master' allowed).
-        #[arg(long, value_name = "LIST", conflicts_with_all = ["ai", "level"])]
+        /// The other seats' levels in seat order, e.g. 2,3,4 (or one for all; other specs allowed, e.g. master).
+        #[arg(long, value_name = "LIST")]
         levels: Option<String>,
         /// Your seat: 0 moves first.
         #[arg(long, default_value_t = 0)]
@@ -146,44 +110,46 @@ enum Command {
         /// Seed of the deal (or grid) and of the computer.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        #[command(flatten)]
-        rules: RulesFlags,
     },
     /// Speak the bot protocol on stdin/stdout (docs/bot-protocol.md).
     Bot {
         /// The game.
         game: String,
-        /// The player spec that chooses the actions (default: the game's strongest).
+        /// The player spec that chooses the actions (default: the game's).
         #[arg(long, value_name = "SPEC")]
         player: Option<String>,
         /// The player's seed.
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
-    /// A seat-swapped tournament between two players, with a 95% confidence interval.
+    /// A tournament: seats rotated over the same deals, teams kept together, 95% confidence intervals.
     Arena {
         /// The game.
         game: String,
-        /// Player A's spec.
+        /// Entrant A's player spec.
         #[arg(long = "a", value_name = "SPEC")]
         a: String,
-        /// Player B's spec.
+        /// Entrant B's player spec.
         #[arg(long = "b", value_name = "SPEC")]
         b: String,
-        /// Number of games (even: pairs with the seats swapped).
-        #[arg(long, conflicts_with = "grids")]
+        /// Entrant C's player spec (tables of three seats or teams and more).
+        #[arg(long = "c", value_name = "SPEC")]
+        c: Option<String>,
+        /// Entrant D's player spec (with C).
+        #[arg(long = "d", value_name = "SPEC", requires = "c")]
+        d: Option<String>,
+        /// Number of games: a whole number of deals, each played in every seating.
+        #[arg(long, conflicts_with = "deals")]
         games: Option<usize>,
-        /// Number of deals or grids, each played twice with the seats swapped.
-        #[arg(long, value_name = "N")]
-        grids: Option<usize>,
+        /// Number of deals (or grids), each played in every seating (two seats: twice, swapped).
+        #[arg(long, alias = "grids", value_name = "N")]
+        deals: Option<usize>,
         /// Seed of the deals and of the players.
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Print one JSON object.
         #[arg(long)]
         json: bool,
-        #[command(flatten)]
-        rules: RulesFlags,
     },
     /// Print the daily grid of Jamais en diagonale (today's, UTC, by default).
     Daily {
@@ -234,9 +200,21 @@ enum Command {
     Tunables,
 }
 
+/// The command line: the derived commands, with the rules options of
+/// every registered game added to `play` and `arena`.
+fn command() -> clap::Command {
+    let rules = rules::args();
+    Cli::command()
+        .mut_subcommand("play", |c| c.args(rules.clone()))
+        .mut_subcommand("arena", |c| c.args(rules.clone()))
+}
+
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
-        Ok(cli) => cli,
+    let parsed = command()
+        .try_get_matches()
+        .and_then(|m| Cli::from_arg_matches(&m).map(|cli| (cli, m)));
+    let (cli, matches) = match parsed {
+        Ok(parsed) => parsed,
         Err(e) => {
             use clap::error::ErrorKind;
             if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
@@ -255,7 +233,8 @@ fn main() -> ExitCode {
         .with_ansi(io::stderr().is_terminal())
         .with_env_filter(tracing_subscriber::EnvFilter::try_from_env("TABULA_LOG").unwrap_or_else(|_| "warn".into()))
         .init();
-    match run(cli.command, cli.tables) {
+    let sub = matches.subcommand().map(|(_, m)| m);
+    match run(cli.command, cli.tables, sub) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {}", format!("{e:#}").replace('\n', " "));
@@ -280,68 +259,16 @@ fn serve(addr: &str, database: &str, login_limit: u32, game_limit: u32) -> Resul
     })
 }
 
-fn spec(text: &str) -> Result<PlayerSpec> {
-    Ok(text.parse::<PlayerSpec>()?)
-}
-
-fn options(flags: &RulesFlags) -> Result<Value> {
-    let mut options = match flags.options.as_deref() {
-        None => serde_json::Map::new(),
-        Some(t) => match serde_json::from_str(t).with_context(|| format!("--options is not JSON: {t}"))? {
-            Value::Object(o) => o,
-            other => bail!("--options is a JSON object, not {other}"),
-        },
-    };
-    let mut set = |key: &str, value: Value| options.insert(key.to_string(), value);
-    if flags.walls {
-        set("walls", Value::Bool(true));
-    }
-    if flags.target {
-        set("target", Value::Bool(true));
-    }
-    if flags.no_traps {
-        set("traps", Value::Bool(false));
-    }
-    if let Some(players) = flags.players {
-        set("players", Value::from(players));
-    }
-    if let Some(layout) = &flags.layout {
-        set("layout", Value::String(layout.clone()));
-    }
-    if let Some(position) = &flags.position {
-        set("position", Value::String(position.clone()));
-    }
-    if let Some(size) = flags.size {
-        set("size", Value::from(size));
-    }
-    if let Some(date) = &flags.daily {
-        let date = if date == "today" {
-            tabula_diagonal::Date::today_utc().to_string()
-        } else {
-            date.clone()
-        };
-        set("daily", Value::String(date));
-    }
-    Ok(if options.is_empty() {
-        Value::Null
-    } else {
-        Value::Object(options)
-    })
-}
-
-fn abalone_only(name: &str, command: &str) -> Result<()> {
-    if name != "abalone" {
-        game(name)?;
-        bail!("{command} is offered for abalone only, not {name}");
+/// The commands offered for one game only: the game must exist, and be it.
+fn only(name: &str, game: &str, command: &str) -> Result<()> {
+    if name != game {
+        commands::entry(name)?;
+        bail!("{command} is offered for {game} only, not {name}");
     }
     Ok(())
 }
 
-fn game(name: &str) -> Result<&'static dyn GameEntry> {
-    Ok(catalog::find(name)?)
-}
-
-fn run(command: Command, tables: Option<std::path::PathBuf>) -> Result<()> {
+fn run(command: Command, tables: Option<std::path::PathBuf>, sub: Option<&ArgMatches>) -> Result<()> {
     let mut out = io::stdout().lock();
     // Probe and verify read this directory; play, bot and arena install it for the computer.
     let tables_dir = tables.clone().unwrap_or_else(|| "tables".into());
@@ -371,7 +298,7 @@ fn run(command: Command, tables: Option<std::path::PathBuf>) -> Result<()> {
             position,
             json,
         } => {
-            abalone_only(&name, "probe")?;
+            only(&name, "abalone", "probe")?;
             tablebase::probe_command(&position, &tables_dir, json, &mut out)
         }
         Command::Verify {
@@ -381,7 +308,7 @@ fn run(command: Command, tables: Option<std::path::PathBuf>) -> Result<()> {
             seed,
             json,
         } => {
-            abalone_only(&name, "verify")?;
+            only(&name, "abalone", "verify")?;
             tablebase::verify_command(&class, &tables_dir, samples, seed, json, &mut out)
         }
         Command::Bench { json } => bench(json, &mut out),
@@ -392,68 +319,41 @@ fn run(command: Command, tables: Option<std::path::PathBuf>) -> Result<()> {
             levels,
             seat,
             seed,
-            rules,
         } => {
-            let g = game(&name)?;
-            if name == "skyjo" {
-                let list = match (&levels, level, &ai) {
-                    (Some(l), _, _) => skyjo::levels(l)?,
-                    (None, Some(n), _) => skyjo::levels(&n.to_string())?,
-                    (None, None, Some(a)) => skyjo::levels(a)?,
-                    (None, None, None) => skyjo::levels("4")?,
-                };
-                let players = usize::from(rules.players.unwrap_or(2));
-                let stdin = io::stdin();
-                let mut input = stdin.lock();
-                return skyjo::play(players, &list, seat, seed, &mut input, &mut out);
-            }
-            if levels.is_some() {
-                bail!("--levels is for skyjo");
-            }
-            let ai = match level {
-                Some(n) => spec(&format!("level:{n}"))?,
-                None => spec(ai.as_deref().unwrap_or(g.default_opponent()))?,
+            let options = rules::collect(sub.context("play has its arguments")?)?;
+            let who = commands::Opponents {
+                ai: ai.as_deref(),
+                level,
+                levels: levels.as_deref(),
             };
-            let opts = options(&rules)?;
-            let stdin = io::stdin();
-            let mut input = stdin.lock();
-            g.play(&opts, &ai, seat, seed, &mut input, &mut out)?;
-            Ok(())
+            commands::play(&name, &options, &who, seat, seed)
         }
         Command::Bot {
             game: name,
             player,
             seed,
-        } => {
-            let g = game(&name)?;
-            let player = spec(player.as_deref().unwrap_or(g.default_opponent()))?;
-            // Fail before reading the input; the options arrive with the hello.
-            g.check(&Value::Null, &player)?;
-            let stdin = io::stdin();
-            let mut input = stdin.lock();
-            g.bot(&player, seed, &mut input, &mut out)?;
-            Ok(())
-        }
+        } => commands::bot(&name, player.as_deref(), seed),
         Command::Arena {
             game: name,
             a,
             b,
+            c,
+            d,
             games,
-            grids,
+            deals,
             seed,
             json,
-            rules,
         } => {
-            let games = match (games, grids) {
-                (_, Some(g)) => g.checked_mul(2).context("--grids is too large")?,
-                (Some(g), None) => g,
-                (None, None) => 100,
+            let options = rules::collect(sub.context("arena has its arguments")?)?;
+            let mut entrants = vec![a.as_str(), b.as_str()];
+            entrants.extend(c.as_deref());
+            entrants.extend(d.as_deref());
+            let count = match (games, deals) {
+                (_, Some(d)) => commands::Count::Deals(d),
+                (Some(g), None) => commands::Count::Games(g),
+                (None, None) => commands::Count::Default,
             };
-            if name == "skyjo" {
-                let players = usize::from(rules.players.unwrap_or(2));
-                return skyjo::arena_command(&a, &b, games, seed, players, json, &mut out);
-            }
-            arena(&name, &a, &b, games, seed, json, &options(&rules)?, &mut out)
+            commands::arena(&name, &options, &entrants, count, seed, json)
         }
         Command::Daily { date, json } => diagonal::daily(date.as_deref(), json, &mut out),
         Command::Serve {
@@ -469,10 +369,7 @@ fn run(command: Command, tables: Option<std::path::PathBuf>) -> Result<()> {
             depth,
             json,
         } => {
-            if name != "diagonal" {
-                game(&name)?;
-                bail!("review is offered for diagonal only, not {name}");
-            }
+            only(&name, "diagonal", "review")?;
             diagonal::review(&record, seat, depth, json, &mut out)
         }
         Command::Perft {
@@ -483,55 +380,12 @@ fn run(command: Command, tables: Option<std::path::PathBuf>) -> Result<()> {
             no_bulk,
             single_thread,
         } => {
-            abalone_only(&name, "perft")?;
+            only(&name, "abalone", "perft")?;
             abalone::perft_command(&position, depth, !no_bulk, !single_thread, json, &mut out)
         }
-        Command::Games => {
-            for g in catalog::games() {
-                writeln!(out, "{}: {}\n  players: {}", g.name(), g.summary(), g.players())?;
-            }
-            Ok(())
-        }
-        Command::Tunables => tunables(&mut out),
+        Command::Games => commands::games(&mut out),
+        Command::Tunables => commands::tunables(&mut out),
     }
-}
-
-#[allow(clippy::too_many_arguments)]
-fn arena(
-    name: &str,
-    a: &str,
-    b: &str,
-    games: usize,
-    seed: u64,
-    json: bool,
-    opts: &Value,
-    out: &mut dyn Write,
-) -> Result<()> {
-    let g = game(name)?;
-    let (a, b) = (spec(a)?, spec(b)?);
-    let bar = ProgressBar::new(games as u64);
-    if io::stderr().is_terminal() {
-        bar.set_style(
-            ProgressStyle::with_template("{spinner} {pos}/{len} games [{elapsed_precise}] {wide_bar} eta {eta}")
-                .map_err(|e| anyhow!("{e}"))?,
-        );
-    } else {
-        bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
-    }
-    let settings = ArenaSettings::new(games, seed);
-    let (report, _) = g.arena(opts, &a, &b, &settings, &|_| bar.inc(1))?;
-    bar.finish_and_clear();
-    if json {
-        writeln!(out, "{}", serde_json::to_string(&report)?)?;
-    } else {
-        writeln!(out, "{name}: A = {a}, B = {b}, seed {seed}, seats swapped in pairs")?;
-        if let Value::Object(fields) = &report {
-            for (key, value) in fields {
-                writeln!(out, "  {key}: {value}")?;
-            }
-        }
-    }
-    Ok(())
 }
 
 fn bench(json: bool, out: &mut dyn Write) -> Result<()> {
@@ -555,23 +409,5 @@ fn bench(json: bool, out: &mut dyn Write) -> Result<()> {
     writeln!(out, "Nodes searched: {}", report.nodes_searched)?;
     writeln!(out, "Fingerprint: {}", report.fingerprint)?;
     writeln!(out, "Nodes/second: {:.0}", report.nodes_per_second)?;
-    Ok(())
-}
-
-fn tunables(out: &mut dyn Write) -> Result<()> {
-    use tabula_search::{ALPHABETA_TUNABLES, ISMCTS_TUNABLES, MCTS_TUNABLES, ROOTUCB_TUNABLES};
-    for (name, table) in [
-        ("abalone", tabula_abalone::ABALONE_TUNABLES),
-        ("diagonal", tabula_diagonal::ai::DIAGONAL_TUNABLES),
-        ("alpha-beta", ALPHABETA_TUNABLES),
-        ("mcts", MCTS_TUNABLES),
-        ("ismcts", ISMCTS_TUNABLES),
-        ("rootucb", ROOTUCB_TUNABLES),
-    ] {
-        writeln!(out, "{name}")?;
-        for t in table {
-            writeln!(out, "  {:<18} {:<26} {}", t.name, t.default, t.meaning)?;
-        }
-    }
     Ok(())
 }

@@ -14,7 +14,19 @@
 //! - the incremental hash equals the hash recomputed from scratch;
 //! - a determinized world is consistent with the observation it came from
 //!   (same observation, byte for byte, and the same legal actions for the
-//!   observer), and each seat sees its own actions exactly.
+//!   observer), the search's world sampler draws the same worlds as the
+//!   determinizer, and each seat sees its own actions exactly;
+//! - the legal actions computed from a seat's observation are the rules'
+//!   legal actions (and none when another seat acts);
+//! - information sets never merge what a seat can tell apart: two worlds a
+//!   seat cannot tell apart, after actions it sees alike with the same
+//!   digest of what they revealed ([`Game::revealed`]), show it equal
+//!   observations.
+//!
+//! [`module::check_module`] checks a game's contract with the front ends
+//! ([`tabula_contract::GameModule`]): documented options, players that
+//! play, observations that pass the game's own check and give the rules'
+//! legal actions, actions that read back from their text.
 //!
 //! ```
 //! # use tabula_search::*;
@@ -32,14 +44,22 @@
 //! #     fn observation(&self, s: &Pile, _: Seat) -> Pile { *s }
 //! #     fn hash(&self, s: &Pile) -> u64 { u64::from(s.stones) * 2 + s.to_move as u64 }
 //! # }
-//! # impl Determinize for Nim { fn determinize(&self, o: &Pile, _: Seat, _: &mut Rng) -> Pile { *o } }
+//! # impl Determinize for Nim {
+//! #     fn determinize(&self, o: &Pile, _: Seat, _: &mut Rng) -> Pile { *o }
+//! #     fn legal_from_observation(&self, o: &Pile, seat: Seat, out: &mut Vec<u8>) {
+//! #         out.clear();
+//! #         if self.to_move(o) == Turn::Seat(seat) { self.legal_actions(o, out) }
+//! #     }
+//! # }
 //! let report = tabula_conformance::check(&Nim, &[Pile { stones: 9, to_move: 0 }], &[0, 1, 2, 3], &Default::default());
 //! assert!(report.states > 0);
 //! ```
 
 use serde::Serialize;
 use serde::de::DeserializeOwned;
-use tabula_search::{Determinize, Rng, Turn, play};
+use tabula_search::{Determinize, Rng, Seat, Turn, play};
+
+pub mod module;
 
 /// How much to check.
 #[derive(Clone, Debug)]
@@ -244,11 +264,30 @@ fn check_state<G>(
             back == obs,
             "observation of seat {seat} changes in a JSON round trip: {text}"
         );
+        let mut from_obs = Vec::new();
+        game.legal_from_observation(&obs, seat, &mut from_obs);
+        if turn == Turn::Seat(seat) {
+            assert_eq!(
+                &from_obs, legal,
+                "seat {seat}'s legal actions from its observation differ from the rules'"
+            );
+        } else {
+            assert!(
+                from_obs.is_empty(),
+                "seat {seat} has legal actions from its observation when it does not act: {from_obs:?}"
+            );
+        }
         if turn == Turn::Terminal {
             continue;
         }
         for _ in 0..config.worlds {
-            let world = game.determinize(&obs, seat, rng);
+            let stream = rng.next_u64();
+            let world = game.determinize(&obs, seat, &mut Rng::new(stream));
+            let drawn = game.sampler(&obs, seat).sample(&mut Rng::new(stream));
+            assert!(
+                drawn == world,
+                "the sampler of seat {seat}'s observation draws another world than the determinizer"
+            );
             let seen = json(&game.observation(&world, seat), "observation");
             assert_eq!(
                 seen, text,
@@ -262,6 +301,66 @@ fn check_state<G>(
                     "seat {seat}'s legal actions depend on what it cannot see"
                 );
             }
+            let other = game.determinize(&obs, seat, rng);
+            check_reveals(game, &world, &other, seat, rng);
         }
+    }
+}
+
+/// Two worlds `observer` cannot tell apart: after an action it sees alike
+/// in both, with the same digest of what it revealed, it must still not
+/// tell them apart.
+fn check_reveals<G>(game: &G, a: &G::State, b: &G::State, observer: Seat, rng: &mut Rng)
+where
+    G: Determinize,
+    G::Observation: Serialize,
+{
+    let mut actions = Vec::new();
+    let first = match game.to_move(a) {
+        Turn::Terminal => return,
+        Turn::Chance => game.sample_chance(a, rng),
+        Turn::Seat(_) => {
+            game.legal_actions(a, &mut actions);
+            actions[rng.below(actions.len() as u64) as usize]
+        }
+    };
+    let seen = game.view_action(a, first, observer);
+    // The same move in the other world, as the observer sees it.
+    let mut candidates: Vec<G::Action> = Vec::new();
+    match game.to_move(b) {
+        Turn::Seat(_) => game.legal_actions(b, &mut candidates),
+        Turn::Chance => {
+            let mut outcomes = Vec::new();
+            game.chance_outcomes(b, &mut outcomes);
+            candidates.extend(outcomes.iter().map(|o| o.0));
+            if candidates.is_empty() {
+                candidates.push(game.sample_chance(b, rng));
+            }
+        }
+        Turn::Terminal => return,
+    }
+    let Some(second) = candidates
+        .into_iter()
+        .find(|&x| game.view_action(b, x, observer) == seen)
+    else {
+        return;
+    };
+    let (mut a2, mut b2) = (a.clone(), b.clone());
+    game.apply(&mut a2, first);
+    game.apply(&mut b2, second);
+    let digest = |before: &G::State, x: G::Action, after: &G::State| {
+        if game.reveals() {
+            game.revealed(before, x, after, observer)
+        } else {
+            0
+        }
+    };
+    if digest(a, first, &a2) == digest(b, second, &b2) {
+        assert_eq!(
+            json(&game.observation(&a2, observer), "observation"),
+            json(&game.observation(&b2, observer), "observation"),
+            "after {first:?} (seen as {seen:?}) seat {observer} tells apart two worlds the search's tree merges: \
+             the move revealed something Game::revealed does not report"
+        );
     }
 }

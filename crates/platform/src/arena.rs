@@ -1,228 +1,321 @@
-//! Seat-swapped tournaments between two players, on both cores.
+//! Tournaments between entrants (A, B, …) at any table, on both cores.
 //!
-//! Games come in pairs on the same seed: the same deal or grid, and the same
-//! seed for each player, with the seats swapped. Each player's score per
-//! game is 1 for a win, ½ for a draw, 0 for a loss; the 95 % confidence
-//! interval of A's score rate is computed over the pairs (the two games of a
-//! pair share their deal, so they are not independent).
+//! **Seatings.** A team plays as one unit (its seats are kept together);
+//! without partners every seat is a unit. The base seating gives unit `u`
+//! to entrant `u mod k` (A, B, A, B, … for two entrants). Every deal is
+//! played in several seatings: with up to four units, every distinct
+//! permutation of the base seating (for two seats: A–B, then B–A); beyond
+//! four, its cyclic shifts (a Latin square: each entrant's units visit
+//! every seat once). Game `i` plays deal `i / k'` in seating `i mod k'`,
+//! `k'` being the number of seatings.
+//!
+//! **Seeds.** The deal's seed is derived from the tournament's; each
+//! entrant's player at a seat gets its own seed derived from the deal's
+//! (partners never share one), and chance draws from a stream of the
+//! deal's seed. Results depend only on the seed, whatever the threads.
+//!
+//! **Scores.** The seats with the best payoff win; their entrant wins the
+//! game (score 1, others 0) or, when several entrants share the best
+//! payoff, each of them scores a share and the game counts as a draw. A
+//! game past the game's ply limit is stopped and counted as a draw
+//! (`stalled`). Each entrant's score rate and mean points come with a 95 %
+//! confidence interval over the deals (the games of a deal share its cards,
+//! so they are not independent).
+
+use std::sync::Arc;
 
 use rayon::prelude::*;
-use serde::Serialize;
+use serde_json::{Map, Value, json};
+use tabula_contract::{Driver, Played, PlayerSpec, TableKind, confidence_interval};
 use tabula_search::rng::derive_seed;
-use tabula_search::{Rng, Seat, Turn};
+use tabula_search::{Rng, Turn};
 
-use crate::catalog::{PlatformError, PlatformGame, make_agent};
-use crate::spec::PlayerSpec;
+use crate::agents::{self, PlatformError};
 
 /// What to play.
 #[derive(Clone, Debug)]
 pub struct ArenaSettings {
-    /// Games in all (even: pairs of seat-swapped games).
-    pub games: usize,
+    /// Deals (or grids); each is played in every seating.
+    pub deals: usize,
     /// The seed of every deal and player.
     pub seed: u64,
-    /// A game longer than this is an error (the rules must end games).
-    pub max_plies: usize,
 }
 
 impl ArenaSettings {
-    /// `games` games from `seed`.
-    pub fn new(games: usize, seed: u64) -> Self {
-        ArenaSettings {
-            games,
-            seed,
-            max_plies: 100_000,
-        }
+    /// `deals` deals from `seed`.
+    pub fn new(deals: usize, seed: u64) -> Self {
+        ArenaSettings { deals, seed }
     }
 }
 
-/// One finished game.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct GameResult {
-    /// Its number (pairs are 0-1, 2-3, …).
-    pub index: usize,
-    /// A's seat.
-    pub a_seat: Seat,
-    /// The payoff vector.
-    pub payoffs: Vec<f64>,
-    /// Plies played (chance events included).
-    pub plies: usize,
-    /// A's score: 1, ½ or 0.
-    pub a_score: f64,
-    /// The game's own scores per seat, for games that keep one.
-    pub scores: Option<Vec<f64>>,
+/// A finished tournament.
+#[derive(Clone, Debug)]
+pub struct ArenaOutcome {
+    /// The report: the figures of every entrant, and the game's own.
+    pub report: Value,
+    /// Every game, in index order.
+    pub games: Vec<Played>,
 }
 
-/// The tournament's figures.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct ArenaReport {
-    /// Games played.
-    pub games: usize,
-    /// Games A won.
-    pub a_wins: usize,
-    /// Drawn games.
-    pub draws: usize,
-    /// Games B won.
-    pub b_wins: usize,
-    /// A's score rate, draws counting half.
-    pub a_score_rate: f64,
-    /// 95 % confidence interval of A's score rate.
-    pub ci95: [f64; 2],
-    /// Mean plies per game.
-    pub mean_plies: f64,
-    /// A's mean payoff.
-    pub mean_payoff_a: f64,
-    /// B's mean payoff.
-    pub mean_payoff_b: f64,
+/// The seed of a deal.
+pub fn deal_seed(seed: u64, deal: usize) -> u64 {
+    derive_seed(seed, deal as u64)
 }
 
-/// The seed of the `pair`-th deal.
-pub fn deal_seed(seed: u64, pair: usize) -> u64 {
-    derive_seed(seed, pair as u64)
-}
-
-const SEED_A: u64 = 0xA;
-const SEED_B: u64 = 0xB;
+const SEED_ENTRANT: u64 = 0xA;
 const SEED_CHANCE: u64 = 0xC4A7CE;
 
-/// Plays the tournament; `progress` hears of every finished game. Returns
-/// the games in index order.
-pub fn run<G: PlatformGame>(
-    game: &G,
-    a: &PlayerSpec,
-    b: &PlayerSpec,
-    settings: &ArenaSettings,
-    progress: &(dyn Fn(&GameResult) + Sync),
-) -> Result<Vec<GameResult>, PlatformError> {
-    if game.num_seats() != 2 {
-        return Err(PlatformError::Settings(format!(
-            "the arena pits two players against each other; {} has {} seats",
-            G::NAME,
-            game.num_seats()
-        )));
-    }
-    if settings.games == 0 || settings.games % 2 != 0 {
-        return Err(PlatformError::Settings(format!(
-            "--games must be a positive even number (games are played in seat-swapped pairs), got {}",
-            settings.games
-        )));
-    }
-    tracing::info!(game = G::NAME, %a, %b, games = settings.games, seed = settings.seed, "arena starts");
-    (0..settings.games)
-        .into_par_iter()
-        .map(|index| {
-            let result = play_one(game, a, b, index, settings)?;
-            tracing::debug!(index, a_seat = result.a_seat, payoffs = ?result.payoffs, plies = result.plies, "game over");
-            progress(&result);
-            Ok(result)
-        })
-        .collect()
-}
-
-/// Plays game `index` of a tournament.
-pub fn play_one<G: PlatformGame>(
-    game: &G,
-    a: &PlayerSpec,
-    b: &PlayerSpec,
-    index: usize,
-    settings: &ArenaSettings,
-) -> Result<GameResult, PlatformError> {
-    let deal = deal_seed(settings.seed, index / 2);
-    let a_seat = index % 2;
-    let mut agent_a = make_agent(game, a, derive_seed(deal, SEED_A))?;
-    let mut agent_b = make_agent(game, b, derive_seed(deal, SEED_B))?;
-    let mut state = game.start(deal);
-    let mut chance = Rng::derived(deal, SEED_CHANCE);
-    let mut legal = Vec::new();
-    let mut plies = 0;
-    loop {
-        let seat = match game.to_move(&state) {
-            Turn::Terminal => break,
-            Turn::Chance => {
-                let outcome = game.sample_chance(&state, &mut chance);
-                game.apply(&mut state, outcome);
-                plies += 1;
-                continue;
-            }
-            Turn::Seat(s) => s,
-        };
-        let view = game.observation(&state, seat);
-        game.legal_actions(&state, &mut legal);
-        let agent = if seat == a_seat { &mut agent_a } else { &mut agent_b };
-        let result = agent.act(game, &view, seat, &legal)?;
-        let action = result
-            .action
-            .filter(|a| legal.binary_search(a).is_ok())
-            .ok_or_else(|| {
-                PlatformError::Settings(format!(
-                    "{} chose an illegal action {:?}",
-                    agent.describe(),
-                    result.action
-                ))
-            })?;
-        game.apply(&mut state, action);
-        plies += 1;
-        if plies > settings.max_plies {
-            return Err(PlatformError::Settings(format!(
-                "game {index} went past {} plies",
-                settings.max_plies
-            )));
+/// The seatings of `entrants` entrants at a table whose seat `s` plays for
+/// unit `units[s]` (its team, or itself): each is the entrant of every
+/// seat (see the module documentation).
+///
+/// # Errors
+/// More entrants than units, or fewer than two.
+pub fn seatings(units: &[usize], entrants: usize) -> Result<Vec<Vec<usize>>, PlatformError> {
+    // Units in order of their first seat.
+    let mut order: Vec<usize> = Vec::new();
+    for &u in units {
+        if !order.contains(&u) {
+            order.push(u);
         }
     }
-    let payoffs = game.payoffs(&state).as_slice().to_vec();
-    let (pa, pb) = (payoffs[a_seat], payoffs[1 - a_seat]);
-    let a_score = if pa > pb {
-        1.0
-    } else if pa < pb {
-        0.0
-    } else {
-        0.5
+    let n = order.len();
+    if entrants < 2 || entrants > n {
+        return Err(PlatformError::Settings(format!(
+            "this table seats 2 to {n} entrants (one per {}), not {entrants}",
+            if n < units.len() { "team" } else { "seat" }
+        )));
+    }
+    let base: Vec<usize> = (0..n).map(|u| u % entrants).collect();
+    let mut per_unit: Vec<Vec<usize>> = Vec::new();
+    let mut add = |s: Vec<usize>| {
+        if !per_unit.contains(&s) {
+            per_unit.push(s);
+        }
     };
-    Ok(GameResult {
+    if n <= 4 {
+        let mut perm: Vec<usize> = (0..n).collect();
+        loop {
+            add(perm.iter().map(|&p| base[p]).collect());
+            if !next_permutation(&mut perm) {
+                break;
+            }
+        }
+    } else {
+        for r in 0..n {
+            add((0..n).map(|u| base[(u + r) % n]).collect());
+        }
+    }
+    Ok(per_unit
+        .into_iter()
+        .map(|s| {
+            units
+                .iter()
+                .map(|u| s[order.iter().position(|x| x == u).expect("every unit is listed")])
+                .collect()
+        })
+        .collect())
+}
+
+/// The next permutation in lexicographic order; false after the last.
+fn next_permutation(p: &mut [usize]) -> bool {
+    let Some(i) = (1..p.len()).rev().find(|&i| p[i - 1] < p[i]) else {
+        return false;
+    };
+    let j = (i..p.len())
+        .rev()
+        .find(|&j| p[j] > p[i - 1])
+        .expect("a larger element follows");
+    p.swap(i - 1, j);
+    p[i..].reverse();
+    true
+}
+
+/// Plays the tournament; `progress` hears of every finished game.
+///
+/// # Errors
+/// Bad settings, a spec the game does not offer, an engine that fails.
+pub fn run(
+    driver: &Arc<dyn Driver>,
+    specs: &[PlayerSpec],
+    settings: &ArenaSettings,
+    progress: &(dyn Fn(&Played) + Sync),
+) -> Result<ArenaOutcome, PlatformError> {
+    let seatings = seatings(&driver.teams(), specs.len())?;
+    if settings.deals == 0 {
+        return Err(PlatformError::Settings("play at least one deal".into()));
+    }
+    for spec in specs {
+        agents::check(&**driver, spec)?;
+    }
+    let games = settings
+        .deals
+        .checked_mul(seatings.len())
+        .ok_or_else(|| PlatformError::Settings("too many games".into()))?;
+    let name = driver.info().name;
+    tracing::info!(game = name, entrants = ?specs.iter().map(ToString::to_string).collect::<Vec<_>>(),
+        games, seed = settings.seed, "arena starts");
+    let played = (0..games)
+        .into_par_iter()
+        .map(|index| {
+            let seating = &seatings[index % seatings.len()];
+            let p = play_one(driver, specs, seating, index, index / seatings.len(), settings.seed)?;
+            tracing::debug!(index, payoffs = ?p.payoffs, plies = p.plies, "game over");
+            progress(&p);
+            Ok(p)
+        })
+        .collect::<Result<Vec<_>, PlatformError>>()?;
+    let mut report = summarize(specs, &played, seatings.len());
+    if let Value::Object(fields) = &mut report {
+        fields.extend(driver.arena_fields(&played));
+    }
+    Ok(ArenaOutcome { report, games: played })
+}
+
+/// Plays game `index`: deal `deal` with entrant `seating[s]` at seat `s`.
+fn play_one(
+    driver: &Arc<dyn Driver>,
+    specs: &[PlayerSpec],
+    seating: &[usize],
+    index: usize,
+    deal: usize,
+    seed: u64,
+) -> Result<Played, PlatformError> {
+    let deal_seed = deal_seed(seed, deal);
+    let mut agents = Vec::with_capacity(seating.len());
+    for (seat, &e) in seating.iter().enumerate() {
+        let own = derive_seed(deal_seed, SEED_ENTRANT + e as u64);
+        // An entrant's first seat keeps its seed; partners get their own.
+        let nth = seating[..seat].iter().filter(|&&x| x == e).count();
+        let seed = if nth == 0 { own } else { derive_seed(own, nth as u64) };
+        agents.push(agents::agent(&**driver, &specs[e], seed)?);
+    }
+    let mut game = driver.start(deal_seed, TableKind::Online);
+    let mut chance = Rng::derived(deal_seed, SEED_CHANCE);
+    let limit = driver.max_plies();
+    let mut stalled = false;
+    loop {
+        match game.to_act() {
+            Turn::Terminal => break,
+            Turn::Chance => game.chance(&mut chance)?,
+            Turn::Seat(s) => {
+                game.play(&mut *agents[s])?;
+            }
+        }
+        if game.plies() > limit {
+            stalled = true;
+            break;
+        }
+    }
+    Ok(Played {
         index,
-        a_seat,
-        payoffs,
-        plies,
-        a_score,
-        scores: game.scores(&state),
+        deal,
+        entrants: seating.to_vec(),
+        payoffs: game.payoffs().unwrap_or_else(|| vec![0.0; seating.len()]),
+        scoresheet: game.scoresheet(),
+        plies: game.plies(),
+        stalled,
     })
 }
 
-/// The figures of a list of games (in index order, in pairs).
-pub fn summarize(results: &[GameResult]) -> ArenaReport {
-    let n = results.len();
-    let count = |s: f64| results.iter().filter(|r| r.a_score == s).count();
-    let mean = |f: &dyn Fn(&GameResult) -> f64| results.iter().map(f).sum::<f64>() / n.max(1) as f64;
-    let rate = mean(&|r| r.a_score);
-    let pairs: Vec<f64> = results
-        .chunks(2)
-        .map(|p| p.iter().map(|r| r.a_score).sum::<f64>() / p.len() as f64)
-        .collect();
-    ArenaReport {
-        games: n,
-        a_wins: count(1.0),
-        draws: count(0.5),
-        b_wins: count(0.0),
-        a_score_rate: rate,
-        ci95: confidence_interval(&pairs, 0.0, 1.0),
-        mean_plies: mean(&|r| r.plies as f64),
-        mean_payoff_a: mean(&|r| r.payoffs[r.a_seat]),
-        mean_payoff_b: mean(&|r| r.payoffs[1 - r.a_seat]),
+/// Each entrant's score in a game: 1 for a sole winner, shares of 1 when
+/// several entrants hold the best payoff (a draw), 0 otherwise.
+pub fn scores(p: &Played, entrants: usize) -> Vec<f64> {
+    let mut out = vec![0.0; entrants];
+    let mut winners: Vec<usize> = Vec::new();
+    if p.stalled {
+        winners = (0..entrants).filter(|&e| p.entrants.contains(&e)).collect();
+    } else {
+        let best = p.payoffs.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        for (s, &v) in p.payoffs.iter().enumerate() {
+            if v == best && !winners.contains(&p.entrants[s]) {
+                winners.push(p.entrants[s]);
+            }
+        }
     }
+    for &w in &winners {
+        out[w] = 1.0 / winners.len() as f64;
+    }
+    out
 }
 
-/// The 95 % confidence interval of the mean of `samples` (normal
-/// approximation, sample standard deviation), clamped to `[lo, hi]`. With
-/// fewer than two samples nothing is known: `[lo, hi]`.
-pub fn confidence_interval(samples: &[f64], lo: f64, hi: f64) -> [f64; 2] {
-    let m = samples.len();
-    if m < 2 {
-        return [lo, hi];
+fn mean(v: impl Iterator<Item = f64>) -> f64 {
+    let (sum, n) = v.fold((0.0, 0usize), |(s, n), x| (s + x, n + 1));
+    if n == 0 { 0.0 } else { sum / n as f64 }
+}
+
+/// The mean of `f(i, game)` over each deal's games, deal by deal.
+fn per_deal(games: &[Played], f: &dyn Fn(usize, &Played) -> Option<f64>) -> Vec<f64> {
+    let mut out: Vec<(usize, f64, usize)> = Vec::new();
+    for (i, p) in games.iter().enumerate() {
+        let Some(x) = f(i, p) else { continue };
+        match out.last_mut() {
+            Some(d) if d.0 == p.deal => {
+                d.1 += x;
+                d.2 += 1;
+            }
+            _ => out.push((p.deal, x, 1)),
+        }
     }
-    let mean = samples.iter().sum::<f64>() / m as f64;
-    let var = samples.iter().map(|x| (x - mean) * (x - mean)).sum::<f64>() / (m - 1) as f64;
-    let half = 1.96 * (var / m as f64).sqrt();
-    [(mean - half).max(lo), (mean + half).min(hi)]
+    out.into_iter().map(|d| d.1 / d.2 as f64).collect()
+}
+
+/// The report of a tournament (games in index order, as [`run`] returns
+/// them).
+pub fn summarize(specs: &[PlayerSpec], games: &[Played], seatings: usize) -> Value {
+    let k = specs.len();
+    let score: Vec<Vec<f64>> = games.iter().map(|p| scores(p, k)).collect();
+    let mut fields = Map::new();
+    fields.insert("games".into(), json!(games.len()));
+    fields.insert("seatings".into(), json!(seatings));
+    fields.insert(
+        "draws".into(),
+        json!(score.iter().filter(|s| s.iter().all(|&x| x < 1.0)).count()),
+    );
+    fields.insert("stalled".into(), json!(games.iter().filter(|p| p.stalled).count()));
+    fields.insert("mean_plies".into(), json!(mean(games.iter().map(|p| p.plies as f64))));
+    let mut entrants = Vec::new();
+    for (e, spec) in specs.iter().enumerate() {
+        let letter = (b'a' + e as u8) as char;
+        let wins = score.iter().filter(|s| s[e] == 1.0).count();
+        let rate = mean(score.iter().map(|s| s[e]));
+        let rate_ci = confidence_interval(&per_deal(games, &|i, _| Some(score[i][e])), 0.0, 1.0);
+        let payoff = |p: &Played| mean(p.seats_of(e).map(|s| p.payoffs[s]));
+        let points = |p: &Played| {
+            p.scoresheet
+                .as_ref()
+                .map(|sh| mean(p.seats_of(e).map(|s| sh.scores[s])))
+        };
+        let mean_payoff = mean(games.iter().map(payoff));
+        let scored: Vec<f64> = games.iter().filter_map(points).collect();
+        let mut entry = json!({
+            "player": spec.to_string(),
+            "wins": wins,
+            "score_rate": rate,
+            "score_rate_ci95": rate_ci,
+            "mean_payoff": mean_payoff,
+            "mean_payoff_ci95": confidence_interval(&per_deal(games, &|_, p| Some(payoff(p))), f64::NEG_INFINITY, f64::INFINITY),
+        });
+        if !scored.is_empty() {
+            entry["mean_points"] = json!(mean(scored.iter().copied()));
+            entry["mean_points_ci95"] = json!(confidence_interval(
+                &per_deal(games, &|_, p| points(p)),
+                f64::NEG_INFINITY,
+                f64::INFINITY
+            ));
+        }
+        entrants.push(entry);
+        if e < 26 {
+            fields.insert(format!("{letter}_wins"), json!(wins));
+            fields.insert(format!("{letter}_score_rate"), json!(rate));
+            fields.insert(format!("mean_payoff_{letter}"), json!(mean_payoff));
+        }
+        if e == 0 {
+            fields.insert("ci95".into(), json!(rate_ci));
+        }
+    }
+    fields.insert("entrants".into(), Value::Array(entrants));
+    Value::Object(fields)
 }
 
 #[cfg(test)]
@@ -230,15 +323,57 @@ mod tests {
     use super::*;
 
     #[test]
-    fn interval_of_known_samples() {
-        // Mean 0.5, sample variance 1/6 over 4 samples: half-width 1.96·sqrt(1/24).
-        let ci = confidence_interval(&[0.0, 0.5, 0.5, 1.0], 0.0, 1.0);
-        let half = 1.96 * (1.0f64 / 6.0 / 4.0).sqrt();
-        assert!(
-            (ci[0] - (0.5 - half)).abs() < 1e-12 && (ci[1] - (0.5 + half)).abs() < 1e-12,
-            "{ci:?}"
+    fn two_seats_swap_and_teams_stay_together() {
+        assert_eq!(seatings(&[0, 1], 2).unwrap(), [[0, 1], [1, 0]]);
+        // Three seats, two entrants: every distinct arrangement of A, B, A.
+        assert_eq!(
+            seatings(&[0, 1, 2], 2).unwrap(),
+            [vec![0, 1, 0], vec![0, 0, 1], vec![1, 0, 0]]
         );
-        assert_eq!(confidence_interval(&[1.0], 0.0, 1.0), [0.0, 1.0]);
-        assert_eq!(confidence_interval(&[1.0, 1.0, 1.0], 0.0, 1.0), [1.0, 1.0]);
+        // Partners facing: teams rotate, partners never split.
+        assert_eq!(seatings(&[0, 1, 0, 1], 2).unwrap(), [[0, 1, 0, 1], [1, 0, 1, 0]]);
+        // Four players, four entrants: all 24 orders.
+        let all = seatings(&[0, 1, 2, 3], 4).unwrap();
+        assert_eq!(all.len(), 24);
+        for seat in 0..4 {
+            for e in 0..4 {
+                assert_eq!(all.iter().filter(|s| s[seat] == e).count(), 6);
+            }
+        }
+        // Beyond four: a Latin square of cyclic shifts.
+        let six = seatings(&[0, 1, 2, 3, 4, 5], 3).unwrap();
+        assert_eq!(six.len(), 3);
+        let eight = seatings(&(0..8).collect::<Vec<_>>(), 8).unwrap();
+        assert_eq!(eight.len(), 8);
+        for seat in 0..8 {
+            let mut seen: Vec<usize> = eight.iter().map(|s| s[seat]).collect();
+            seen.sort_unstable();
+            assert_eq!(seen, (0..8).collect::<Vec<_>>());
+        }
+        assert!(seatings(&[0, 1], 3).is_err());
+        assert!(seatings(&[0, 1, 0, 1], 3).is_err());
+        assert!(seatings(&[0, 1], 1).is_err());
+    }
+
+    #[test]
+    fn shared_best_payoffs_are_draws() {
+        let played = |entrants: Vec<usize>, payoffs: Vec<f64>| Played {
+            index: 0,
+            deal: 0,
+            entrants,
+            payoffs,
+            scoresheet: None,
+            plies: 1,
+            stalled: false,
+        };
+        assert_eq!(scores(&played(vec![0, 1], vec![1.0, -1.0]), 2), [1.0, 0.0]);
+        assert_eq!(scores(&played(vec![1, 0], vec![1.0, -1.0]), 2), [0.0, 1.0]);
+        assert_eq!(scores(&played(vec![0, 1], vec![0.0, 0.0]), 2), [0.5, 0.5]);
+        // A team's two seats winning together is still one winner.
+        assert_eq!(
+            scores(&played(vec![0, 1, 0, 1], vec![1.0, -1.0, 1.0, -1.0]), 2),
+            [1.0, 0.0]
+        );
+        assert_eq!(scores(&played(vec![0, 1, 2], vec![0.5, 0.5, 0.0]), 3), [0.5, 0.5, 0.0]);
     }
 }

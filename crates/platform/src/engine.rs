@@ -1,51 +1,67 @@
 //! The engine side of the bot protocol: reads requests, answers with the
-//! actions of one player. Bad requests get an `error` reply and the session
-//! goes on.
+//! actions of one player. A bad request — not UTF-8, too long, not JSON,
+//! not the game's, an observation no game can reach, unknown fields — gets
+//! an `error` reply, and the session goes on.
 
 use std::io::{self, BufRead, Write};
+use std::sync::Arc;
+use std::time::Instant;
 
 use serde_json::Value;
-use tabula_search::{Rng, Seat, Turn};
+use tabula_contract::{Driver, GameEntry, PlayerSpec, SeatAgent};
+use tabula_search::Seat;
 
-use crate::agent::{Agent, stats_json, to_json};
-use crate::catalog::{PlatformGame, make_agent};
+use crate::agents;
+use crate::lines::{Line, MAX_LINE, read_line};
 use crate::protocol::{PROTOCOL_VERSION, Reply, Request};
-use crate::spec::PlayerSpec;
 
 /// The engine's name in `ready`.
 pub fn engine_name() -> String {
     format!("tabula {}", env!("CARGO_PKG_VERSION"))
 }
 
-struct Session<G: PlatformGame> {
-    game: G,
-    agent: Box<dyn Agent<G>>,
+struct Session {
+    driver: Arc<dyn Driver>,
+    agent: Box<dyn SeatAgent>,
 }
 
-/// Serves the protocol for game `G` until `quit` or the end of the input.
-pub fn serve<G: PlatformGame>(
+/// Serves the protocol for `entry`'s game, playing `spec`, until `quit` or
+/// the end of the input.
+///
+/// # Errors
+/// Only errors of the input or the output themselves.
+pub fn serve(
+    entry: &dyn GameEntry,
     spec: &PlayerSpec,
     seed: u64,
     input: &mut dyn BufRead,
     output: &mut dyn Write,
 ) -> io::Result<()> {
-    let mut session: Option<Session<G>> = None;
-    let mut line = String::new();
-    loop {
-        line.clear();
-        if input.read_line(&mut line)? == 0 {
-            return Ok(());
-        }
-        let text = line.trim();
+    let name = entry.info().name;
+    let mut session: Option<Session> = None;
+    let mut buf = Vec::new();
+    while let Some(line) = read_line(input, &mut buf)? {
+        let text = match line {
+            Line::Text(text) => text,
+            Line::TooLong => {
+                send(
+                    output,
+                    &refused(None, format!("the line is longer than {MAX_LINE} bytes")),
+                )?;
+                continue;
+            }
+            Line::NotUtf8 => {
+                send(output, &refused(None, "the line is not UTF-8 text".into()))?;
+                continue;
+            }
+        };
+        let text = text.trim();
         if text.is_empty() {
             continue;
         }
-        tracing::debug!(game = G::NAME, request = text, "bot request");
+        tracing::debug!(game = name, request = text, "bot request");
         let reply = match serde_json::from_str::<Request>(text) {
-            Err(e) => Reply::Error {
-                id: None,
-                message: format!("unreadable request: {e}"),
-            },
+            Err(e) => refused(None, format!("unreadable request: {e}")),
             Ok(Request::Quit) => {
                 send(output, &Reply::Bye)?;
                 return Ok(());
@@ -54,17 +70,17 @@ pub fn serve<G: PlatformGame>(
                 protocol,
                 game,
                 options,
-            }) => match hello::<G>(protocol, &game, &options, spec, seed) {
+            }) => match hello(entry, protocol, &game, &options, spec, seed) {
                 Ok(s) => {
                     session = Some(s);
                     Reply::Ready {
                         protocol: PROTOCOL_VERSION,
-                        game: G::NAME.to_string(),
+                        game: name.to_string(),
                         engine: engine_name(),
                         player: spec.to_string(),
                     }
                 }
-                Err(message) => Reply::Error { id: None, message },
+                Err(message) => refused(None, message),
             },
             Ok(Request::Move {
                 id,
@@ -72,18 +88,17 @@ pub fn serve<G: PlatformGame>(
                 observation,
                 legal,
             }) => match &mut session {
-                None => Reply::Error {
-                    id,
-                    message: "send a hello first".to_string(),
-                },
-                Some(s) => match answer::<G>(s, seat, observation, legal) {
-                    Ok(reply) => reply.with_id(id),
-                    Err(message) => Reply::Error { id, message },
-                },
+                None => refused(id, "send a hello first".to_string()),
+                Some(s) => answer(s, id, seat, &observation, &legal),
             },
         };
         send(output, &reply)?;
     }
+    Ok(())
+}
+
+fn refused(id: Option<u64>, message: String) -> Reply {
+    Reply::Error { id, message }
 }
 
 fn send(output: &mut dyn Write, reply: &Reply) -> io::Result<()> {
@@ -95,80 +110,42 @@ fn send(output: &mut dyn Write, reply: &Reply) -> io::Result<()> {
     output.flush()
 }
 
-fn hello<G: PlatformGame>(
+fn hello(
+    entry: &dyn GameEntry,
     protocol: u32,
     game: &str,
     options: &Value,
     spec: &PlayerSpec,
     seed: u64,
-) -> Result<Session<G>, String> {
+) -> Result<Session, String> {
     if protocol != PROTOCOL_VERSION {
         return Err(format!(
             "this engine speaks protocol {PROTOCOL_VERSION}, not {protocol}"
         ));
     }
-    if game != G::NAME {
-        return Err(format!("this engine plays {}, not {game}", G::NAME));
+    let name = entry.info().name;
+    if game != name {
+        return Err(format!("this engine plays {name}, not {game}"));
     }
-    let game = G::from_options(options)?;
-    let agent = make_agent(&game, spec, seed).map_err(|e| e.to_string())?;
-    Ok(Session { game, agent })
+    let driver = entry.open(options).map_err(|e| e.to_string())?;
+    let agent = agents::agent(&*driver, spec, seed).map_err(|e| e.to_string())?;
+    Ok(Session { driver, agent })
 }
 
-impl Reply {
-    fn with_id(self, new: Option<u64>) -> Reply {
-        match self {
-            Reply::Action { action, stats, .. } => Reply::Action { id: new, action, stats },
-            Reply::Error { message, .. } => Reply::Error { id: new, message },
-            other => other,
+fn answer(s: &mut Session, id: Option<u64>, seat: Seat, observation: &Value, legal: &[Value]) -> Reply {
+    if let Err(e) = s.driver.check_request(observation, seat, legal) {
+        return refused(id, e.to_string());
+    }
+    let start = Instant::now();
+    match s.agent.act(observation, seat, legal) {
+        Ok(mut decision) => {
+            decision.stats.time_ms = start.elapsed().as_secs_f64() * 1000.0;
+            Reply::Action {
+                id,
+                action: decision.action,
+                stats: Some(decision.stats),
+            }
         }
+        Err(e) => refused(id, e.to_string()),
     }
-}
-
-fn answer<G: PlatformGame>(
-    s: &mut Session<G>,
-    seat: Seat,
-    observation: Value,
-    legal: Vec<Value>,
-) -> Result<Reply, String> {
-    let game = &s.game;
-    if seat >= game.num_seats() {
-        return Err(format!(
-            "{} has seats 0 to {}, not {seat}",
-            G::NAME,
-            game.num_seats() - 1
-        ));
-    }
-    let view: G::View = serde_json::from_value(observation).map_err(|e| format!("invalid observation: {e}"))?;
-    game.check_view(&view, seat)
-        .map_err(|e| format!("invalid observation: {e}"))?;
-    // Any world consistent with the observation has the seat's own legal
-    // actions; a fixed seed keeps the check deterministic.
-    let world = game.determinize(&view, seat, &mut Rng::new(0));
-    match game.to_move(&world) {
-        Turn::Seat(s) if s == seat => {}
-        Turn::Terminal => return Err("the game is over".to_string()),
-        _ => return Err(format!("it is not seat {seat}'s turn")),
-    }
-    let mut expected = Vec::new();
-    game.legal_actions(&world, &mut expected);
-    let mut given = legal
-        .into_iter()
-        .map(|a| serde_json::from_value::<G::Move>(a.clone()).map_err(|e| format!("invalid legal action {a}: {e}")))
-        .collect::<Result<Vec<_>, _>>()?;
-    given.sort_unstable();
-    if given != expected {
-        let list: Vec<Value> = expected.iter().map(to_json).collect();
-        return Err(format!(
-            "the legal actions do not match the observation; expected {}",
-            Value::Array(list)
-        ));
-    }
-    let result = s.agent.act(game, &view, seat, &expected).map_err(|e| e.to_string())?;
-    let action = result.action.ok_or("the player found no action")?;
-    Ok(Reply::Action {
-        id: None,
-        action: to_json(&action),
-        stats: Some(stats_json(&result)),
-    })
 }

@@ -1,32 +1,30 @@
 //! # tabula-platform
 //!
-//! What the apps (the `tabula` command line, later the server) share: games
-//! by name behind one type-erased interface ([`catalog`]), players built from
-//! spec strings ([`spec`]), seat-swapped tournaments with confidence
-//! intervals ([`arena`]), the bot protocol ([`protocol`], [`engine`],
-//! [`agent::BotAgent`]), terminal play ([`terminal`]) and the bench
-//! signature ([`bench`]).
+//! The front ends every game gets through the game contract, none of which
+//! names a game: terminal play ([`terminal`]), the bot protocol as an
+//! engine ([`engine`]) and as a host of outside engines ([`host`]), the
+//! n-seat arena with rotated seats and confidence intervals ([`arena`]),
+//! players from specs, outside engines included ([`agents`]), and the
+//! bench signature ([`bench`]).
 //!
 //! ```
-//! use tabula_platform::{arena::ArenaSettings, catalog, spec::PlayerSpec};
+//! use tabula_platform::arena::{self, ArenaSettings};
 //!
-//! let ttt = catalog::find("tictactoe").unwrap();
-//! let a: PlayerSpec = "alphabeta".parse().unwrap();
-//! let b: PlayerSpec = "random".parse().unwrap();
-//! let (report, games) = ttt
-//!     .arena(&serde_json::Value::Null, &a, &b, &ArenaSettings::new(20, 1), &|_| {})
-//!     .unwrap();
+//! let ttt = tabula_registry::find("tictactoe").unwrap().open(&serde_json::Value::Null).unwrap();
+//! let specs = ["alphabeta".parse().unwrap(), "random".parse().unwrap()];
+//! let out = arena::run(&ttt, &specs, &ArenaSettings::new(10, 1), &|_| {}).unwrap();
 //! // Perfect play never loses.
-//! assert_eq!(report["b_wins"], 0);
-//! assert_eq!(games.len(), 20);
+//! assert_eq!(out.report["b_wins"], 0);
+//! assert_eq!(out.games.len(), 20);
 //! ```
 
-pub mod agent;
+pub mod agents;
 pub mod arena;
 pub mod bench;
-pub mod catalog;
 pub mod engine;
-pub mod games;
+pub mod host;
+pub mod lines;
 pub mod protocol;
-pub mod spec;
 pub mod terminal;
+
+pub use agents::PlatformError;

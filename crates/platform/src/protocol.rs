@@ -3,6 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use tabula_contract::StatsJson;
 
 /// The protocol version this build speaks.
 pub const PROTOCOL_VERSION: u32 = 1;
@@ -35,47 +36,6 @@ pub enum Request {
     },
     /// Ends the session.
     Quit,
-}
-
-/// One root action in the statistics of an answer.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct RootJson {
-    /// The action.
-    pub action: Value,
-    /// Visits (sampling searches) or nodes below it (tree searches).
-    pub visits: u64,
-    /// Its value for the seat to act.
-    pub value: f64,
-    /// Whether `value` is exact (alpha-beta proves only a bound for refuted
-    /// actions; sampling searches give estimates).
-    #[serde(default)]
-    pub exact: bool,
-}
-
-/// Search statistics attached to an answer.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub struct StatsJson {
-    /// Nodes searched.
-    #[serde(default)]
-    pub nodes: u64,
-    /// Iterations run.
-    #[serde(default)]
-    pub iterations: u64,
-    /// Depth reached.
-    #[serde(default)]
-    pub depth: u32,
-    /// Milliseconds spent.
-    #[serde(default)]
-    pub time_ms: f64,
-    /// The value of the chosen action for the seat to act.
-    #[serde(default)]
-    pub value: Option<f64>,
-    /// Every root action.
-    #[serde(default)]
-    pub root: Vec<RootJson>,
-    /// The principal variation.
-    #[serde(default)]
-    pub pv: Vec<Value>,
 }
 
 /// What an engine answers.

@@ -1,66 +1,101 @@
-//! A game in the terminal: a person against the computer.
+//! A game in the terminal: a person at one seat, the computer at the
+//! others. The person sees the game's text of their own observation only.
 
 use std::io::{BufRead, Write};
+use std::sync::Arc;
 
+use tabula_contract::{Driver, PlayerSpec, SeatAgent, TableKind};
 use tabula_search::rng::derive_seed;
-use tabula_search::{Rng, Turn};
+use tabula_search::{Rng, Seat, Turn};
 
-use crate::agent::Agent;
-use crate::catalog::{PlatformError, PlatformGame, make_agent};
-use crate::spec::PlayerSpec;
+use crate::agents::{self, PlatformError};
 
 /// Up to this many legal moves are listed in the prompt.
 const MAX_LISTED: usize = 24;
 
-/// Plays one game: the person types actions for seat `human`, every other
-/// seat is played by `opponent`. Bad input is explained and asked again;
-/// `quit` or the end of the input leaves.
-pub fn play<G: PlatformGame>(
-    game: &G,
-    opponent: &PlayerSpec,
-    human: usize,
+/// The seed stream of chance in a terminal game.
+const SEED_CHANCE: u64 = 0xC4A7CE;
+
+/// The players of the other seats: one spec for every seat, or one per
+/// other seat in seat order.
+///
+/// # Errors
+/// Another number of specs.
+pub fn seat_players(seats: usize, human: Seat, specs: &[PlayerSpec]) -> Result<Vec<Option<PlayerSpec>>, PlatformError> {
+    let others = seats - 1;
+    if specs.len() != 1 && specs.len() != others {
+        return Err(PlatformError::Settings(format!(
+            "give one player or {others} (one per other seat), not {}",
+            specs.len()
+        )));
+    }
+    let mut k = 0;
+    Ok((0..seats)
+        .map(|s| {
+            (s != human).then(|| {
+                let spec = specs[if specs.len() == 1 { 0 } else { k }].clone();
+                k += 1;
+                spec
+            })
+        })
+        .collect())
+}
+
+/// Plays one game: the person types actions for seat `human`, the other
+/// seats are played by `specs` (see [`seat_players`]). Bad input is
+/// explained and asked again; `quit` or the end of the input leaves.
+///
+/// # Errors
+/// Bad settings, a spec the game does not offer, an engine that fails, or
+/// the terminal itself.
+pub fn play(
+    driver: &Arc<dyn Driver>,
+    specs: &[PlayerSpec],
+    human: Seat,
     seed: u64,
     input: &mut dyn BufRead,
     output: &mut dyn Write,
 ) -> Result<(), PlatformError> {
-    let seats = game.num_seats();
+    let seats = driver.seats();
+    let name = driver.info().name;
     if human >= seats {
         return Err(PlatformError::Settings(format!(
-            "{} has seats 0 to {}, not {human}",
-            G::NAME,
+            "{name} has seats 0 to {}, not {human}",
             seats - 1
         )));
     }
-    let mut agents: Vec<Option<Box<dyn Agent<G>>>> = Vec::with_capacity(seats);
-    for seat in 0..seats {
-        agents.push(if seat == human {
-            None
-        } else {
-            Some(make_agent(game, opponent, derive_seed(seed, seat as u64))?)
+    let players = seat_players(seats, human, specs)?;
+    let mut agents: Vec<Option<Box<dyn SeatAgent>>> = Vec::with_capacity(seats);
+    for (seat, spec) in players.iter().enumerate() {
+        agents.push(match spec {
+            Some(spec) => Some(agents::agent(&**driver, spec, derive_seed(seed, seat as u64))?),
+            None => None,
         });
     }
-    let mut state = game.start(seed);
-    let mut chance = Rng::derived(seed, 0xC4A7CE);
-    let mut legal = Vec::new();
+    let others: Vec<String> = players
+        .iter()
+        .enumerate()
+        .filter_map(|(s, p)| p.as_ref().map(|p| format!("{} ({p})", driver.seat_name(s))))
+        .collect();
     writeln!(
         output,
-        "{}: you are {}, the computer ({opponent}) plays the other seat{}. Type 'quit' to leave.",
-        G::NAME,
-        game.seat_name(human),
-        if seats > 2 { "s" } else { "" }
+        "{name}: you are {}; {}. Type 'quit' to leave.",
+        driver.seat_name(human),
+        others.join(", ")
     )?;
+    // One person against the computer: a solo table.
+    let mut game = driver.start(seed, TableKind::Solo);
+    let mut chance = Rng::derived(seed, SEED_CHANCE);
     let mut line = String::new();
-    let mut played = Vec::new();
     loop {
-        match game.to_move(&state) {
+        match game.to_act() {
             Turn::Terminal => {
-                let view = game.observation(&state, human);
-                writeln!(output, "{}", game.render(&view, human))?;
-                let payoffs = game.payoffs(&state);
-                let mine = payoffs.get(human);
+                writeln!(output, "{}", game.render(human))?;
+                let payoffs = game.payoffs().expect("the game is over");
+                let mine = payoffs[human];
                 let best_other = (0..seats)
                     .filter(|&s| s != human)
-                    .map(|s| payoffs.get(s))
+                    .map(|s| payoffs[s])
                     .fold(f64::NEG_INFINITY, f64::max);
                 let verdict = if mine > best_other {
                     "You win."
@@ -69,30 +104,34 @@ pub fn play<G: PlatformGame>(
                 } else {
                     "Draw."
                 };
-                writeln!(output, "Game over: {verdict} Payoffs {:?}", payoffs.as_slice())?;
-                if let Some(record) = game.record(seed, &played) {
+                writeln!(output, "Game over: {verdict} Payoffs {payoffs:?}")?;
+                if let Some(sheet) = game.scoresheet() {
+                    let scores: Vec<String> = sheet.scores.iter().map(f64::to_string).collect();
+                    writeln!(output, "Scores: {}", scores.join(" "))?;
+                }
+                if let Some(record) = game.record() {
                     writeln!(output, "Record (for tabula review): {record}")?;
                 }
                 return Ok(());
             }
-            Turn::Chance => {
-                let outcome = game.sample_chance(&state, &mut chance);
-                game.apply(&mut state, outcome);
-            }
+            Turn::Chance => game.chance(&mut chance)?,
             Turn::Seat(seat) if seat == human => {
-                let view = game.observation(&state, human);
-                game.legal_actions(&state, &mut legal);
-                writeln!(output, "{}", game.render(&view, human))?;
+                writeln!(output, "{}", game.render(human))?;
+                let legal = game.legal_text();
+                let sep = if legal.iter().any(|t| t.contains(' ')) {
+                    ", "
+                } else {
+                    " "
+                };
                 if legal.len() <= MAX_LISTED {
-                    let options: Vec<String> = legal.iter().map(|&a| game.action_text(a)).collect();
-                    write!(output, "Your move ({}): ", options.join(" "))?;
+                    write!(output, "Your move ({}): ", legal.join(sep))?;
                 } else {
                     // Too many to read: show the form of a move instead.
-                    let example = game.action_text(legal[0]);
                     write!(
                         output,
-                        "Your move ({} legal, e.g. {example}; 'moves' lists them): ",
-                        legal.len()
+                        "Your move ({} legal, e.g. {}; 'moves' lists them): ",
+                        legal.len(),
+                        legal[0]
                     )?;
                 }
                 output.flush()?;
@@ -106,37 +145,23 @@ pub fn play<G: PlatformGame>(
                     return Ok(());
                 }
                 if text == "moves" {
-                    let options: Vec<String> = legal.iter().map(|&a| game.action_text(a)).collect();
-                    writeln!(output, "{}", options.join(" "))?;
+                    writeln!(output, "{}", legal.join(sep))?;
                     continue;
                 }
-                match game.parse_action(&view, human, text) {
-                    Ok(action) if legal.binary_search(&action).is_ok() => {
-                        let before = state.clone();
-                        game.apply(&mut state, action);
-                        played.push(action);
-                        if let Some(note) = game.note(&before, &state) {
+                match game.apply_text(text) {
+                    Ok(_) => {
+                        if let Some(note) = game.note(human) {
                             writeln!(output, "{note}")?;
                         }
                     }
-                    Ok(action) => writeln!(output, "{} is not a legal move here.", game.action_text(action))?,
                     Err(problem) => writeln!(output, "{problem}")?,
                 }
             }
             Turn::Seat(seat) => {
-                let view = game.observation(&state, seat);
-                game.legal_actions(&state, &mut legal);
                 let agent = agents[seat].as_mut().expect("every other seat has an agent");
-                let result = agent.act(game, &view, seat, &legal)?;
-                let action = result
-                    .action
-                    .filter(|a| legal.binary_search(a).is_ok())
-                    .ok_or_else(|| PlatformError::Settings(format!("{} chose an illegal action", agent.describe())))?;
-                writeln!(output, "{} plays {}.", game.seat_name(seat), game.action_text(action))?;
-                let before = state.clone();
-                game.apply(&mut state, action);
-                played.push(action);
-                if let Some(note) = game.note(&before, &state) {
+                let made = game.play(&mut **agent)?;
+                writeln!(output, "{} plays {}.", driver.seat_name(seat), made.text)?;
+                if let Some(note) = game.note(human) {
                     writeln!(output, "{note}")?;
                 }
             }

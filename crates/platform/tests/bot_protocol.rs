@@ -2,8 +2,8 @@
 //! replayed against the engine, answer by answer.
 
 use serde_json::Value;
-use tabula_platform::catalog;
-use tabula_platform::spec::PlayerSpec;
+use tabula_contract::PlayerSpec;
+use tabula_platform::engine;
 
 const DOC: &str = include_str!("../../../docs/bot-protocol.md");
 
@@ -17,10 +17,10 @@ fn comparable(line: &str) -> Value {
 }
 
 fn session(game: &str, player: &str, input: &str) -> Vec<String> {
-    let entry = catalog::find(game).unwrap();
+    let entry = tabula_registry::find(game).unwrap();
     let spec: PlayerSpec = player.parse().unwrap();
     let mut output = Vec::new();
-    entry.bot(&spec, 1, &mut input.as_bytes(), &mut output).unwrap();
+    engine::serve(entry, &spec, 1, &mut input.as_bytes(), &mut output).unwrap();
     String::from_utf8(output).unwrap().lines().map(str::to_string).collect()
 }
 

@@ -68,6 +68,9 @@ impl Determinize for Wide {
     fn determinize(&self, o: &Picks, _: Seat, _: &mut Rng) -> Picks {
         *o
     }
+    fn legal_from_observation(&self, o: &Picks, _: Seat, out: &mut Vec<u16>) {
+        self.legal_actions(o, out);
+    }
 }
 
 fn main() {

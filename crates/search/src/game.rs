@@ -262,6 +262,14 @@ pub trait Determinize: Game {
     /// A full state consistent with what `seat` observes.
     fn determinize(&self, observation: &Self::Observation, seat: Seat, rng: &mut Rng) -> Self::State;
 
+    /// The legal actions of `seat` computed from what it observes alone
+    /// (cleared first, sorted as [`Game::legal_actions`]): they are the same
+    /// in every world consistent with the observation, and a player that
+    /// only needs them (a random player, the root of a search, a host
+    /// checking a request) asks for them without sampling a world. Empty
+    /// when another seat or chance acts, or the game is over.
+    fn legal_from_observation(&self, observation: &Self::Observation, seat: Seat, out: &mut Vec<Self::Action>);
+
     /// A sampler of worlds for one observation, built once per search and
     /// drawn from by every iteration: games whose determinizer has set-up
     /// work (lists of unseen cards, deal classes, counting tables) do it

@@ -48,11 +48,8 @@ impl RandomPlayer {
 
 impl<G: Determinize> Player<G> for RandomPlayer {
     fn choose(&mut self, game: &G, observation: &G::Observation, seat: Seat) -> SearchResult<G::Action> {
-        // The seat's legal actions follow from its observation: any world
-        // consistent with it has the same ones.
-        let world = game.determinize(observation, seat, &mut self.rng);
         let mut actions = Vec::new();
-        game.legal_actions(&world, &mut actions);
+        game.legal_from_observation(observation, seat, &mut actions);
         SearchResult {
             action: self.rng.choose(&actions).copied(),
             value: 0.0,

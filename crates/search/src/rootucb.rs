@@ -107,9 +107,8 @@ where
     G: Determinize,
     R: Rollout<G> + ?Sized,
 {
-    let world = game.determinize(observation, seat, &mut Rng::derived(derive_seed(seed, WORLD_STREAM), 0));
     let mut roots = Vec::new();
-    game.legal_actions(&world, &mut roots);
+    game.legal_from_observation(observation, seat, &mut roots);
     root_ucb_over(game, observation, seat, &roots, rollout, config, budget, seed)
 }
 

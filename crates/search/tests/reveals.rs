@@ -86,6 +86,15 @@ impl Determinize for Peek {
             guess: o.2,
         }
     }
+    fn legal_from_observation(&self, o: &Self::Observation, _: Seat, out: &mut Vec<Act>) {
+        out.clear();
+        if o.2.is_none() {
+            out.extend([Act::GuessHeads, Act::GuessTails]);
+            if !o.0 {
+                out.push(Act::Look);
+            }
+        }
+    }
 }
 
 fn look_value(declares: bool) -> (Option<Act>, f64) {

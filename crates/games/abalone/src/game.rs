@@ -47,6 +47,7 @@ impl Abalone {
 
 /// A game in progress: the position and what the draw rules need.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct State {
     /// The current position.
     #[serde(serialize_with = "ser_pos", deserialize_with = "de_pos")]
@@ -187,6 +188,13 @@ impl PerfectInformation for Abalone {
 impl Determinize for Abalone {
     fn determinize(&self, observation: &State, _: Seat, _: &mut Rng) -> State {
         observation.clone()
+    }
+
+    fn legal_from_observation(&self, observation: &State, seat: Seat, out: &mut Vec<Move>) {
+        out.clear();
+        if self.to_move(observation) == Turn::Seat(seat) {
+            self.legal_actions(observation, out);
+        }
     }
 }
 

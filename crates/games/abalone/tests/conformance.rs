@@ -58,3 +58,25 @@ fn ejections_reset_the_draw_counters() {
     s.advance("e7e8:e".parse().unwrap());
     assert_eq!((s.quiet_plies, s.history.len()), (0, 1));
 }
+
+#[test]
+fn the_game_contract_holds() {
+    use tabula_abalone::module::AbaloneOptions;
+    use tabula_contract::GameModule;
+    for layout in ["discovery", "german"] {
+        let game = <Abalone as GameModule>::new(AbaloneOptions {
+            layout: Some(layout.into()),
+            no_progress: 30,
+            ..AbaloneOptions::default()
+        })
+        .unwrap();
+        let r = tabula_conformance::module::check_module(&game, &[1], 40);
+        assert!(r.decisions > 0);
+    }
+    let both = AbaloneOptions {
+        layout: Some("german".into()),
+        position: Some("black:a1,a2 white:i9,i8 to:black".into()),
+        ..AbaloneOptions::default()
+    };
+    assert!(<Abalone as GameModule>::new(both).is_err());
+}

@@ -18,7 +18,6 @@
 
 use std::fmt;
 use std::str::FromStr;
-use std::time::{SystemTime, UNIX_EPOCH};
 
 use serde::{Deserialize, Serialize};
 use tabula_search::rng::derive_seed;
@@ -171,9 +170,10 @@ impl Date {
     ///
     /// # Panics
     /// If the clock is set before 1970 or after 9999.
+    #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
     pub fn today_utc() -> Date {
-        let secs = SystemTime::now()
-            .duration_since(UNIX_EPOCH)
+        let secs = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
             .expect("the system clock is set after 1970")
             .as_secs();
         Date::from_days_since_epoch((secs / 86_400) as i64).expect("the system clock is set before 10000")

@@ -7,8 +7,9 @@
 //! - [`grid`]: grids (odd sides 3 to 9, values 1 to 10, a quarter of them
 //!   traps) generated from a seed by a documented, portable rule;
 //! - [`date`]: UTC dates and the daily grid, a pure function of its date;
-//! - [`rules`]: the position ([`State`]), the rules with their variants
-//!   ([`Diagonal`], [`Variant`]: Walls, Target) and the game model;
+//! - [`state`]: the position ([`State`]) and its JSON form ([`Setup`]);
+//! - [`rules`]: the rules with their variants ([`Diagonal`], [`Variant`]:
+//!   Walls, Target) and the game model;
 //! - [`notation`]: cell names (`a1` top left);
 //! - [`record`]: game records that round-trip through JSON and replay;
 //! - [`ai`]: evaluations, move order, the [`Greedy`] player and the
@@ -54,10 +55,12 @@
 pub mod ai;
 pub mod date;
 pub mod grid;
+pub mod module;
 pub mod notation;
 pub mod record;
 pub mod review;
 pub mod rules;
+pub mod state;
 
 pub use ai::{
     BigFirst, Computer, ComputerConfig, DIAGONAL_TUNABLES, Greedy, ScoreDifference, TargetAware, terminal_score,
@@ -67,7 +70,8 @@ pub use grid::{Cell, Grid, GridError, GridSpec};
 pub use notation::{Coord, NotationError, cell_name, parse_cell};
 pub use record::{GridSource, Record, RecordError};
 pub use review::{ReviewEntry, review};
-pub use rules::{Diagonal, End, MoveError, Outcome, Setup, State, StateError, Variant};
+pub use rules::{Diagonal, End, MoveError, Outcome, Variant};
+pub use state::{Setup, State, StateError};
 
 /// Seeds in JSON: written as decimal strings (JavaScript numbers cannot hold
 /// every 64-bit integer), read from a string or a number.

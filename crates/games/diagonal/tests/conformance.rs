@@ -39,3 +39,45 @@ fn diagonal_conforms_in_every_variant() {
         }
     }
 }
+
+#[test]
+fn the_game_contract_holds_under_every_option() {
+    use tabula_contract::GameModule;
+    use tabula_diagonal::module::{DiagonalOptions, DiagonalTable};
+    for options in [
+        DiagonalOptions::default(),
+        DiagonalOptions {
+            walls: true,
+            target: true,
+            size: 3,
+            ..DiagonalOptions::default()
+        },
+        DiagonalOptions {
+            daily: Some("2026-11-29".into()),
+            ..DiagonalOptions::default()
+        },
+    ] {
+        let table = DiagonalTable::new(options).unwrap();
+        let r = tabula_conformance::module::check_module(&table, &[1, 2], 100);
+        assert_eq!(r.games, 2);
+        assert!(r.decisions > 10);
+    }
+    // Options that are out of range are refused with a reason.
+    for bad in [
+        DiagonalOptions {
+            size: 4,
+            ..DiagonalOptions::default()
+        },
+        DiagonalOptions {
+            daily: Some("2026-02-30".into()),
+            ..DiagonalOptions::default()
+        },
+        DiagonalOptions {
+            walls: true,
+            daily: Some("2026-11-29".into()),
+            ..DiagonalOptions::default()
+        },
+    ] {
+        assert!(DiagonalTable::new(bad).is_err());
+    }
+}

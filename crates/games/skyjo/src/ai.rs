@@ -13,21 +13,24 @@
 //! draw pile's order reaches it only through [`observe`], which grants it
 //! when the level's profile allows it **and** the table offers it.
 
-use std::hash::{Hash, Hasher};
 use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 use tabula_search::{
     Budget, Determinize, Game, Ismcts, IsmctsConfig, Payoffs, Player, Rng, Rollout, RootPriming, RootStat,
-    SearchResult, SearchStats, Seat, Tunable, Turn, rng::derive_seed,
+    SearchResult, SearchStats, Seat, Tunable, Turn, WorldSampler, rng::derive_seed, stable_hash,
 };
 
 use crate::eval::{
     EXPLORATION, PRIOR_SCALE, REWARD_RANGE, ROLLOUT_NOISE, ROLLOUT_PLIES, ROOT_MOVES, Scorer, Situation,
-    VIRTUAL_VISITS, estimates, legal_from_situation,
+    VIRTUAL_VISITS, estimates,
 };
+use tabula_contract::TableKind;
+
+use crate::game::Skyjo;
 use crate::observation::Observation;
-use crate::rules::{Action, MAX_SEATS_SKYJO, Phase, Skyjo, State};
+use crate::rules::{Action, MAX_SEATS_SKYJO, Phase};
+use crate::state::State;
 
 /// The level tunables: noise and budgets.
 pub const LEVEL_TUNABLES: &[Tunable] = &[
@@ -124,16 +127,6 @@ impl LevelSpec {
             may_see_pile: self == LevelSpec::Master,
         }
     }
-}
-
-/// The kind of table a game is played at.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum TableKind {
-    /// Solo play: one person against the computer; the table offers the
-    /// draw pile to a Master only.
-    Solo,
-    /// Any other table (online, arena, bots): offers it to nobody.
-    Online,
 }
 
 /// Whether a seat playing `level` at a `table` is handed the draw pile's
@@ -259,14 +252,31 @@ impl Game for RoundGame<'_> {
         self.game.view_action(s, a, observer)
     }
 
+    fn reveals(&self) -> bool {
+        self.game.reveals()
+    }
+
+    fn revealed(&self, before: &State, a: Action, after: &State, observer: Seat) -> u64 {
+        self.game.revealed(before, a, after, observer)
+    }
+
     fn hash(&self, s: &State) -> u64 {
         self.game.hash(s)
     }
 }
 
 impl Determinize for RoundGame<'_> {
-    fn determinize(&self, obs: &Observation, _seat: Seat, rng: &mut Rng) -> State {
-        obs.sample_world(rng)
+    fn determinize(&self, obs: &Observation, seat: Seat, rng: &mut Rng) -> State {
+        self.game.determinize(obs, seat, rng)
+    }
+
+    /// Every legal action at the root (the observation is the root's).
+    fn legal_from_observation(&self, obs: &Observation, seat: Seat, out: &mut Vec<Action>) {
+        self.game.legal_from_observation(obs, seat, out);
+    }
+
+    fn sampler<'a>(&'a self, obs: &'a Observation, seat: Seat) -> Box<dyn WorldSampler<State> + 'a> {
+        self.game.sampler(obs, seat)
     }
 }
 
@@ -390,15 +400,13 @@ impl SkyjoAi {
     }
 
     fn legal_and_scores(&mut self, game: &Skyjo, obs: &Observation, sit: &Situation) {
-        legal_from_situation(sit, game.rules().free_flip, obs.draw_count > 0, &mut self.legal);
+        game.legal_from_observation(obs, usize::from(obs.seat), &mut self.legal);
         Scorer::new(sit).score_all(sit, &self.legal, &mut self.scored);
     }
 
     /// The action for the observing seat.
     pub fn decide(&mut self, game: &Skyjo, obs: &Observation) -> SearchResult<Action> {
-        let mut h = std::collections::hash_map::DefaultHasher::new();
-        obs.hash(&mut h);
-        let seed = derive_seed(self.seed, h.finish());
+        let seed = derive_seed(self.seed, stable_hash(obs));
         let mut rng = Rng::new(seed);
         let sit = Situation::from_observation(obs);
         self.legal_and_scores(game, obs, &sit);

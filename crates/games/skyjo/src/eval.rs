@@ -10,7 +10,8 @@
 use tabula_search::{MAX_SEATS, Seat, Tunable};
 
 use crate::observation::{CellView, Observation};
-use crate::rules::{Action, CELLS, COLUMNS, NUM_VALUES, Phase, State, VALUE_COUNTS};
+use crate::rules::{Action, CELLS, COLUMNS, NUM_VALUES, Phase, VALUE_COUNTS};
+use crate::state::State;
 
 /// Risk premium at zero urgency: `0.4 + 1.6·u`.
 pub const RISK_BASE: f64 = 0.4;
@@ -189,9 +190,9 @@ pub struct StateGrid<'a>(pub &'a State, pub Seat);
 impl GridSource for StateGrid<'_> {
     fn raw(&self, i: usize) -> Option<(i8, bool)> {
         match self.0.cell(self.1, i) {
-            crate::rules::Cell::Removed => None,
-            crate::rules::Cell::Down(v) => Some((v, false)),
-            crate::rules::Cell::Up(v) => Some((v, true)),
+            crate::state::Cell::Removed => None,
+            crate::state::Cell::Down(v) => Some((v, false)),
+            crate::state::Cell::Up(v) => Some((v, true)),
         }
     }
 }
@@ -563,34 +564,6 @@ impl Scorer {
     pub fn score_all(&self, sit: &Situation, legal: &[Action], out: &mut Vec<(Action, f64)>) {
         out.clear();
         out.extend(legal.iter().map(|&a| (a, self.score(sit, a))));
-    }
-}
-
-/// The legal actions of the deciding seat, from its situation (the same
-/// as the rules give in any world consistent with it).
-pub fn legal_from_situation(sit: &Situation, free_flip: bool, draw_possible: bool, out: &mut Vec<Action>) {
-    out.clear();
-    let g = &sit.grids[sit.me];
-    let present = |i: usize| g.slot(i) != Slot::Removed;
-    let hidden = |i: usize| g.slot(i) == Slot::Hidden;
-    match sit.phase {
-        Phase::Setup => out.extend((0..CELLS).filter(|&i| hidden(i)).map(|i| Action::Reveal(i as u8))),
-        Phase::Turn => {
-            if sit.discard_top.is_some() {
-                out.extend((0..CELLS).filter(|&i| present(i)).map(|i| Action::TakeDiscard(i as u8)));
-            }
-            if draw_possible {
-                out.push(Action::Draw);
-            }
-            if free_flip {
-                out.extend((0..CELLS).filter(|&i| hidden(i)).map(|i| Action::FreeFlip(i as u8)));
-            }
-        }
-        Phase::Placing => {
-            out.extend((0..CELLS).filter(|&i| present(i)).map(|i| Action::Place(i as u8)));
-            out.extend((0..CELLS).filter(|&i| hidden(i)).map(|i| Action::DiscardFlip(i as u8)));
-        }
-        Phase::Drawing | Phase::Over => {}
     }
 }
 

@@ -3,7 +3,7 @@
 //! Skyjo for Tabula: the rules for 2–8 players with every option
 //! ([`Rules`]), the observation of a seat ([`Observation`]), the estimate
 //! and move scorer ([`eval`]), the four levels and the solo Master
-//! ([`ai`]), seat-rotated matches ([`arena()`]), terminal text
+//! ([`ai`]), self-play ([`play_game`]), terminal text
 //! ([`text`]) and replayable records ([`Record`]).
 //!
 //! The card engine (`tabula-cards`) provides the deck of card instances,
@@ -42,19 +42,25 @@
 //! ```
 
 pub mod ai;
-pub mod arena;
 pub mod eval;
+pub mod game;
+pub mod module;
 pub mod observation;
 pub mod record;
 pub mod rules;
+pub mod selfplay;
+pub mod state;
 pub mod text;
 
-pub use ai::{LEVEL_TUNABLES, LevelError, LevelSpec, Profile, RoundGame, SkyjoAi, TableKind, observe, pile_granted};
-pub use arena::{ArenaReport, GameOutcome, MAX_ROUND_PLIES, arena, play_game, seat_is_a};
+pub use ai::{LEVEL_TUNABLES, LevelError, LevelSpec, Profile, RoundGame, SkyjoAi, observe, pile_granted};
 pub use eval::{SKYJO_TUNABLES, normalize};
+pub use game::Skyjo;
 pub use observation::{CellView, Observation};
-pub use record::{Record, ReplayError, bot_view};
-pub use rules::{Action, CardPlace, Cell, Phase, Rules, RulesError, Skyjo, State, card_value, deck};
+pub use record::{Record, ReplayError};
+pub use rules::{Action, Phase, Rules, RulesError, card_value, deck};
+pub use selfplay::{GameOutcome, MAX_ROUND_PLIES, play_game};
+pub use state::{CardPlace, Cell, State};
+pub use tabula_contract::TableKind;
 pub use text::{ParseError, action_text, parse_action, render};
 
 #[cfg(test)]

@@ -2,12 +2,10 @@
 //! it.
 
 use serde::{Deserialize, Serialize};
-use tabula_cards::{CardId, DealProblem};
-use tabula_search::{MAX_SEATS, Rng, Seat};
+use tabula_search::{MAX_SEATS, Rng, Seat, WorldSampler};
 
-use crate::rules::{CELLS, DECK_SIZE, FIRST_ID, NUM_VALUES, Phase, Pile, State, VALUE_COUNTS, value_of};
-
-const NONE: u8 = u8::MAX;
+use crate::rules::{Action, CELLS, DECK_SIZE, FIRST_ID, NONE, NUM_VALUES, Phase, Rules, VALUE_COUNTS, value_of};
+use crate::state::{Pile, State};
 
 /// A cell as a seat sees it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -29,6 +27,7 @@ pub enum CellView {
 /// Cards that went back into the draw pile in a reshuffle are unknown again,
 /// as for a human counting cards: the observation does not keep a history.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Observation {
     /// The observing seat.
     pub seat: u8,
@@ -117,6 +116,123 @@ impl Observation {
         self.grids.len()
     }
 
+    /// Checks that some game under `rules` reaches this observation, as
+    /// far as the rules constrain what a seat sees: the seats, the phase
+    /// and the setup, the closer, the drawn card, and the cards, which must
+    /// add up to the deck value by value. Observations the game builds
+    /// always pass; one received from outside is checked before any search
+    /// samples a world from it.
+    ///
+    /// # Errors
+    /// The first impossibility found, in words.
+    pub fn check(&self, rules: &Rules) -> Result<(), String> {
+        let players = usize::from(rules.players);
+        let seat = usize::from(self.seat);
+        if self.players() != players || seat >= players {
+            return Err(format!("the view is not a seat's at a table of {players}"));
+        }
+        let to_move = usize::from(self.to_move);
+        if to_move >= players
+            || self.setup.len() != players
+            || self.totals.len() != players
+            || self.last_round.len() != players
+        {
+            return Err("the view's seats do not match the table".into());
+        }
+        // Setup: seats reveal two cells each, in seat order.
+        for (p, &n) in self.setup.iter().enumerate() {
+            let done = if self.phase != Phase::Setup || p < to_move {
+                n == 2
+            } else if p == to_move {
+                n < 2
+            } else {
+                n == 0
+            };
+            if !done {
+                return Err(format!(
+                    "seat {p} cannot have revealed {n} cells in setup at this point"
+                ));
+            }
+            let up = self.grids[p].iter().filter(|c| matches!(c, CellView::Up(_))).count();
+            if self.phase == Phase::Setup && up != usize::from(n) {
+                return Err(format!("seat {p} shows {up} cells but revealed {n} in setup"));
+            }
+        }
+        match self.closer {
+            Some(c) if usize::from(c) >= players => return Err(format!("the closer, seat {c}, is not at the table")),
+            Some(_) if usize::from(self.final_left) >= players => {
+                return Err("more final turns left than other players".into());
+            }
+            None if self.final_left != 0 => return Err("final turns left without a closer".into()),
+            _ => {}
+        }
+        if self.prev_closer.is_some_and(|c| usize::from(c) >= players) {
+            return Err("the previous closer is not at the table".into());
+        }
+        let expected_rounds = if self.phase == Phase::Over {
+            self.round.checked_add(1)
+        } else {
+            Some(self.round)
+        };
+        if Some(self.rounds_played) != expected_rounds {
+            return Err("the rounds played do not match the round".into());
+        }
+        if self.hand_held != (self.phase == Phase::Placing) {
+            return Err("a drawn card is held exactly while it is being placed".into());
+        }
+        if self.hand.is_some() != (self.hand_held && to_move == seat) {
+            return Err("only the seat placing a drawn card sees it".into());
+        }
+        // No value shown more often than the deck holds it, and every card
+        // somewhere: shown, face down, in the draw pile, or in another
+        // seat's hand.
+        let mut seen = [0usize; NUM_VALUES];
+        let mut count = |v: i8| -> Result<(), String> {
+            let k = usize::try_from(i16::from(v) + 2).ok().filter(|&k| k < NUM_VALUES);
+            let k = k.ok_or_else(|| format!("{v} is not a card value"))?;
+            seen[k] += 1;
+            if seen[k] > usize::from(VALUE_COUNTS[k]) {
+                return Err(format!("more cards of value {v} than the deck holds"));
+            }
+            Ok(())
+        };
+        let mut hidden = 0;
+        for g in &self.grids {
+            for c in g.iter() {
+                match *c {
+                    CellView::Up(v) => count(v)?,
+                    CellView::Hidden => hidden += 1,
+                    CellView::Removed => {}
+                }
+            }
+        }
+        for &v in &self.discard {
+            count(v)?;
+        }
+        if let Some(v) = self.hand {
+            count(v)?;
+        }
+        if let Some(pile) = &self.draw_pile {
+            if pile.len() != usize::from(self.draw_count) {
+                return Err("the draw pile's order and its size disagree".into());
+            }
+            for &v in pile {
+                count(v)?;
+            }
+        }
+        let shown: usize = seen.iter().sum();
+        let other_hand = usize::from(self.hand_held && self.hand.is_none());
+        let pile = if self.draw_pile.is_some() {
+            0
+        } else {
+            usize::from(self.draw_count)
+        };
+        if shown + hidden + pile + other_hand != DECK_SIZE {
+            return Err("the cards in the view do not add up to the deck".into());
+        }
+        Ok(())
+    }
+
     /// How many cards of each value (−2 to 12, index `v + 2`) the observer
     /// has not seen: the full deck minus every face-up cell of every grid,
     /// the drawn card it holds and the whole discard pile (and, for the
@@ -151,9 +267,75 @@ impl Observation {
     ///
     /// # Panics
     /// If the observation is inconsistent with the deck (it shows a value
-    /// more often than the deck holds it).
+    /// more often than the deck holds it; [`Observation::check`] says so).
     pub fn sample_world(&self, rng: &mut Rng) -> State {
-        let n = self.players();
+        Worlds::new(self).sample(rng)
+    }
+
+    /// The observing seat's legal actions when it is to act (cleared
+    /// first, in the game's order), read from what it sees: the same as
+    /// the rules give in every world consistent with it. `free_flip` is the
+    /// rules option.
+    pub fn legal_actions(&self, free_flip: bool, out: &mut Vec<Action>) {
+        out.clear();
+        if self.to_move != self.seat {
+            return;
+        }
+        let g = &self.grids[usize::from(self.seat)];
+        let present = |i: usize| g[i] != CellView::Removed;
+        let hidden = |i: usize| g[i] == CellView::Hidden;
+        let cells = |f: &dyn Fn(usize) -> bool, act: fn(u8) -> Action, out: &mut Vec<Action>| {
+            out.extend((0..CELLS).filter(|&i| f(i)).map(|i| act(i as u8)));
+        };
+        match self.phase {
+            Phase::Setup => cells(&hidden, Action::Reveal, out),
+            Phase::Turn => {
+                if !self.discard.is_empty() {
+                    cells(&present, Action::TakeDiscard, out);
+                }
+                if self.draw_count > 0 {
+                    out.push(Action::Draw);
+                }
+                if free_flip {
+                    cells(&hidden, Action::FreeFlip, out);
+                }
+            }
+            Phase::Placing => {
+                cells(&present, Action::Place, out);
+                cells(&hidden, Action::DiscardFlip, out);
+            }
+            Phase::Drawing | Phase::Over => {}
+        }
+    }
+}
+
+/// The worlds of one observation: what every world shares (the face-up
+/// cards, the discard pile, the known cards) built once, and the unseen
+/// card instances dealt afresh to the hidden places at each draw —
+/// without allocating.
+#[derive(Clone, Debug)]
+pub struct Worlds {
+    /// The shared part; hidden cells, a hidden hand and an unknown draw
+    /// pile are filled at each draw, the seed too.
+    template: State,
+    /// The unseen ids in ascending order: the deal's starting order.
+    unseen: Vec<u8>,
+    /// The ids being dealt (a copy of `unseen`, shuffled).
+    deck: Vec<u8>,
+    /// The face-down cells, in deal order.
+    hidden: Vec<(u8, u8)>,
+    hidden_hand: bool,
+    /// Whether the draw pile is dealt (its order unknown).
+    deal_pile: bool,
+}
+
+impl Worlds {
+    /// The worlds of `obs`.
+    ///
+    /// # Panics
+    /// If the observation shows a value more often than the deck holds it.
+    pub fn new(obs: &Observation) -> Worlds {
+        let n = obs.players();
         let mut next = FIRST_ID;
         let mut take = |v: i8| -> u8 {
             let k = (v + 2) as usize;
@@ -167,18 +349,22 @@ impl Observation {
         };
         let mut cells = [[NONE; CELLS]; MAX_SEATS];
         let mut up = [0u16; MAX_SEATS];
-        for (p, g) in self.grids.iter().enumerate() {
+        let mut hidden = Vec::new();
+        for (p, g) in obs.grids.iter().enumerate() {
             for (i, c) in g.iter().enumerate() {
-                if let CellView::Up(v) = *c {
-                    cells[p][i] = take(v);
-                    up[p] |= 1 << i;
+                match *c {
+                    CellView::Up(v) => {
+                        cells[p][i] = take(v);
+                        up[p] |= 1 << i;
+                    }
+                    CellView::Hidden => hidden.push((p as u8, i as u8)),
+                    CellView::Removed => {}
                 }
             }
         }
-        let discard: Vec<u8> = self.discard.iter().map(|&v| take(v)).collect();
-        let mut hand = self.hand.map_or(NONE, &mut take);
-        let known_pile: Option<Vec<u8>> = self.draw_pile.as_ref().map(|p| p.iter().map(|&v| take(v)).collect());
-        // The unseen instances, by id.
+        let discard: Vec<u8> = obs.discard.iter().map(|&v| take(v)).collect();
+        let hand = obs.hand.map_or(NONE, &mut take);
+        let known_pile: Option<Vec<u8>> = obs.draw_pile.as_ref().map(|p| p.iter().map(|&v| take(v)).collect());
         let mut unseen = Vec::with_capacity(DECK_SIZE);
         for k in 0..NUM_VALUES {
             let end = if k + 1 < NUM_VALUES {
@@ -188,67 +374,83 @@ impl Observation {
             };
             unseen.extend(next[k]..end);
         }
-        // Holders: the face-down cells (one holder, filled in cell order),
-        // the hidden hand, the draw pile.
-        let hidden_cells: usize = self
-            .grids
-            .iter()
-            .map(|g| g.iter().filter(|c| **c == CellView::Hidden).count())
-            .sum();
-        let hidden_hand = usize::from(self.hand_held && self.hand.is_none());
+        let hidden_hand = obs.hand_held && obs.hand.is_none();
         let pile_slots = if known_pile.is_some() {
             0
         } else {
-            usize::from(self.draw_count)
+            usize::from(obs.draw_count)
         };
-        let mut problem = DealProblem::new(vec![hidden_cells, hidden_hand, pile_slots]);
-        for &id in &unseen {
-            problem.add_free(CardId(u16::from(id)));
-        }
-        let deal = problem
-            .sample(rng)
-            .expect("an observation consistent with the deck has a deal");
-        let mut cards = deal[0].iter().map(|c| c.0 as u8);
-        for (p, g) in self.grids.iter().enumerate() {
-            for (i, c) in g.iter().enumerate() {
-                if *c == CellView::Hidden {
-                    cells[p][i] = cards.next().expect("one card per face-down cell");
-                }
-            }
-        }
-        if hidden_hand == 1 {
-            hand = deal[1][0].0 as u8;
-        }
-        let draw: Vec<u8> = match known_pile {
-            Some(p) => p,
-            None => deal[2].iter().map(|c| c.0 as u8).collect(),
-        };
+        assert_eq!(
+            unseen.len(),
+            hidden.len() + usize::from(hidden_hand) + pile_slots,
+            "the observation's cards do not add up to the deck"
+        );
         let mut setup = [0u8; MAX_SEATS];
-        setup[..n].copy_from_slice(&self.setup);
+        setup[..n].copy_from_slice(&obs.setup);
         let mut totals = [0i32; MAX_SEATS];
-        totals[..n].copy_from_slice(&self.totals);
+        totals[..n].copy_from_slice(&obs.totals);
         let mut last_round = [0i32; MAX_SEATS];
-        last_round[..n].copy_from_slice(&self.last_round);
-        State {
+        last_round[..n].copy_from_slice(&obs.last_round);
+        let template = State {
             players: n as u8,
             cells,
             up,
-            draw: Pile::from_slice_pub(&draw),
-            discard: Pile::from_slice_pub(&discard),
+            draw: Pile::from_slice(known_pile.as_deref().unwrap_or(&[])),
+            discard: Pile::from_slice(&discard),
             hand,
-            phase: self.phase,
-            seat: self.to_move,
+            phase: obs.phase,
+            seat: obs.to_move,
             setup,
-            closer: self.closer.unwrap_or(NONE),
-            final_left: self.final_left,
-            prev_closer: self.prev_closer.unwrap_or(NONE),
-            round: self.round,
+            closer: obs.closer.unwrap_or(NONE),
+            final_left: obs.final_left,
+            prev_closer: obs.prev_closer.unwrap_or(NONE),
+            round: obs.round,
             totals,
             last_round,
-            rounds_played: self.rounds_played,
-            seed: rng.next_u64(),
+            rounds_played: obs.rounds_played,
+            seed: 0,
             shuffles: 0,
-            turns: self.turns,
+            turns: obs.turns,
+        };
+        Worlds {
+            template,
+            deck: unseen.clone(),
+            unseen,
+            hidden,
+            hidden_hand,
+            deal_pile: known_pile.is_none(),
         }
+    }
+
+    /// One world. Every arrangement of the unseen instances over the
+    /// hidden places is equally likely: a uniform shuffle, dealt to the
+    /// face-down cells (in grid order), the hidden hand, then the draw
+    /// pile bottom first.
+    pub fn sample(&mut self, rng: &mut Rng) -> State {
+        self.deck.copy_from_slice(&self.unseen);
+        rng.shuffle(&mut self.deck);
+        let mut s = self.template;
+        let mut cards = self.deck.iter().copied();
+        for &(p, i) in &self.hidden {
+            s.cells[usize::from(p)][usize::from(i)] = cards.next().expect("one card per face-down cell");
+        }
+        if self.hidden_hand {
+            s.hand = cards.next().expect("a card for the hidden hand");
+        }
+        if self.deal_pile {
+            s.draw = Pile::EMPTY;
+            for c in cards {
+                s.draw.push(c);
+            }
+        }
+        s.seed = rng.next_u64();
+        s
+    }
+}
+
+impl WorldSampler<State> for Worlds {
+    #[inline]
+    fn sample(&mut self, rng: &mut Rng) -> State {
+        Worlds::sample(self, rng)
     }
 }

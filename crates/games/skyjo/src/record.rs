@@ -1,11 +1,11 @@
 //! Game records that replay, and the bot view.
 
 use serde::{Deserialize, Serialize};
-use tabula_search::{Game, play};
+use tabula_search::play;
 
-use crate::observation::Observation;
-use crate::rules::{Action, Rules, RulesError, Skyjo, State};
-use crate::text::action_text;
+use crate::game::Skyjo;
+use crate::rules::{Action, Rules, RulesError};
+use crate::state::State;
 
 /// A finished or partial game: the rules, the deal seed and every action
 /// (chance outcomes included). Replaying it rebuilds every state.
@@ -64,21 +64,4 @@ impl Record {
         }
         Ok(state)
     }
-}
-
-/// The JSON a bot receives: its observation (never a hidden value, never
-/// the draw pile's order) and its legal actions as text.
-pub fn bot_view(game: &Skyjo, obs: &Observation) -> serde_json::Value {
-    let mut public = obs.clone();
-    public.draw_pile = None;
-    let world = obs.sample_world(&mut tabula_search::Rng::new(0));
-    let mut legal = Vec::new();
-    if usize::from(obs.to_move) == usize::from(obs.seat) {
-        game.legal_actions(&world, &mut legal);
-    }
-    serde_json::json!({
-        "game": "skyjo",
-        "observation": public,
-        "legal": legal.iter().map(|&a| action_text(a)).collect::<Vec<_>>(),
-    })
 }

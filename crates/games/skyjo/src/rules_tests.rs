@@ -3,7 +3,9 @@
 
 use tabula_search::{Game, Turn, play};
 
+use crate::game::Skyjo;
 use crate::rules::*;
+use crate::state::{CardPlace, State};
 
 const NONE: u8 = u8::MAX;
 

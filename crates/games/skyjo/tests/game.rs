@@ -1,6 +1,7 @@
 //! Whole-game properties: conservation after every action, the swap test,
 //! determinism, records, the conformance suite.
 
+use tabula_contract::GameModule;
 use tabula_search::{Determinize, Game, Rng, Turn};
 use tabula_skyjo::*;
 
@@ -188,7 +189,20 @@ fn the_conformance_suite_passes() {
 }
 
 #[test]
-fn the_bot_view_and_the_terminal_text_show_no_hidden_value() {
+fn the_game_contract_holds() {
+    for players in [2, 5] {
+        let game = Skyjo::with_players(players).unwrap();
+        let r = tabula_conformance::module::check_module(&game, &[3, 4], 400);
+        assert_eq!(r.games, 2);
+        assert_eq!(r.players, 2 * 5);
+    }
+    let mut rules = Rules::new(3).unwrap();
+    rules.end_score = 0;
+    assert!(<Skyjo as GameModule>::new(rules).is_err());
+}
+
+#[test]
+fn the_page_view_and_the_terminal_text_show_no_hidden_value() {
     let game = Skyjo::with_players(2).unwrap();
     let mut s = game.new_game(21);
     let mut rng = Rng::new(1);
@@ -206,18 +220,17 @@ fn the_bot_view_and_the_terminal_text_show_no_hidden_value() {
     for seat in 0..2 {
         let obs = observe(&game, &s, seat, TableKind::Solo, LevelSpec::Master);
         assert!(obs.draw_pile.is_some());
-        let view = bot_view(&game, &obs);
-        assert!(view["observation"]["draw_pile"].is_null());
+        // Received from outside, an observation with the pile is refused.
+        assert!(GameModule::check_observation(&game, &obs, seat).is_err());
         // Swapping unseen cards leaves the bot view and the text unchanged.
         let mut t = s;
         let places = s.unseen_places(seat);
         t.swap_cards(places[0], places[places.len() - 1]);
         let plain = game.observation(&s, seat);
         let plain_t = game.observation(&t, seat);
-        assert_eq!(
-            bot_view(&game, &plain).to_string(),
-            bot_view(&game, &plain_t).to_string()
-        );
+        let view = GameModule::view(&game, &plain, seat).to_string();
+        assert_eq!(view, GameModule::view(&game, &plain_t, seat).to_string());
+        assert!(!view.contains("draw_pile"), "{view}");
         assert_eq!(render(&plain), render(&plain_t));
         assert!(render(&plain).contains("??"));
     }

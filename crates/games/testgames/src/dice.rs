@@ -325,4 +325,11 @@ impl Determinize for DiceDuel {
     fn determinize(&self, observation: &DuelState, _seat: Seat, _rng: &mut Rng) -> DuelState {
         *observation
     }
+
+    fn legal_from_observation(&self, observation: &DuelState, seat: Seat, out: &mut Vec<DuelAction>) {
+        out.clear();
+        if self.to_move(observation) == Turn::Seat(seat) {
+            self.legal_actions(observation, out);
+        }
+    }
 }

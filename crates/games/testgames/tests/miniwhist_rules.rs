@@ -9,6 +9,13 @@ use tabula_search::{Game, Payoffs, Rng, Turn, play};
 use tabula_testgames::miniwhist::{Action, CardId, CardSet, MiniWhist, State, Suit, Zone};
 
 #[test]
+fn the_game_contract_holds() {
+    let r = tabula_conformance::module::check_module(&MiniWhist, &[1, 2, 3, 4], 100);
+    assert_eq!(r.games, 4);
+    assert!(r.decisions >= 4 * 8);
+}
+
+#[test]
 fn conformance_suite_passes() {
     let game = MiniWhist;
     // Starts at every phase: before the deal, mid-deal, at the discards and

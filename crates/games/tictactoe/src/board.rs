@@ -403,6 +403,13 @@ impl Determinize for TicTacToe {
     fn determinize(&self, observation: &Board, _seat: Seat, _rng: &mut Rng) -> Board {
         *observation
     }
+
+    fn legal_from_observation(&self, observation: &Board, seat: Seat, out: &mut Vec<Square>) {
+        out.clear();
+        if self.to_move(observation) == Turn::Seat(seat) {
+            self.legal_actions(observation, out);
+        }
+    }
 }
 
 impl TwoTeams for TicTacToe {}

@@ -22,6 +22,7 @@
 
 pub mod ai;
 pub mod board;
+pub mod module;
 pub mod report;
 pub mod retro;
 

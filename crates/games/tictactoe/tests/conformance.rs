@@ -15,3 +15,10 @@ fn tictactoe_conforms() {
     assert_eq!(report.terminals, report.playouts);
     assert!(report.longest <= 9);
 }
+
+#[test]
+fn the_game_contract_holds() {
+    let r = tabula_conformance::module::check_module(&TicTacToe, &[1, 2, 3], 20);
+    assert_eq!(r.games, 3);
+    assert_eq!(r.players, 3 * 7);
+}

@@ -247,7 +247,7 @@ impl<A: Copy + Eq + Ord> Ismcts<A> {
         };
         self.arena.nodes.clear();
         self.roots.clear();
-        let placeholder = self.any_action(game, observation, seat, seed);
+        let placeholder = self.any_action(game, observation, seat);
         for _ in 0..trees {
             let root = self.arena.push_root(placeholder);
             self.roots.push(root);
@@ -255,7 +255,7 @@ impl<A: Copy + Eq + Ord> Ismcts<A> {
         let my_tree = if trees == 1 { 0 } else { seat };
         self.root_keys.clear();
         if let Some(priming) = priming {
-            self.prime(game, observation, seat, self.roots[my_tree], priming, seed);
+            self.prime(game, observation, seat, self.roots[my_tree], priming);
         }
         self.cur.resize(trees, 0);
         self.paths.resize_with(trees, Vec::new);
@@ -293,11 +293,8 @@ impl<A: Copy + Eq + Ord> Ismcts<A> {
         seat: Seat,
         root: u32,
         priming: &RootPriming<A>,
-        seed: u64,
     ) {
-        // The root's legal actions follow from the observation.
-        let world = game.determinize(obs, seat, &mut Rng::new(seed));
-        game.legal_actions(&world, &mut self.legal);
+        game.legal_from_observation(obs, seat, &mut self.legal);
         let mut moves: Vec<(A, f64)> = priming
             .moves
             .iter()
@@ -320,9 +317,8 @@ impl<A: Copy + Eq + Ord> Ismcts<A> {
     }
 
     /// Some action of the game, to fill the key of the roots (never read).
-    fn any_action<G: Determinize<Action = A>>(&mut self, game: &G, obs: &G::Observation, seat: Seat, seed: u64) -> A {
-        let world = game.determinize(obs, seat, &mut Rng::new(seed));
-        game.legal_actions(&world, &mut self.legal);
+    fn any_action<G: Determinize<Action = A>>(&mut self, game: &G, obs: &G::Observation, seat: Seat) -> A {
+        game.legal_from_observation(obs, seat, &mut self.legal);
         *self
             .legal
             .first()

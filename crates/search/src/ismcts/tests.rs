@@ -49,6 +49,9 @@ impl Determinize for Nim {
     fn determinize(&self, o: &Pile, _: Seat, _: &mut Rng) -> Pile {
         *o
     }
+    fn legal_from_observation(&self, o: &Pile, _: Seat, out: &mut Vec<u8>) {
+        self.legal_actions(o, out);
+    }
 }
 
 const NINE: Pile = Pile { stones: 9, to_move: 0 };

@@ -37,7 +37,7 @@
 //! [`Determinize`] samples positions uniformly over the arrangements of the
 //! unseen card *instances* consistent with the observation (the opponent's
 //! hand avoiding its revealed voids), at every phase: mid-deal, during the
-//! discards and during the tricks (cards.md §6).
+//! discards and during the tricks.
 //!
 //! ```
 //! use tabula_search::*;
@@ -60,6 +60,7 @@
 //! ```
 
 mod cards;
+mod module;
 mod observation;
 mod state;
 
@@ -232,5 +233,12 @@ impl Determinize for MiniWhist {
             observation.seat()
         );
         observation.sample(rng)
+    }
+
+    fn legal_from_observation(&self, observation: &Observation, seat: Seat, out: &mut Vec<Action>) {
+        out.clear();
+        if observation.seat() == seat && observation.to_move() == Turn::Seat(seat) {
+            observation.legal_actions(out);
+        }
     }
 }

@@ -6,6 +6,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 use tabula_search::{Rng, Seat, Turn};
 
+use super::Action;
 use super::cards::{CardId, CardSet, NUM_CARDS, Suit};
 use super::state::{
     MAX_PLAYS, PositionError, State, Table, add_disjoint, check_follows, check_phases, expected_hand, turn_of,
@@ -16,7 +17,7 @@ use super::state::{
 /// what the plays imply (the leader, the tricks, the revealed voids).
 ///
 /// It holds no card the seat cannot see: two positions that differ only in
-/// where the seat's unseen cards lie give equal observations (cards.md §1).
+/// where the seat's unseen cards lie give equal observations.
 /// Deserialising checks that some position fits it.
 #[derive(Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(try_from = "ObservationRepr", into = "ObservationRepr")]
@@ -133,8 +134,25 @@ impl Observation {
         cards
     }
 
+    /// The seat's legal actions when it is to act (appended to `out`): a
+    /// discard of any card before its discard, then a card of the led suit
+    /// if it holds one, else any card. The same rule as the game's, read
+    /// from what the seat sees.
+    pub fn legal_actions(&self, out: &mut Vec<Action>) {
+        if self.discard.is_none() {
+            out.extend(self.hand.iter().map(Action::Discard));
+            return;
+        }
+        let led = (self.num_plays % 2 == 1).then(|| self.plays[usize::from(self.num_plays) - 1]);
+        let playable = match led {
+            Some(lead) if !self.hand.of_suit(lead.suit()).is_empty() => self.hand.of_suit(lead.suit()),
+            _ => self.hand,
+        };
+        out.extend(playable.iter().map(Action::Play));
+    }
+
     /// Samples a full position consistent with the observation, uniformly
-    /// over the physical arrangements of the unseen cards (cards.md §6):
+    /// over the physical arrangements of the unseen cards:
     /// the opponent's hand is a uniform subset of
     /// [`opponent_candidates`](Observation::opponent_candidates), its discard
     /// (if made) a uniform card among the other unseen ones, and the rest
@@ -207,6 +225,7 @@ impl fmt::Debug for Observation {
 
 /// The serialised form of an [`Observation`].
 #[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 struct ObservationRepr {
     seat: u8,
     hand: CardSet,

@@ -66,7 +66,7 @@ pub enum SpecError {
         /// The spec as written.
         spec: String,
         /// What the game offers.
-        offers: &'static str,
+        offers: String,
     },
     /// An empty spec.
     #[error("empty player spec")]
@@ -149,6 +149,29 @@ impl FromStr for PlayerSpec {
     }
 }
 
+impl PlayerSpec {
+    /// The name before the colon: `random`, `level`, `mcts`, `bot`…
+    pub fn name(&self) -> &str {
+        match self {
+            PlayerSpec::Random => "random",
+            PlayerSpec::Minimax => "minimax",
+            PlayerSpec::AlphaBeta { .. } => "alphabeta",
+            PlayerSpec::Mcts { .. } => "mcts",
+            PlayerSpec::Ismcts {
+                multiple_observer: false,
+                ..
+            } => "ismcts",
+            PlayerSpec::Ismcts {
+                multiple_observer: true,
+                ..
+            } => "moismcts",
+            PlayerSpec::RootUcb { .. } => "rootucb",
+            PlayerSpec::Bot { .. } => "bot",
+            PlayerSpec::Custom { name, .. } => name,
+        }
+    }
+}
+
 impl fmt::Display for PlayerSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -199,6 +222,20 @@ mod tests {
             "mcts:42".parse::<PlayerSpec>().unwrap(),
             PlayerSpec::Mcts { iterations: 42 }
         );
+    }
+
+    #[test]
+    fn names_are_the_part_before_the_colon() {
+        for (s, name) in [
+            ("random", "random"),
+            ("alphabeta:3", "alphabeta"),
+            ("moismcts:9", "moismcts"),
+            ("ismcts:9", "ismcts"),
+            ("level:2", "level"),
+            ("bot:tabula bot nim", "bot"),
+        ] {
+            assert_eq!(s.parse::<PlayerSpec>().unwrap().name(), name);
+        }
     }
 
     #[test]

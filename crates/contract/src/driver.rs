@@ -1,0 +1,283 @@
+//! The erased interface every front end uses: a [`GameEntry`] per
+//! registered game (what it is, its options and players), opened with
+//! options into a [`Driver`] (the configured game, speaking JSON), which
+//! starts [`Match`]es.
+//!
+//! A blanket implementation ([`Registered`]) turns any [`GameModule`] into
+//! an entry; nothing here knows any game.
+
+use std::marker::PhantomData;
+use std::sync::Arc;
+
+use serde::de::DeserializeOwned;
+use serde_json::{Map, Value};
+use tabula_search::{Determinize, Game, Seat, TunableTable, Turn};
+
+use crate::agent::{LocalAgent, SeatAgent, to_json};
+use crate::error::ContractError;
+use crate::info::{GameInfo, OptionDoc, Played, PlayerInfo, TableKind};
+use crate::matches::{Match, ModuleMatch};
+use crate::module::{ActionOf, GameModule, ObservationOf};
+use crate::options;
+use crate::spec::{PlayerSpec, SpecError};
+
+/// A registered game, before its options are chosen.
+pub trait GameEntry: Sync {
+    /// Name, title, seats.
+    fn info(&self) -> &'static GameInfo;
+    /// The players it offers.
+    fn players(&self) -> &'static [PlayerInfo];
+    /// The player used when none is named.
+    fn default_player(&self) -> &'static str;
+    /// Its rules options, with their meanings.
+    fn option_docs(&self) -> &'static [OptionDoc];
+    /// The options' defaults, as a JSON object.
+    fn default_options(&self) -> Map<String, Value>;
+    /// The tunables of its computer.
+    fn tunables(&self) -> &'static [TunableTable];
+    /// The game under options (`null` for the defaults).
+    ///
+    /// # Errors
+    /// Unknown options, wrong types, values out of range.
+    fn open(&self, options: &Value) -> Result<Arc<dyn Driver>, ContractError>;
+}
+
+/// A game under its options, speaking JSON: observations, actions and
+/// views in the game's JSON forms, agents from specs, matches from seeds.
+pub trait Driver: Send + Sync {
+    /// Name, title, seats.
+    fn info(&self) -> &'static GameInfo;
+    /// The players it offers.
+    fn players(&self) -> &'static [PlayerInfo];
+    /// The player used when none is named.
+    fn default_player(&self) -> &'static str;
+    /// The options it runs under, every field written out.
+    fn options(&self) -> Value;
+    /// The number of seats.
+    fn seats(&self) -> usize;
+    /// The team of each seat (its own seat number when nobody has a
+    /// partner).
+    fn teams(&self) -> Vec<usize>;
+    /// A seat's name.
+    fn seat_name(&self, seat: Seat) -> String;
+    /// The longest game allowed, in plies.
+    fn max_plies(&self) -> usize;
+    /// A new game: `seed` fixes what the rules draw before play; the table
+    /// decides what a seat's player may be handed.
+    fn start(&self, seed: u64, table: TableKind) -> Box<dyn Match>;
+    /// A player of this process for a spec the game offers.
+    ///
+    /// # Errors
+    /// A spec the game does not offer, or a bad argument.
+    fn agent(&self, spec: &PlayerSpec, seed: u64) -> Result<Box<dyn SeatAgent>, ContractError>;
+    /// Checks a request from outside: the observation is the game's,
+    /// possible for `seat` under these rules, `seat` acts, and `legal` is
+    /// exactly its legal actions.
+    ///
+    /// # Errors
+    /// The first of these that fails.
+    fn check_request(&self, observation: &Value, seat: Seat, legal: &[Value]) -> Result<(), ContractError>;
+    /// The legal actions of `seat` from its observation.
+    ///
+    /// # Errors
+    /// An observation that is not the game's, or not possible.
+    fn legal_from_observation(&self, observation: &Value, seat: Seat) -> Result<Vec<Value>, ContractError>;
+    /// The seat's view for pages, from its observation.
+    ///
+    /// # Errors
+    /// As [`legal_from_observation`](Driver::legal_from_observation).
+    fn view(&self, observation: &Value, seat: Seat) -> Result<Value, ContractError>;
+    /// An action as a person reads it.
+    ///
+    /// # Errors
+    /// JSON that is not an action of the game.
+    fn action_text(&self, action: &Value) -> Result<String, ContractError>;
+    /// The game's own fields in the arena's report.
+    fn arena_fields(&self, games: &[Played]) -> Map<String, Value>;
+}
+
+impl std::fmt::Debug for dyn GameEntry {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "GameEntry({})", self.info().name)
+    }
+}
+
+impl std::fmt::Debug for dyn Driver {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Driver({}, {})", self.info().name, self.options())
+    }
+}
+
+/// The entry of a module: `Registered::<MyGame>::ENTRY` in a registry.
+pub struct Registered<M>(PhantomData<fn() -> M>);
+
+impl<M: GameModule> Registered<M> {
+    /// The module's entry.
+    pub const ENTRY: Registered<M> = Registered(PhantomData);
+}
+
+impl<M: GameModule> GameEntry for Registered<M> {
+    fn info(&self) -> &'static GameInfo {
+        &M::INFO
+    }
+    fn players(&self) -> &'static [PlayerInfo] {
+        M::PLAYERS
+    }
+    fn default_player(&self) -> &'static str {
+        M::DEFAULT_PLAYER
+    }
+    fn option_docs(&self) -> &'static [OptionDoc] {
+        M::OPTIONS
+    }
+    fn default_options(&self) -> Map<String, Value> {
+        options::defaults::<M>()
+    }
+    fn tunables(&self) -> &'static [TunableTable] {
+        M::TUNABLES
+    }
+    fn open(&self, options: &Value) -> Result<Arc<dyn Driver>, ContractError> {
+        Ok(Arc::new(ModuleDriver {
+            module: Arc::new(options::parse::<M>(options)?),
+        }))
+    }
+}
+
+/// A module behind [`Driver`].
+pub struct ModuleDriver<M> {
+    module: Arc<M>,
+}
+
+impl<M: GameModule> ModuleDriver<M> {
+    /// A driver for a module already built.
+    pub fn new(module: M) -> Self {
+        ModuleDriver {
+            module: Arc::new(module),
+        }
+    }
+
+    fn parse<T: DeserializeOwned>(value: &Value, what: &'static str) -> Result<T, ContractError> {
+        serde_json::from_value(value.clone()).map_err(|e| ContractError::Json {
+            what,
+            problem: e.to_string(),
+        })
+    }
+
+    fn seat_ok(&self, seat: Seat) -> Result<(), ContractError> {
+        let seats = self.module.game().num_seats();
+        if seat < seats {
+            Ok(())
+        } else {
+            Err(ContractError::NoSuchSeat {
+                game: M::INFO.name,
+                last: seats - 1,
+                seat,
+            })
+        }
+    }
+
+    /// A checked observation of `seat`.
+    fn observation(&self, value: &Value, seat: Seat) -> Result<ObservationOf<M>, ContractError> {
+        self.seat_ok(seat)?;
+        let obs: ObservationOf<M> = Self::parse(value, "observation")?;
+        self.module
+            .check_observation(&obs, seat)
+            .map_err(ContractError::Observation)?;
+        Ok(obs)
+    }
+
+    fn legal(&self, obs: &ObservationOf<M>, seat: Seat) -> Vec<ActionOf<M>> {
+        let mut legal = Vec::new();
+        self.module.game().legal_from_observation(obs, seat, &mut legal);
+        legal
+    }
+}
+
+/// Whether `spec` names a player `players` offers.
+pub(crate) fn offered(spec: &PlayerSpec, players: &[PlayerInfo]) -> bool {
+    players.iter().any(|p| p.name == spec.name())
+}
+
+impl<M: GameModule> Driver for ModuleDriver<M> {
+    fn info(&self) -> &'static GameInfo {
+        &M::INFO
+    }
+    fn players(&self) -> &'static [PlayerInfo] {
+        M::PLAYERS
+    }
+    fn default_player(&self) -> &'static str {
+        M::DEFAULT_PLAYER
+    }
+    fn options(&self) -> Value {
+        to_json(&self.module.options())
+    }
+    fn seats(&self) -> usize {
+        self.module.game().num_seats()
+    }
+    fn teams(&self) -> Vec<usize> {
+        self.module.teams().unwrap_or_else(|| (0..self.seats()).collect())
+    }
+    fn seat_name(&self, seat: Seat) -> String {
+        self.module.seat_name(seat)
+    }
+    fn max_plies(&self) -> usize {
+        M::MAX_PLIES
+    }
+
+    fn start(&self, seed: u64, table: TableKind) -> Box<dyn Match> {
+        Box::new(ModuleMatch::new(self.module.clone(), seed, table))
+    }
+
+    fn agent(&self, spec: &PlayerSpec, seed: u64) -> Result<Box<dyn SeatAgent>, ContractError> {
+        if !offered(spec, M::PLAYERS) {
+            let forms: Vec<&str> = M::PLAYERS.iter().map(|p| p.form).collect();
+            return Err(SpecError::Unsupported {
+                game: M::INFO.name,
+                spec: spec.to_string(),
+                offers: forms.join(", "),
+            }
+            .into());
+        }
+        let player = self.module.agent(spec, seed)?;
+        Ok(Box::new(LocalAgent::new(self.module.clone(), player, spec.clone())))
+    }
+
+    fn check_request(&self, observation: &Value, seat: Seat, legal: &[Value]) -> Result<(), ContractError> {
+        let obs = self.observation(observation, seat)?;
+        match self.module.turn(&obs) {
+            Turn::Seat(s) if s == seat => {}
+            Turn::Seat(_) => return Err(ContractError::NotYourTurn(seat)),
+            Turn::Chance => return Err(ContractError::ChanceActs),
+            Turn::Terminal => return Err(ContractError::GameOver),
+        }
+        let expected = self.legal(&obs, seat);
+        let mut given = legal
+            .iter()
+            .map(|a| Self::parse::<ActionOf<M>>(a, "legal action"))
+            .collect::<Result<Vec<_>, _>>()?;
+        given.sort_unstable();
+        if given != expected {
+            let list: Vec<Value> = expected.iter().map(to_json).collect();
+            return Err(ContractError::LegalMismatch(Value::Array(list).to_string()));
+        }
+        Ok(())
+    }
+
+    fn legal_from_observation(&self, observation: &Value, seat: Seat) -> Result<Vec<Value>, ContractError> {
+        let obs = self.observation(observation, seat)?;
+        Ok(self.legal(&obs, seat).iter().map(to_json).collect())
+    }
+
+    fn view(&self, observation: &Value, seat: Seat) -> Result<Value, ContractError> {
+        let obs = self.observation(observation, seat)?;
+        Ok(self.module.view(&obs, seat))
+    }
+
+    fn action_text(&self, action: &Value) -> Result<String, ContractError> {
+        let a: ActionOf<M> = Self::parse(action, "action")?;
+        Ok(self.module.action_text(a))
+    }
+
+    fn arena_fields(&self, games: &[Played]) -> Map<String, Value> {
+        self.module.arena_fields(games)
+    }
+}

@@ -1,0 +1,261 @@
+//! A game in progress behind the erased interface: the truth stays inside,
+//! and what leaves is a seat's observation, view or text — or an action.
+
+use std::sync::Arc;
+
+use serde_json::Value;
+use tabula_search::{Game, Rng, Seat, Turn, play};
+
+use crate::agent::{AgentError, LocalAgent, SeatAgent, StatsJson, stats_json, to_json};
+use crate::error::ContractError;
+use crate::info::{Scoresheet, TableKind};
+use crate::module::{ActionOf, GameModule, StateOf};
+
+/// An action a match played for an agent.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveMade {
+    /// The seat that acted.
+    pub seat: Seat,
+    /// The action, in the game's JSON form.
+    pub action: Value,
+    /// The action as a person reads it.
+    pub text: String,
+    /// The agent's search statistics.
+    pub stats: StatsJson,
+}
+
+/// A game in progress. It holds the truth; everything it hands out is
+/// built from one seat's observation, except the payoffs and scores at the
+/// end (public then) and the record.
+pub trait Match: Send {
+    /// The seed the game was started from.
+    fn seed(&self) -> u64;
+    /// Who acts.
+    fn to_act(&self) -> Turn;
+    /// The legal actions of the seat to act (empty at chance and at the end).
+    fn legal(&self) -> Vec<Value>;
+    /// The same, as a person reads them.
+    fn legal_text(&self) -> Vec<String>;
+    /// Plays an action of the seat to act, or a chance outcome.
+    ///
+    /// # Errors
+    /// JSON that is not an action of the game, or an action not legal now;
+    /// the game is unchanged.
+    fn apply(&mut self, action: &Value) -> Result<(), ContractError>;
+    /// Plays the action a person typed for the seat to act; returns its
+    /// text as the game writes it.
+    ///
+    /// # Errors
+    /// What is wrong with the text, in words for a person; the game is
+    /// unchanged.
+    fn apply_text(&mut self, text: &str) -> Result<String, String>;
+    /// Draws and plays a chance outcome.
+    ///
+    /// # Errors
+    /// When chance does not act.
+    fn chance(&mut self, rng: &mut Rng) -> Result<(), ContractError>;
+    /// Asks the seat to act's agent for its action (the agent receives the
+    /// seat's observation only) and plays it.
+    ///
+    /// # Errors
+    /// When no seat acts, the agent fails, or its action is not legal; the
+    /// game is unchanged.
+    fn play(&mut self, agent: &mut dyn SeatAgent) -> Result<MoveMade, AgentError>;
+    /// What `seat` observes, as JSON.
+    fn observe(&self, seat: Seat) -> Value;
+    /// The view of `seat` for pages.
+    fn view(&self, seat: Seat) -> Value;
+    /// A text picture of what `seat` observes.
+    fn render(&self, seat: Seat) -> String;
+    /// Something worth telling `seat` about the last move, if anything.
+    fn note(&self, seat: Seat) -> Option<String>;
+    /// The payoffs, once the game is over.
+    fn payoffs(&self) -> Option<Vec<f64>>;
+    /// The game's own points, once the game is over, for games that keep them.
+    fn scoresheet(&self) -> Option<Scoresheet>;
+    /// Plies played, chance outcomes included.
+    fn plies(&self) -> usize;
+    /// The game's record, for games that keep one.
+    fn record(&self) -> Option<Value>;
+}
+
+/// A module's game in progress.
+pub(crate) struct ModuleMatch<M: GameModule> {
+    module: Arc<M>,
+    seed: u64,
+    table: TableKind,
+    state: StateOf<M>,
+    /// The state before the last action, for its note.
+    before: Option<StateOf<M>>,
+    actions: Vec<ActionOf<M>>,
+    legal: Vec<ActionOf<M>>,
+}
+
+impl<M: GameModule> ModuleMatch<M> {
+    pub(crate) fn new(module: Arc<M>, seed: u64, table: TableKind) -> Self {
+        let state = module.start(seed);
+        ModuleMatch {
+            module,
+            seed,
+            table,
+            state,
+            before: None,
+            actions: Vec::new(),
+            legal: Vec::new(),
+        }
+    }
+
+    fn game(&self) -> &M::Game {
+        self.module.game()
+    }
+
+    fn legal_now(&self) -> Vec<ActionOf<M>> {
+        let mut legal = Vec::new();
+        self.game().legal_actions(&self.state, &mut legal);
+        legal
+    }
+
+    /// Plays an action already known to be legal.
+    fn commit(&mut self, action: ActionOf<M>) {
+        self.before = Some(self.state.clone());
+        self.module.game().apply(&mut self.state, action);
+        self.actions.push(action);
+    }
+
+    fn seat_to_act(&self) -> Result<Seat, AgentError> {
+        match self.game().to_move(&self.state) {
+            Turn::Seat(s) => Ok(s),
+            Turn::Chance => Err(AgentError::Refused("chance acts, not a seat".into())),
+            Turn::Terminal => Err(AgentError::Refused("the game is over".into())),
+        }
+    }
+}
+
+impl<M: GameModule> Match for ModuleMatch<M> {
+    fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    fn to_act(&self) -> Turn {
+        self.game().to_move(&self.state)
+    }
+
+    fn legal(&self) -> Vec<Value> {
+        self.legal_now().iter().map(to_json).collect()
+    }
+
+    fn legal_text(&self) -> Vec<String> {
+        self.legal_now()
+            .into_iter()
+            .map(|a| self.module.action_text(a))
+            .collect()
+    }
+
+    fn apply(&mut self, action: &Value) -> Result<(), ContractError> {
+        let a: ActionOf<M> = serde_json::from_value(action.clone()).map_err(|e| ContractError::Json {
+            what: "action",
+            problem: e.to_string(),
+        })?;
+        let mut next = self.state.clone();
+        play(self.game(), &mut next, a).map_err(|_| ContractError::Illegal(action.to_string()))?;
+        self.before = Some(std::mem::replace(&mut self.state, next));
+        self.actions.push(a);
+        Ok(())
+    }
+
+    fn apply_text(&mut self, text: &str) -> Result<String, String> {
+        let seat = self.seat_to_act().map_err(|e| e.to_string())?;
+        let obs = self.game().observation(&self.state, seat);
+        let action = self.module.parse_action(&obs, seat, text)?;
+        self.module.game().legal_actions(&self.state, &mut self.legal);
+        if self.legal.binary_search(&action).is_err() {
+            return Err(format!("{} is not a legal move here.", self.module.action_text(action)));
+        }
+        self.commit(action);
+        Ok(self.module.action_text(action))
+    }
+
+    fn chance(&mut self, rng: &mut Rng) -> Result<(), ContractError> {
+        match self.to_act() {
+            Turn::Chance => {
+                let outcome = self.game().sample_chance(&self.state, rng);
+                self.commit(outcome);
+                Ok(())
+            }
+            Turn::Seat(s) => Err(ContractError::NotYourTurn(s)),
+            Turn::Terminal => Err(ContractError::GameOver),
+        }
+    }
+
+    fn play(&mut self, agent: &mut dyn SeatAgent) -> Result<MoveMade, AgentError> {
+        let seat = self.seat_to_act()?;
+        let obs = self.module.observe_for(&self.state, seat, agent.spec(), self.table);
+        let (action, stats) = if let Some(local) = agent.as_any_mut().downcast_mut::<LocalAgent<M>>() {
+            // A player of this game: the typed observation, no JSON.
+            let (action, result) = local.decide(&obs, seat)?;
+            (action, stats_json(&result))
+        } else {
+            let legal = self.legal();
+            let d = agent.act(&to_json(&obs), seat, &legal)?;
+            let action: ActionOf<M> = serde_json::from_value(d.action.clone())
+                .map_err(|e| AgentError::Refused(format!("{} sent an unreadable action: {e}", agent.spec())))?;
+            (action, d.stats)
+        };
+        self.module.game().legal_actions(&self.state, &mut self.legal);
+        if self.legal.binary_search(&action).is_err() {
+            return Err(AgentError::Refused(format!(
+                "{} chose the illegal action {action:?}",
+                agent.spec()
+            )));
+        }
+        self.commit(action);
+        Ok(MoveMade {
+            seat,
+            action: to_json(&action),
+            text: self.module.action_text(action),
+            stats,
+        })
+    }
+
+    fn observe(&self, seat: Seat) -> Value {
+        to_json(&self.game().observation(&self.state, seat))
+    }
+
+    fn view(&self, seat: Seat) -> Value {
+        self.module.view(&self.game().observation(&self.state, seat), seat)
+    }
+
+    fn render(&self, seat: Seat) -> String {
+        self.module.render(&self.game().observation(&self.state, seat), seat)
+    }
+
+    fn note(&self, seat: Seat) -> Option<String> {
+        let before = self.before.as_ref()?;
+        let game = self.game();
+        self.module.note(
+            &game.observation(before, seat),
+            &game.observation(&self.state, seat),
+            seat,
+        )
+    }
+
+    fn payoffs(&self) -> Option<Vec<f64>> {
+        (self.to_act() == Turn::Terminal).then(|| self.game().payoffs(&self.state).as_slice().to_vec())
+    }
+
+    fn scoresheet(&self) -> Option<Scoresheet> {
+        if self.to_act() == Turn::Terminal {
+            self.module.scoresheet(&self.state)
+        } else {
+            None
+        }
+    }
+
+    fn plies(&self) -> usize {
+        self.actions.len()
+    }
+
+    fn record(&self) -> Option<Value> {
+        self.module.record(self.seed, &self.actions)
+    }
+}

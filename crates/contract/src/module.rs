@@ -1,0 +1,187 @@
+//! The one trait a game implements: [`GameModule`].
+
+use std::fmt::Debug;
+
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use serde_json::{Map, Value};
+use tabula_search::{Determinize, Game, Player, Seat, TunableTable, Turn};
+
+use crate::info::{GameInfo, OptionDoc, Played, PlayerInfo, Scoresheet, TableKind};
+use crate::spec::{PlayerSpec, SpecError};
+
+/// The search model of a module (its rules with their options).
+pub type Rules<M> = <M as GameModule>::Game;
+/// A full state of a module's game (the truth, hidden parts included).
+pub type StateOf<M> = <Rules<M> as Game>::State;
+/// An action of a module's game (a seat's or a chance outcome).
+pub type ActionOf<M> = <Rules<M> as Game>::Action;
+/// What one seat of a module's game observes.
+pub type ObservationOf<M> = <Rules<M> as Game>::Observation;
+
+/// A game as every front end sees it, implemented once in the game's own
+/// crate. A blanket implementation erases it into a [`crate::Driver`] that
+/// speaks JSON, and a registry line lists it: the command line, the bot
+/// protocol, the arena, the web app and the browser module need nothing
+/// else.
+///
+/// The implementing type is the game *configured by its options*: built
+/// by [`new`](GameModule::new) from a validated [`Options`](GameModule::Options).
+///
+/// Hidden information stays hidden by construction: everything a seat's
+/// player, page or text receives is built from that seat's observation
+/// ([`view`](GameModule::view), [`render`](GameModule::render),
+/// [`note`](GameModule::note), the player's input), never from the state.
+pub trait GameModule: Sized + Send + Sync + 'static {
+    /// The rules the searches use.
+    type Game: Determinize<
+            State: Clone + Debug + Send + Sync,
+            Action: Serialize + DeserializeOwned + Send + Sync,
+            Observation: Serialize + DeserializeOwned + Send + Sync,
+        > + Send
+        + Sync;
+    /// Every rules option, with its default (`Default`), read from JSON by
+    /// the command line's flags, the bot protocol's `hello`, the web app's
+    /// new-game form and the browser module alike. Unknown fields are an
+    /// error, reported before the type sees them.
+    type Options: Serialize + DeserializeOwned + Default + Clone + Debug + Send + Sync;
+
+    /// Name, title, seats.
+    const INFO: GameInfo;
+    /// Each field of [`Options`](GameModule::Options) with its meaning
+    /// (checked against the type by the shared conformance tests).
+    const OPTIONS: &'static [OptionDoc];
+    /// The players the game offers: the one source of every list, help
+    /// text and check of a player spec.
+    const PLAYERS: &'static [PlayerInfo];
+    /// The player used when none is named: the game's strongest that
+    /// answers in about a second.
+    const DEFAULT_PLAYER: &'static str;
+    /// The tunables of the game's own computer (the searches' tables are
+    /// the library's).
+    const TUNABLES: &'static [TunableTable] = &[];
+    /// A game longer than this many plies is stopped (a draw in the
+    /// arena): the guard against rules that let two players stall.
+    const MAX_PLIES: usize = 100_000;
+
+    /// The game under validated options.
+    ///
+    /// # Errors
+    /// A message saying which option is out of range, and why.
+    fn new(options: Self::Options) -> Result<Self, String>;
+
+    /// The options it was built from.
+    fn options(&self) -> Self::Options;
+
+    /// The rules the searches use.
+    fn game(&self) -> &Self::Game;
+
+    /// The state before the first action; `seed` fixes whatever the rules
+    /// draw before play (a grid, a deal). Chance steps after it are the
+    /// controller's.
+    fn start(&self, seed: u64) -> StateOf<Self>;
+
+    /// The player of a spec the game offers (its name is one of
+    /// [`PLAYERS`](GameModule::PLAYERS): the driver checks it first).
+    ///
+    /// # Errors
+    /// When the spec's argument is not one the player takes.
+    fn agent(&self, spec: &PlayerSpec, seed: u64) -> Result<Box<dyn Player<Self::Game> + Send>, SpecError>;
+
+    /// Who acts, as `seat` sees it in its observation.
+    fn turn(&self, observation: &ObservationOf<Self>) -> Turn;
+
+    /// Checks an observation received from outside (the bot protocol, the
+    /// browser) against the game's own rules, before any search sees it:
+    /// it must describe a situation the rules allow for `seat`, so that
+    /// sampling a world from it cannot fail. Observations the game builds
+    /// itself always pass.
+    ///
+    /// # Errors
+    /// What is impossible about it.
+    fn check_observation(&self, observation: &ObservationOf<Self>, seat: Seat) -> Result<(), String>;
+
+    /// The seat's view as JSON, for pages: what to draw, built from the
+    /// observation alone.
+    fn view(&self, observation: &ObservationOf<Self>, seat: Seat) -> Value;
+
+    /// A text picture of the seat's observation, for the terminal.
+    fn render(&self, observation: &ObservationOf<Self>, seat: Seat) -> String;
+
+    /// An action as a person reads and types it.
+    fn action_text(&self, action: ActionOf<Self>) -> String;
+
+    /// Reads an action typed by the person at `seat`. The default accepts
+    /// the [`action_text`](GameModule::action_text) of a legal action,
+    /// case and surrounding space ignored.
+    ///
+    /// # Errors
+    /// What is wrong with the text, in words for a person.
+    fn parse_action(
+        &self,
+        observation: &ObservationOf<Self>,
+        seat: Seat,
+        text: &str,
+    ) -> Result<ActionOf<Self>, String> {
+        let mut legal = Vec::new();
+        self.game().legal_from_observation(observation, seat, &mut legal);
+        let wanted = text.trim().to_lowercase();
+        legal
+            .into_iter()
+            .find(|&a| self.action_text(a).to_lowercase() == wanted)
+            .ok_or_else(|| format!("'{}' is not a legal move here", text.trim()))
+    }
+
+    /// A seat's name ("X", "Black", "seat 2").
+    fn seat_name(&self, seat: Seat) -> String {
+        format!("seat {}", seat + 1)
+    }
+
+    /// The team of each seat (partners share a number); `None` when every
+    /// seat plays for itself.
+    fn teams(&self) -> Option<Vec<usize>> {
+        None
+    }
+
+    /// What `seat`'s player receives when `player` sits there at a table
+    /// of kind `table`: its observation, unless the game grants a declared
+    /// handicap (the default never does).
+    fn observe_for(
+        &self,
+        state: &StateOf<Self>,
+        seat: Seat,
+        player: &PlayerSpec,
+        table: TableKind,
+    ) -> ObservationOf<Self> {
+        let _ = (player, table);
+        self.game().observation(state, seat)
+    }
+
+    /// Something worth telling `seat` after a move (a pass, an ejection, a
+    /// round's scores), from its observations before and after it.
+    fn note(&self, before: &ObservationOf<Self>, after: &ObservationOf<Self>, seat: Seat) -> Option<String> {
+        let _ = (before, after, seat);
+        None
+    }
+
+    /// The game's own points at the end, for games that keep them.
+    fn scoresheet(&self, state: &StateOf<Self>) -> Option<Scoresheet> {
+        let _ = state;
+        None
+    }
+
+    /// The game's record of a game played from `start(seed)` with these
+    /// actions (chance outcomes included, in order), for games that keep
+    /// records.
+    fn record(&self, seed: u64, actions: &[ActionOf<Self>]) -> Option<Value> {
+        let _ = (seed, actions);
+        None
+    }
+
+    /// Fields the game adds to (or sets in) the arena's report, computed
+    /// from every game of the tournament.
+    fn arena_fields(&self, games: &[Played]) -> Map<String, Value> {
+        let _ = games;
+        Map::new()
+    }
+}

@@ -1,0 +1,151 @@
+//! The players the search library offers every game of a kind: their
+//! [`PlayerInfo`] for a game's list, and their construction from a spec.
+//! A game's [`agent`](crate::GameModule::agent) builds its own players
+//! and hands the rest to these.
+
+use tabula_search::{
+    AlphaBetaConfig, AlphaBetaPlayer, Budget, Determinize, IsmctsConfig, IsmctsMode, IsmctsPlayer, MctsConfig,
+    MctsPlayer, MinimaxPlayer, NaturalOrder, PerfectInformation, Player, RandomPlayer, RootUcbConfig, RootUcbPlayer,
+    TwoTeams, Utility,
+};
+
+use crate::info::PlayerInfo;
+use crate::spec::PlayerSpec;
+
+/// `random`.
+pub const RANDOM: PlayerInfo = PlayerInfo {
+    name: "random",
+    form: "random",
+    example: "random",
+    description: "uniformly random legal actions (a baseline)",
+};
+
+/// `minimax`.
+pub const MINIMAX: PlayerInfo = PlayerInfo {
+    name: "minimax",
+    form: "minimax",
+    example: "minimax",
+    description: "full-width minimax to the end of the game (small games only)",
+};
+
+/// `alphabeta[:D]`.
+pub const ALPHABETA: PlayerInfo = PlayerInfo {
+    name: "alphabeta",
+    form: "alphabeta[:D]",
+    example: "alphabeta:2",
+    description: "alpha-beta with iterative deepening, to the end of the game or D plies",
+};
+
+/// `mcts:N`.
+pub const MCTS: PlayerInfo = PlayerInfo {
+    name: "mcts",
+    form: "mcts:N",
+    example: "mcts:100",
+    description: "UCT Monte Carlo tree search, N iterations per move, random rollouts",
+};
+
+/// `ismcts:N`.
+pub const ISMCTS: PlayerInfo = PlayerInfo {
+    name: "ismcts",
+    form: "ismcts:N",
+    example: "ismcts:100",
+    description: "information-set MCTS (one tree, the seat's view), N iterations per move",
+};
+
+/// `moismcts:N`.
+pub const MOISMCTS: PlayerInfo = PlayerInfo {
+    name: "moismcts",
+    form: "moismcts:N",
+    example: "moismcts:100",
+    description: "multiple-observer information-set MCTS (a tree per seat), N iterations per move",
+};
+
+/// `rootucb:N`.
+pub const ROOTUCB: PlayerInfo = PlayerInfo {
+    name: "rootucb",
+    form: "rootucb:N",
+    example: "rootucb:100",
+    description: "determinized root-UCB Monte Carlo with common random numbers, N samples per move",
+};
+
+/// A boxed player of a game.
+pub type BoxedPlayer<G> = Box<dyn Player<G> + Send>;
+
+/// The players that need only the seat's observation: `random`,
+/// `ismcts:N`, `moismcts:N`, `rootucb:N`. `None` for any other spec.
+pub fn sampling<G>(spec: &PlayerSpec, seed: u64) -> Option<BoxedPlayer<G>>
+where
+    G: Determinize + 'static,
+{
+    Some(match *spec {
+        PlayerSpec::Random => Box::new(RandomPlayer::new(seed)),
+        PlayerSpec::Ismcts {
+            iterations,
+            multiple_observer,
+        } => {
+            let mode = if multiple_observer {
+                IsmctsMode::MultipleObserver
+            } else {
+                IsmctsMode::SingleObserver
+            };
+            let config = IsmctsConfig {
+                mode,
+                ..IsmctsConfig::default()
+            };
+            Box::new(IsmctsPlayer::new(config, Budget::iterations(iterations), seed))
+        }
+        PlayerSpec::RootUcb { iterations } => Box::new(RootUcbPlayer::new(
+            RootUcbConfig::default(),
+            Budget::iterations(iterations),
+            seed,
+        )),
+        _ => return None,
+    })
+}
+
+/// `mcts:N`: UCT on the state, for perfect-information games.
+pub fn mcts<G>(spec: &PlayerSpec, seed: u64) -> Option<BoxedPlayer<G>>
+where
+    G: PerfectInformation + 'static,
+{
+    match *spec {
+        PlayerSpec::Mcts { iterations } => Some(Box::new(MctsPlayer::new(
+            MctsConfig::default(),
+            Budget::iterations(iterations),
+            seed,
+        ))),
+        _ => None,
+    }
+}
+
+/// `minimax`: the full tree, for small two-team games.
+pub fn minimax<G>(spec: &PlayerSpec) -> Option<BoxedPlayer<G>>
+where
+    G: PerfectInformation + TwoTeams + 'static,
+{
+    (*spec == PlayerSpec::Minimax).then(|| Box::new(MinimaxPlayer::new()) as _)
+}
+
+/// `alphabeta[:D]` with the game's utility and natural move order, and a
+/// transposition table of `tt_bytes`.
+pub fn alphabeta<G>(spec: &PlayerSpec, tt_bytes: usize) -> Option<BoxedPlayer<G>>
+where
+    G: PerfectInformation + TwoTeams + 'static,
+{
+    match *spec {
+        PlayerSpec::AlphaBeta { depth } => {
+            let config = AlphaBetaConfig {
+                tt_bytes,
+                ..AlphaBetaConfig::default()
+            };
+            Some(Box::new(AlphaBetaPlayer::new(
+                config,
+                depth,
+                Utility,
+                NaturalOrder,
+                Budget::unlimited(),
+            )))
+        }
+        _ => None,
+    }
+}

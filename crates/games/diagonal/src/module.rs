@@ -1,0 +1,478 @@
+//! Jamais en diagonale on the game contract: the rules with their options
+//! (variants, grid size, traps, or a date's daily grid), the greedy player
+//! and the computer, the grid as text and as a view, records, and the
+//! arena's per-grid figures.
+
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value, json};
+use tabula_contract::players::{self, BoxedPlayer};
+use tabula_contract::{
+    GameInfo, GameModule, OptionDoc, Played, PlayerInfo, PlayerSpec, Scoresheet, SpecError, confidence_interval,
+};
+use tabula_search::{
+    Determinize, Game, Payoffs, PerfectInformation, Player, Rng, SearchResult, SearchStats, Seat, TunableTable, Turn,
+    TwoTeams,
+};
+
+use crate::ai::{Computer, ComputerConfig, DIAGONAL_TUNABLES, Greedy};
+use crate::date::{Date, daily_grid};
+use crate::grid::{Cell, Grid, GridSpec, valid_size};
+use crate::notation::{cell_name, parse_cell};
+use crate::record::{GridSource, Record};
+use crate::rules::{Diagonal, End, Variant};
+use crate::state::State;
+
+/// The rules options (the JSON fields of the same names).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DiagonalOptions {
+    /// Walls variant.
+    pub walls: bool,
+    /// Target variant.
+    pub target: bool,
+    /// The grid's side: odd, 3 to 9.
+    pub size: u8,
+    /// Grids with traps (negative cells).
+    pub traps: bool,
+    /// Play the daily grid of this date (`YYYY-MM-DD`, or `today` in UTC).
+    pub daily: Option<String>,
+}
+
+impl Default for DiagonalOptions {
+    fn default() -> Self {
+        DiagonalOptions {
+            walls: false,
+            target: false,
+            size: 5,
+            traps: true,
+            daily: None,
+        }
+    }
+}
+
+/// The game as the front ends run it: [`Diagonal`]'s rules, and where the
+/// grids come from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DiagonalTable {
+    rules: Diagonal,
+    size: u8,
+    traps: bool,
+    daily: Option<Date>,
+}
+
+impl DiagonalTable {
+    /// The rules.
+    pub fn rules(&self) -> &Diagonal {
+        &self.rules
+    }
+
+    /// The grid of a game: the daily grid of the date, or one drawn from the seed.
+    pub fn grid(&self, seed: u64) -> Grid {
+        match self.daily {
+            Some(date) => daily_grid(date),
+            None => Grid::generate(&GridSpec {
+                size: self.size,
+                seed,
+                traps: self.traps,
+            })
+            .expect("the size was checked with the options"),
+        }
+    }
+}
+
+/// The date of the `daily` option.
+fn daily_date(text: &str) -> Result<Date, String> {
+    if text == "today" {
+        #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+        return Ok(Date::today_utc());
+        #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+        return Err("give the daily grid's date as YYYY-MM-DD".to_string());
+    }
+    text.parse::<Date>().map_err(|e| e.to_string())
+}
+
+impl Game for DiagonalTable {
+    type State = State;
+    type Action = Cell;
+    type Observation = State;
+
+    fn num_seats(&self) -> usize {
+        2
+    }
+    #[inline]
+    fn to_move(&self, s: &State) -> Turn {
+        self.rules.to_move(s)
+    }
+    #[inline]
+    fn legal_actions(&self, s: &State, out: &mut Vec<Cell>) {
+        self.rules.legal_actions(s, out)
+    }
+    #[inline]
+    fn apply(&self, s: &mut State, cell: Cell) {
+        self.rules.apply(s, cell)
+    }
+    fn payoffs(&self, s: &State) -> Payoffs {
+        self.rules.payoffs(s)
+    }
+    fn payoff_range(&self) -> (f64, f64) {
+        if self.rules.variant().target {
+            self.rules.payoff_range()
+        } else {
+            // The largest margin a grid of this size allows.
+            let bound = 10.0 * f64::from(self.size) * f64::from(self.size);
+            (-bound, bound)
+        }
+    }
+    fn observation(&self, s: &State, seat: Seat) -> State {
+        self.rules.observation(s, seat)
+    }
+    fn hash(&self, s: &State) -> u64 {
+        self.rules.hash(s)
+    }
+    fn hash_from_scratch(&self, s: &State) -> u64 {
+        self.rules.hash_from_scratch(s)
+    }
+}
+
+impl PerfectInformation for DiagonalTable {
+    fn state_of(&self, observation: &State) -> State {
+        *observation
+    }
+}
+
+impl Determinize for DiagonalTable {
+    fn determinize(&self, observation: &State, _seat: Seat, _rng: &mut Rng) -> State {
+        *observation
+    }
+
+    fn legal_from_observation(&self, observation: &State, seat: Seat, out: &mut Vec<Cell>) {
+        self.rules.legal_from_observation(observation, seat, out);
+    }
+}
+
+impl TwoTeams for DiagonalTable {}
+
+/// A player of the rules, playing at the table.
+struct AtTable<P>(P);
+
+impl<P: Player<Diagonal>> Player<DiagonalTable> for AtTable<P> {
+    fn choose(&mut self, table: &DiagonalTable, s: &State, seat: Seat) -> SearchResult<Cell> {
+        self.0.choose(&table.rules, s, seat)
+    }
+}
+
+/// The greedy player as a [`Player`].
+struct GreedyPlayer;
+
+impl Player<Diagonal> for GreedyPlayer {
+    fn choose(&mut self, game: &Diagonal, s: &State, _seat: Seat) -> SearchResult<Cell> {
+        SearchResult {
+            action: Greedy::pick(game, s),
+            value: 0.0,
+            stats: SearchStats::default(),
+        }
+    }
+}
+
+/// The arena's per-grid figures: each grid is played twice, seats swapped.
+fn grid_fields(games: &[Played]) -> Map<String, Value> {
+    // B's score minus A's in one game.
+    let margin = |p: &Played| -> Option<f64> {
+        let s = &p.scoresheet.as_ref()?.scores;
+        let a: f64 = p.seats_of(0).map(|x| s[x]).sum();
+        let b: f64 = p.seats_of(1).map(|x| s[x]).sum();
+        Some(b - a)
+    };
+    let mut per_grid: Vec<(usize, f64, usize)> = Vec::new();
+    let mut total = 0.0;
+    for p in games {
+        let Some(m) = margin(p) else { continue };
+        total += m;
+        match per_grid.last_mut() {
+            Some(g) if g.0 == p.deal => {
+                g.1 += m;
+                g.2 += 1;
+            }
+            _ => per_grid.push((p.deal, m, 1)),
+        }
+    }
+    let means: Vec<f64> = per_grid.iter().map(|g| g.1 / g.2 as f64).collect();
+    let mut out = Map::new();
+    out.insert("grids".into(), json!(per_grid.len()));
+    out.insert("a_grid_wins".into(), json!(means.iter().filter(|&&m| m < 0.0).count()));
+    out.insert("grid_draws".into(), json!(means.iter().filter(|&&m| m == 0.0).count()));
+    out.insert("b_grid_wins".into(), json!(means.iter().filter(|&&m| m > 0.0).count()));
+    out.insert("mean_margin_b_minus_a".into(), json!(total / games.len().max(1) as f64));
+    out.insert(
+        "ci95".into(),
+        json!(confidence_interval(&means, f64::NEG_INFINITY, f64::INFINITY)),
+    );
+    out.insert(
+        "mean_moves".into(),
+        json!(games.iter().map(|p| p.plies as f64).sum::<f64>() / games.len().max(1) as f64),
+    );
+    out
+}
+
+impl GameModule for DiagonalTable {
+    type Game = DiagonalTable;
+    type Options = DiagonalOptions;
+
+    const INFO: GameInfo = GameInfo {
+        name: "diagonal",
+        title: "Jamais en diagonale",
+        summary: "Jamais en diagonale: a shared rook-moving token eats the cells it lands on (cells like c3)",
+        min_seats: 2,
+        max_seats: 2,
+        hidden_information: false,
+        chance: false,
+    };
+    const OPTIONS: &'static [OptionDoc] = &[
+        OptionDoc {
+            name: "walls",
+            meaning: "Walls variant: the token stops at taken cells; a side that cannot move ends the game",
+        },
+        OptionDoc {
+            name: "target",
+            meaning: "Target variant: exceed half the positive total and lose; else the closest wins",
+        },
+        OptionDoc {
+            name: "size",
+            meaning: "the grid's side, odd, 3 to 9",
+        },
+        OptionDoc {
+            name: "traps",
+            meaning: "a quarter of the cells are traps (negative); false for experiments",
+        },
+        OptionDoc {
+            name: "daily",
+            meaning: "the daily grid of this date (YYYY-MM-DD, or today in UTC): 5×5, traps, standard rules",
+        },
+    ];
+    const PLAYERS: &'static [PlayerInfo] = &[
+        PlayerInfo {
+            name: "greedy",
+            form: "greedy",
+            example: "greedy",
+            description: "takes the highest cell in reach (no look-ahead)",
+        },
+        PlayerInfo {
+            description: "the computer: alpha-beta, 7 plies (the daily computer) or D, exact in the endgame",
+            example: "alphabeta:2",
+            ..players::ALPHABETA
+        },
+        players::RANDOM,
+        players::MCTS,
+        players::ISMCTS,
+        players::MOISMCTS,
+        players::ROOTUCB,
+    ];
+    const DEFAULT_PLAYER: &'static str = "alphabeta:7";
+    const TUNABLES: &'static [TunableTable] = &[TunableTable {
+        title: "diagonal computer",
+        tunables: DIAGONAL_TUNABLES,
+    }];
+
+    fn new(o: DiagonalOptions) -> Result<Self, String> {
+        if !valid_size(o.size) {
+            return Err(format!("the size is an odd number from 3 to 9, not {}", o.size));
+        }
+        let variant = Variant {
+            walls: o.walls,
+            target: o.target,
+        };
+        let daily = o.daily.as_deref().map(daily_date).transpose()?;
+        if daily.is_some() && (!variant.is_standard() || o.size != 5 || !o.traps) {
+            return Err("the daily grid is played on 5×5 with traps and the standard rules only".into());
+        }
+        Ok(DiagonalTable {
+            rules: Diagonal::new(variant),
+            size: o.size,
+            traps: o.traps,
+            daily,
+        })
+    }
+
+    fn options(&self) -> DiagonalOptions {
+        DiagonalOptions {
+            walls: self.rules.variant().walls,
+            target: self.rules.variant().target,
+            size: self.size,
+            traps: self.traps,
+            daily: self.daily.map(|d| d.to_string()),
+        }
+    }
+
+    fn game(&self) -> &DiagonalTable {
+        self
+    }
+
+    fn start(&self, seed: u64) -> State {
+        self.rules.start(&self.grid(seed))
+    }
+
+    fn agent(&self, spec: &PlayerSpec, seed: u64) -> Result<BoxedPlayer<DiagonalTable>, SpecError> {
+        match spec {
+            PlayerSpec::Custom { name, arg: None } if name == "greedy" => Ok(Box::new(AtTable(GreedyPlayer))),
+            PlayerSpec::Custom { name, arg: Some(_) } if name == "greedy" => Err(SpecError::BadArgument {
+                spec: spec.to_string(),
+                problem: "'greedy' takes no argument".into(),
+            }),
+            PlayerSpec::AlphaBeta { depth } => {
+                let config = ComputerConfig::with_depth(depth.unwrap_or(ComputerConfig::default().depth));
+                Ok(Box::new(AtTable(Computer::new(config))))
+            }
+            // Full minimax is out of reach beyond the smallest grids.
+            _ => players::mcts(spec, seed)
+                .or_else(|| players::sampling(spec, seed))
+                .ok_or_else(|| SpecError::BadArgument {
+                    spec: spec.to_string(),
+                    problem: "not a player of Jamais en diagonale".into(),
+                }),
+        }
+    }
+
+    fn turn(&self, s: &State) -> Turn {
+        self.rules.to_move(s)
+    }
+
+    fn check_observation(&self, s: &State, _seat: Seat) -> Result<(), String> {
+        if s.size() != self.size {
+            return Err(format!(
+                "the grid is {0}×{0} but the session plays {1}×{1} (say so with the option size)",
+                s.size(),
+                self.size
+            ));
+        }
+        self.rules.check(s).map_err(|e| e.to_string())
+    }
+
+    fn view(&self, s: &State, _seat: Seat) -> Value {
+        let cells = s.cells() as Cell;
+        let reach = if s.is_over() { 0 } else { self.rules.reach(s) };
+        json!({
+            "size": s.size(),
+            "values": (0..cells).map(|c| s.value(c)).collect::<Vec<_>>(),
+            "taken": (0..cells).filter(|&c| !s.is_free(c)).collect::<Vec<_>>(),
+            "token": s.token(),
+            "reach": (0..cells).filter(|&c| reach & (1u128 << c) != 0).collect::<Vec<_>>(),
+            "scores": s.scores(),
+            "to_move": s.to_move(),
+            "after_pass": s.after_pass(),
+            "over": s.is_over(),
+            "walls": self.rules.variant().walls,
+            "target": self.rules.variant().target.then(|| s.target()),
+        })
+    }
+
+    fn render(&self, s: &State, seat: Seat) -> String {
+        let size = s.size();
+        let reach = if s.is_over() { 0 } else { self.rules.reach(s) };
+        let mut out = String::from("    ");
+        for c in 0..size {
+            out.push_str(&format!("{:>5}", (b'a' + c) as char));
+        }
+        for r in 0..size {
+            out.push_str(&format!("\n{:>4}", r + 1));
+            for c in 0..size {
+                let cell = r * size + c;
+                let text = if Some(cell) == s.token() {
+                    "[##]".to_string()
+                } else if !s.is_free(cell) {
+                    "·".to_string()
+                } else if reach & (1u128 << cell) != 0 {
+                    format!("{}*", s.value(cell))
+                } else {
+                    s.value(cell).to_string()
+                };
+                out.push_str(&format!("{text:>5}"));
+            }
+        }
+        let scores = s.scores();
+        out.push_str(&format!(
+            "\nScores: you {}, the computer {}{}   (* marks the cells in reach, [##] the token)",
+            scores[seat],
+            scores[1 - seat],
+            if self.rules.variant().target {
+                format!("; target {}", s.target())
+            } else {
+                String::new()
+            }
+        ));
+        out
+    }
+
+    fn action_text(&self, cell: Cell) -> String {
+        cell_name(cell, self.size)
+    }
+
+    fn parse_action(&self, s: &State, _seat: Seat, text: &str) -> Result<Cell, String> {
+        let cell = parse_cell(text.trim(), s.size()).map_err(|e| format!("{e}; cells are written like c3"))?;
+        let mut legal = Vec::new();
+        self.rules.legal_actions(s, &mut legal);
+        if legal.contains(&cell) {
+            Ok(cell)
+        } else {
+            let mut copy = *s;
+            Err(self
+                .rules
+                .play(&mut copy, cell)
+                .err()
+                .map_or_else(|| format!("{} is not legal", text.trim()), |e| e.to_string()))
+        }
+    }
+
+    fn seat_name(&self, seat: Seat) -> String {
+        format!("player {}", seat + 1)
+    }
+
+    fn note(&self, before: &State, after: &State, _seat: Seat) -> Option<String> {
+        let mover = before.to_move();
+        match self.rules.outcome(after).map(|o| o.end) {
+            Some(End::Exceeded(seat)) => Some(format!(
+                "{} goes over the target ({}) and loses at once.",
+                self.seat_name(seat),
+                after.target()
+            )),
+            Some(End::Blocked) => Some(format!(
+                "{} cannot move: the game ends.",
+                self.seat_name(after.to_move())
+            )),
+            Some(End::GridEmpty) => None,
+            None => after.after_pass().then(|| {
+                format!(
+                    "{} cannot move and passes: {} plays again, anywhere.",
+                    self.seat_name(1 - mover),
+                    self.seat_name(mover)
+                )
+            }),
+        }
+    }
+
+    fn scoresheet(&self, s: &State) -> Option<Scoresheet> {
+        Some(Scoresheet {
+            scores: s.scores().iter().map(|&v| f64::from(v)).collect(),
+            rounds: None,
+        })
+    }
+
+    fn record(&self, seed: u64, actions: &[Cell]) -> Option<Value> {
+        let source = match self.daily {
+            Some(date) => GridSource::Daily(date),
+            None => GridSource::Seed(GridSpec {
+                size: self.size,
+                seed,
+                traps: self.traps,
+            }),
+        };
+        let mut record = Record::new(source, self.rules.variant());
+        for &cell in actions {
+            record.push_cell(cell, self.size);
+        }
+        Some(serde_json::to_value(&record).expect("records serialise"))
+    }
+
+    fn arena_fields(&self, games: &[Played]) -> Map<String, Value> {
+        grid_fields(games)
+    }
+}

@@ -1,0 +1,274 @@
+//! Skyjo on the game contract: the rules options, the levels and the solo
+//! Master as players (the Master is handed the draw pile only at a solo
+//! table), the grids as text and as a view, round notes, and the arena's
+//! mean round scores.
+
+use serde_json::{Map, Value, json};
+use tabula_contract::players::{self, BoxedPlayer};
+use tabula_contract::{
+    GameInfo, GameModule, OptionDoc, Played, PlayerInfo, PlayerSpec, Scoresheet, SpecError, TableKind,
+};
+use tabula_search::{Determinize, Game, Seat, TunableTable, Turn};
+
+use crate::ai::{LEVEL_TUNABLES, LevelSpec, SkyjoAi, observe};
+use crate::eval::SKYJO_TUNABLES;
+use crate::game::Skyjo;
+use crate::observation::{CellView, Observation};
+use crate::rules::{Action, Phase, Rules};
+use crate::state::State;
+use crate::text::{action_text, parse_action, render};
+
+/// The highest end score the options accept.
+const MAX_END_SCORE: i32 = 10_000;
+
+/// The level of a `level:N` or `master` spec.
+fn level(spec: &PlayerSpec) -> Result<LevelSpec, SpecError> {
+    spec.to_string()
+        .parse::<LevelSpec>()
+        .map_err(|e| SpecError::BadArgument {
+            spec: spec.to_string(),
+            problem: e.to_string(),
+        })
+}
+
+fn phase_name(p: Phase) -> &'static str {
+    match p {
+        Phase::Setup => "setup",
+        Phase::Turn => "turn",
+        Phase::Drawing => "drawing",
+        Phase::Placing => "placing",
+        Phase::Over => "over",
+    }
+}
+
+impl GameModule for Skyjo {
+    type Game = Skyjo;
+    type Options = Rules;
+
+    const INFO: GameInfo = GameInfo {
+        name: "skyjo",
+        title: "Skyjo",
+        summary: "Skyjo, 2-8 players: the lowest total when someone reaches 100 wins (draw, take N, flip N, place N, discard N)",
+        min_seats: 2,
+        max_seats: 8,
+        hidden_information: true,
+        chance: true,
+    };
+    const OPTIONS: &'static [OptionDoc] = &[
+        OptionDoc {
+            name: "players",
+            meaning: "players at the table, 2 to 8",
+        },
+        OptionDoc {
+            name: "free_flip",
+            meaning: "a turn may reveal a face-down card without drawing",
+        },
+        OptionDoc {
+            name: "clear_on_final_reveal",
+            meaning: "columns of three equal cards made by the final reveal are cleared",
+        },
+        OptionDoc {
+            name: "reshuffle_all",
+            meaning: "an empty draw pile takes the whole discard pile (else all but its top)",
+        },
+        OptionDoc {
+            name: "closer_starts_next",
+            meaning: "the closer of a round starts the next one (else the highest revealed total)",
+        },
+        OptionDoc {
+            name: "end_score",
+            meaning: "the game ends after the round in which a total reaches this (1 to 10000)",
+        },
+    ];
+    const PLAYERS: &'static [PlayerInfo] = &[
+        PlayerInfo {
+            name: "level",
+            form: "level:N",
+            example: "level:1",
+            description: "the computer, level 1 to 4: 1-2 the move scorer with noise, 3-4 ISMCTS primed by it",
+        },
+        PlayerInfo {
+            name: "master",
+            form: "master",
+            example: "master",
+            description: "level 4 handed the draw pile's order, at a solo table only (elsewhere it plays as level 4)",
+        },
+        players::RANDOM,
+        players::ISMCTS,
+        players::MOISMCTS,
+    ];
+    const DEFAULT_PLAYER: &'static str = "level:4";
+    const TUNABLES: &'static [TunableTable] = &[
+        TunableTable {
+            title: "skyjo evaluation and search",
+            tunables: SKYJO_TUNABLES,
+        },
+        TunableTable {
+            title: "skyjo levels",
+            tunables: LEVEL_TUNABLES,
+        },
+    ];
+    /// A game of eight players lasts a few thousand plies; a stall is
+    /// stopped here.
+    const MAX_PLIES: usize = 30_000;
+
+    fn new(rules: Rules) -> Result<Self, String> {
+        if rules.end_score > MAX_END_SCORE {
+            return Err(format!(
+                "end_score is a number from 1 to {MAX_END_SCORE}, not {}",
+                rules.end_score
+            ));
+        }
+        Skyjo::new(rules).map_err(|e| e.to_string())
+    }
+
+    fn options(&self) -> Rules {
+        self.rules().clone()
+    }
+
+    fn game(&self) -> &Skyjo {
+        self
+    }
+
+    fn start(&self, seed: u64) -> State {
+        self.new_game(seed)
+    }
+
+    fn agent(&self, spec: &PlayerSpec, seed: u64) -> Result<BoxedPlayer<Skyjo>, SpecError> {
+        match spec {
+            PlayerSpec::Custom { name, .. } if name == "level" || name == "master" => {
+                Ok(Box::new(SkyjoAi::new(level(spec)?, seed)))
+            }
+            _ => players::sampling(spec, seed).ok_or_else(|| SpecError::BadArgument {
+                spec: spec.to_string(),
+                problem: "not a Skyjo player".into(),
+            }),
+        }
+    }
+
+    fn turn(&self, obs: &Observation) -> Turn {
+        match obs.phase {
+            Phase::Over => Turn::Terminal,
+            Phase::Drawing => Turn::Chance,
+            _ => Turn::Seat(usize::from(obs.to_move)),
+        }
+    }
+
+    fn check_observation(&self, obs: &Observation, seat: Seat) -> Result<(), String> {
+        if usize::from(obs.seat) != seat {
+            return Err(format!("this is seat {}'s observation, not seat {seat}'s", obs.seat));
+        }
+        if obs.draw_pile.is_some() {
+            return Err("a seat is never shown the draw pile from outside".into());
+        }
+        obs.check(self.rules())
+    }
+
+    fn observe_for(&self, state: &State, seat: Seat, player: &PlayerSpec, table: TableKind) -> Observation {
+        match player {
+            PlayerSpec::Custom { name, .. } if name == "master" => observe(self, state, seat, table, LevelSpec::Master),
+            _ => self.observation(state, seat),
+        }
+    }
+
+    fn view(&self, obs: &Observation, seat: Seat) -> Value {
+        let grids: Vec<Vec<Value>> = obs
+            .grids
+            .iter()
+            .map(|g| {
+                g.iter()
+                    .map(|c| match *c {
+                        CellView::Up(v) => json!(v),
+                        CellView::Hidden => json!("hidden"),
+                        CellView::Removed => Value::Null,
+                    })
+                    .collect()
+            })
+            .collect();
+        let mut legal = Vec::new();
+        self.legal_from_observation(obs, seat, &mut legal);
+        json!({
+            "seat": obs.seat,
+            "players": obs.players(),
+            "grids": grids,
+            "discard": obs.discard,
+            "discard_top": obs.discard.last(),
+            "draw_count": obs.draw_count,
+            "hand": obs.hand,
+            "hand_held": obs.hand_held,
+            "phase": phase_name(obs.phase),
+            "to_move": obs.to_move,
+            "closer": obs.closer,
+            "final_left": obs.final_left,
+            "round": obs.round,
+            "totals": obs.totals,
+            "last_round": obs.last_round,
+            "legal": legal.iter().map(|&a| action_text(a)).collect::<Vec<_>>(),
+        })
+    }
+
+    fn render(&self, obs: &Observation, _seat: Seat) -> String {
+        render(obs)
+    }
+
+    fn action_text(&self, action: Action) -> String {
+        action_text(action)
+    }
+
+    fn parse_action(&self, obs: &Observation, seat: Seat, text: &str) -> Result<Action, String> {
+        let mut legal = Vec::new();
+        self.legal_from_observation(obs, seat, &mut legal);
+        parse_action(text, &legal).map_err(|e| e.to_string())
+    }
+
+    fn note(&self, before: &Observation, after: &Observation, _seat: Seat) -> Option<String> {
+        (after.rounds_played > before.rounds_played).then(|| {
+            let join = |v: &[i32]| v.iter().map(i32::to_string).collect::<Vec<_>>().join(" ");
+            format!(
+                "Round {} scores: {}; totals: {}",
+                after.rounds_played,
+                join(&after.last_round),
+                join(&after.totals)
+            )
+        })
+    }
+
+    fn scoresheet(&self, state: &State) -> Option<Scoresheet> {
+        Some(Scoresheet {
+            scores: state.totals().iter().map(|&t| f64::from(t)).collect(),
+            rounds: Some(state.rounds_played() as u32),
+        })
+    }
+
+    /// Each entrant's mean round score (`a_mean_round`, `b_mean_round`…),
+    /// over the games that finished: its seats' totals over the rounds.
+    fn arena_fields(&self, games: &[Played]) -> Map<String, Value> {
+        let entrants = games
+            .iter()
+            .flat_map(|p| p.entrants.iter().copied())
+            .max()
+            .map_or(0, |e| e + 1);
+        let mut out = Map::new();
+        for e in 0..entrants.min(26) {
+            let (mut points, mut rounds) = (0.0, 0.0);
+            for p in games {
+                let Some(sheet) = &p.scoresheet else { continue };
+                let r = f64::from(sheet.rounds.unwrap_or(0));
+                for s in p.seats_of(e) {
+                    points += sheet.scores[s];
+                    rounds += r;
+                }
+            }
+            let letter = (b'a' + e as u8) as char;
+            out.insert(
+                format!("{letter}_mean_round"),
+                json!(if rounds > 0.0 { points / rounds } else { 0.0 }),
+            );
+        }
+        out
+    }
+
+    fn seat_name(&self, seat: Seat) -> String {
+        format!("seat {}", seat + 1)
+    }
+}

@@ -1,0 +1,169 @@
+//! Mini Whist on the game contract: the hidden-information test game,
+//! playable in the terminal, in the arena and through the bot protocol.
+//! Only the searches that sample worlds play it: a perfect-information
+//! search would need the hidden cards.
+
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+use tabula_contract::players::{self, BoxedPlayer};
+use tabula_contract::{GameInfo, GameModule, OptionDoc, PlayerInfo, PlayerSpec, SpecError};
+use tabula_search::{Determinize, Seat, Turn};
+
+use super::cards::{CardId, Suit};
+use super::observation::Observation;
+use super::state::State;
+use super::{Action, MiniWhist};
+
+/// Mini Whist has no rules options.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MiniWhistOptions {}
+
+/// A card as typed: suit letter, rank, copy (`s3a` is ♠3a).
+fn card_text(card: CardId) -> String {
+    let suit = match card.suit() {
+        Suit::Spades => 's',
+        Suit::Hearts => 'h',
+    };
+    let copy = if card.index() % 2 == 0 { 'a' } else { 'b' };
+    format!("{suit}{}{copy}", card.rank())
+}
+
+fn parse_card(text: &str) -> Option<CardId> {
+    let text = text.trim().to_lowercase();
+    let text = text.replace('♠', "s").replace('♥', "h");
+    CardId::all().find(|&c| card_text(c) == text)
+}
+
+impl GameModule for MiniWhist {
+    type Game = MiniWhist;
+    type Options = MiniWhistOptions;
+
+    const INFO: GameInfo = GameInfo {
+        name: MiniWhist::NAME,
+        title: "Mini Whist",
+        summary: "mini whist: 12 cards (two copies of ♠1-3 and ♥1-3), hidden hands and discards, three tricks",
+        min_seats: 2,
+        max_seats: 2,
+        hidden_information: true,
+        chance: true,
+    };
+    const OPTIONS: &'static [OptionDoc] = &[];
+    const PLAYERS: &'static [PlayerInfo] = &[players::RANDOM, players::ISMCTS, players::MOISMCTS, players::ROOTUCB];
+    const DEFAULT_PLAYER: &'static str = "ismcts:2000";
+
+    fn new(_: MiniWhistOptions) -> Result<Self, String> {
+        Ok(MiniWhist)
+    }
+
+    fn options(&self) -> MiniWhistOptions {
+        MiniWhistOptions {}
+    }
+
+    fn game(&self) -> &MiniWhist {
+        self
+    }
+
+    fn start(&self, _seed: u64) -> State {
+        // The deal is made of chance events, drawn by whoever runs the game.
+        self.initial_state()
+    }
+
+    fn agent(&self, spec: &PlayerSpec, seed: u64) -> Result<BoxedPlayer<MiniWhist>, SpecError> {
+        players::sampling(spec, seed).ok_or_else(|| SpecError::BadArgument {
+            spec: spec.to_string(),
+            problem: "not a Mini Whist player".into(),
+        })
+    }
+
+    fn turn(&self, view: &Observation) -> Turn {
+        view.to_move()
+    }
+
+    fn check_observation(&self, view: &Observation, seat: Seat) -> Result<(), String> {
+        // Deserialising already checked that some position fits the view.
+        if view.seat() == seat {
+            Ok(())
+        } else {
+            Err(format!("this is seat {}'s observation, not seat {seat}'s", view.seat()))
+        }
+    }
+
+    fn view(&self, view: &Observation, _seat: Seat) -> Value {
+        let me = view.seat();
+        let names = |cs: &mut dyn Iterator<Item = CardId>| cs.map(card_text).collect::<Vec<_>>();
+        json!({
+            "seat": me,
+            "hand": names(&mut view.hand().iter()),
+            "discard": view.discard().map(card_text),
+            "opponent_cards": view.opponent_hand_size(),
+            "opponent_discarded": view.opponent_discarded(),
+            "plays": names(&mut view.plays().iter().copied()),
+            "tricks": [view.tricks()[me], view.tricks()[1 - me]],
+            "leader": view.leader(),
+            "to_move": view.to_move().seat(),
+        })
+    }
+
+    fn render(&self, view: &Observation, _seat: Seat) -> String {
+        let cards = |cs: Vec<CardId>| cs.iter().map(|&c| c.to_string()).collect::<Vec<_>>().join(" ");
+        let plays: Vec<CardId> = view.plays().to_vec();
+        let tricks = view.tricks();
+        let me = view.seat();
+        format!(
+            "Your hand: {}   your discard: {}   opponent holds {} card(s){}\nPlays so far: {}   tricks: you {}, opponent {}",
+            cards(view.hand().iter().collect()),
+            view.discard().map_or_else(|| "none".to_string(), |c| c.to_string()),
+            view.opponent_hand_size(),
+            if view.opponent_discarded() {
+                " and discarded one face down"
+            } else {
+                ""
+            },
+            if plays.is_empty() {
+                "none".to_string()
+            } else {
+                cards(plays)
+            },
+            tricks[me],
+            tricks[1 - me],
+        )
+    }
+
+    fn action_text(&self, action: Action) -> String {
+        match action {
+            Action::Deal(c) | Action::Discard(c) | Action::Play(c) => card_text(c),
+            Action::HiddenDeal => "a hidden deal".to_string(),
+            Action::HiddenDiscard => "a hidden discard".to_string(),
+        }
+    }
+
+    fn parse_action(&self, view: &Observation, seat: Seat, text: &str) -> Result<Action, String> {
+        let card = parse_card(text).ok_or_else(|| {
+            format!(
+                "'{}' is not a card; type suit, rank and copy, e.g. s3a or h1b",
+                text.trim()
+            )
+        })?;
+        let mut legal = Vec::new();
+        self.legal_from_observation(view, seat, &mut legal);
+        legal
+            .into_iter()
+            .find(|a| matches!(a, Action::Discard(c) | Action::Play(c) if *c == card))
+            .ok_or_else(|| format!("you cannot play {card} now"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn card_texts_round_trip() {
+        for c in CardId::all() {
+            assert_eq!(parse_card(&card_text(c)), Some(c));
+            assert_eq!(parse_card(&c.to_string()), Some(c));
+        }
+        assert_eq!(parse_card("s4a"), None);
+    }
+}

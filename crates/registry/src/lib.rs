@@ -1,0 +1,105 @@
+//! # tabula-registry
+//!
+//! The games of Tabula, one line each. A game crate implements
+//! [`GameModule`](tabula_contract::GameModule); listing its type in
+//! [`register!`] below (and its crate in this crate's `Cargo.toml`) is all
+//! it takes for the command line, the bot protocol, the arena, the web
+//! app and the browser module to offer it.
+//!
+//! ```
+//! let skyjo = tabula_registry::find("skyjo").unwrap();
+//! assert_eq!(skyjo.info().max_seats, 8);
+//! assert!(tabula_registry::find("Skyjo").unwrap_err().to_string().contains("did you mean skyjo"));
+//! ```
+
+use tabula_contract::{GameEntry, Registered};
+
+/// Lists game modules, in the order `tabula games` shows them.
+macro_rules! register {
+    ($($module:path),* $(,)?) => {
+        /// Every registered game.
+        pub static GAMES: &[&dyn GameEntry] = &[$(&Registered::<$module>::ENTRY),*];
+    };
+}
+
+register![
+    tabula_tictactoe::TicTacToe,
+    tabula_diagonal::module::DiagonalTable,
+    tabula_abalone::Abalone,
+    tabula_skyjo::Skyjo,
+    tabula_testgames::MiniWhist,
+];
+
+/// A name that is no game's.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown game '{name}'{hint}; games: {names}", names = names().join(", "))]
+pub struct UnknownGame {
+    /// The name asked for.
+    pub name: String,
+    /// A suggestion, when the name is another's spelt differently.
+    hint: String,
+}
+
+/// Every registered game, in order.
+pub fn games() -> &'static [&'static dyn GameEntry] {
+    GAMES
+}
+
+/// The names of every game.
+pub fn names() -> Vec<&'static str> {
+    GAMES.iter().map(|g| g.info().name).collect()
+}
+
+/// The game of a name. Names match exactly: a look-alike (another case,
+/// dashes) is refused with the real name suggested.
+///
+/// # Errors
+/// When no game has this name.
+pub fn find(name: &str) -> Result<&'static dyn GameEntry, UnknownGame> {
+    if let Some(g) = GAMES.iter().find(|g| g.info().name == name) {
+        return Ok(*g);
+    }
+    let fold = |s: &str| -> String {
+        s.chars()
+            .filter(|c| c.is_ascii_alphanumeric())
+            .map(|c| c.to_ascii_lowercase())
+            .collect()
+    };
+    let wanted = fold(name);
+    let hint = GAMES
+        .iter()
+        .map(|g| g.info().name)
+        .find(|n| !wanted.is_empty() && fold(n) == wanted)
+        .map_or_else(String::new, |n| format!(" (did you mean {n}?)"));
+    // The name is echoed only when it is short and printable.
+    let shown = if name.len() <= 40 && name.chars().all(|c| c.is_ascii_graphic()) {
+        name.to_string()
+    } else {
+        "…".to_string()
+    };
+    Err(UnknownGame { name: shown, hint })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_unique_and_found_exactly() {
+        let all = names();
+        let mut sorted = all.clone();
+        sorted.sort_unstable();
+        sorted.dedup();
+        assert_eq!(sorted.len(), all.len(), "{all:?}");
+        for n in all {
+            assert_eq!(find(n).unwrap().info().name, n);
+        }
+        for look_alike in ["TicTacToe", "tic-tac-toe", "SKYJO", " skyjo"] {
+            let e = find(look_alike).unwrap_err().to_string();
+            assert!(e.contains("did you mean"), "{e}");
+        }
+        let e = find("chess").unwrap_err().to_string();
+        assert!(e.starts_with("unknown game 'chess'; games: tictactoe"), "{e}");
+        assert!(!find(&"x".repeat(500)).unwrap_err().to_string().contains("xxxx"));
+    }
+}
