@@ -28,6 +28,7 @@ register![
     tabula_abalone::Abalone,
     tabula_skyjo::Skyjo,
     tabula_testgames::MiniWhist,
+    tabula_nim::Nim,
 ];
 
 /// A name that is no game's.
