@@ -5,7 +5,7 @@
 //! of the world and a generator that depends only on the seed and the
 //! world's number, never on which roots came before. So a root's figures are
 //! the same whether it is searched alone, among all roots, in another order,
-//! or after an inserted root (cards.md §7).
+//! or after an inserted root (docs/design.md, *Common random numbers*).
 
 use tabula_search::{Determinize, Rng, Seat, rng::derive_seed};
 

@@ -3,7 +3,7 @@
 //! The card engine of Tabula: what every card game of the platform (Skyjo
 //! first; Hearts, Spades, Euchre, Dou Dizhu, Gin Rummy next) builds on, so
 //! that hidden information is a boundary of the types rather than a habit
-//! (cards.md).
+//! (docs/design.md, *Hidden information*).
 //!
 //! | concern | item |
 //! |---|---|

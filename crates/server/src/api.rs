@@ -1,28 +1,16 @@
 //! The JSON API's routes (see `docs/web-api.md`).
 
-use axum::extract::{FromRequest, Path, Query, Request, State};
+use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::Deserialize;
-use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
 use tabula_diagonal::DailyGrid;
 
 use crate::daily::parse_date;
 use crate::error::{ApiError, ApiResult};
 use crate::{AppState, auth, daily, games, lab};
-
-/// A JSON body whose rejection is an [`ApiError`] (JSON, not text).
-pub struct ApiJson<T>(pub T);
-
-impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for ApiJson<T> {
-    type Rejection = ApiError;
-
-    async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
-        Ok(ApiJson(Json::<T>::from_request(req, state).await?.0))
-    }
-}
 
 /// The API's routes.
 pub fn routes() -> Router<AppState> {

@@ -18,8 +18,7 @@ use serde_json::json;
 use sqlx::Row;
 
 use crate::AppState;
-use crate::api::ApiJson;
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiJson, ApiResult};
 use crate::util::{constant_eq, random_hex, sha256_hex};
 
 /// The session cookie's name.

@@ -1,4 +1,4 @@
-//! The daily grid's leaderboard and statistics (spec/diagonal.md).
+//! The daily grid's leaderboard and statistics (docs/web-api.md).
 //!
 //! - Points for a day: `max(0, human − computer)` of the account's first
 //!   game of that day, begun and finished on that day (UTC).

@@ -108,3 +108,14 @@ impl IntoResponse for ApiError {
 
 /// A handler's result.
 pub type ApiResult<T> = Result<T, ApiError>;
+
+/// A JSON body whose rejection is an [`ApiError`] (JSON, not text).
+pub struct ApiJson<T>(pub T);
+
+impl<S: Send + Sync, T: serde::de::DeserializeOwned> axum::extract::FromRequest<S> for ApiJson<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(req: axum::extract::Request, state: &S) -> Result<Self, Self::Rejection> {
+        Ok(ApiJson(Json::<T>::from_request(req, state).await?.0))
+    }
+}

@@ -12,10 +12,9 @@ use sqlx::{Any, Row, Transaction};
 use tabula_diagonal::{Date, GridSource, GridSpec, Record, Variant, grid::valid_size};
 
 use crate::AppState;
-use crate::api::ApiJson;
 use crate::auth::{Posting, Session, Visitor};
 use crate::daily::{self, parse_date};
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiJson, ApiResult};
 use crate::play::{DAILY_COMPUTER, DiagonalGame, Player, TicTacToeRecord};
 use crate::util::{date_of, random_hex};
 

@@ -30,6 +30,7 @@ pub mod ai;
 pub mod eval;
 pub mod game;
 pub mod geometry;
+pub mod levels;
 pub mod module;
 pub mod movegen;
 pub mod moves;

@@ -1,7 +1,8 @@
 //! What a MiniWhist seat may know: observations that ignore every unseen
-//! card (cards.md §1), and a determinizer that follows the conditional
-//! distribution over physical arrangements (cards.md §6), checked against a
-//! hand-computed case and against brute-force enumeration.
+//! card, and a determinizer that follows the conditional distribution over
+//! physical arrangements (docs/design.md, *Hidden information*,
+//! *Determinization*), checked against a hand-computed case and against
+//! brute-force enumeration.
 
 mod common;
 

@@ -1,6 +1,7 @@
 //! The hidden-information searches on MiniWhist: no peeking, root
-//! isolation for root-UCB (cards.md §7), reproducibility (§10), tree keys
-//! (§8), and strength against a random player.
+//! isolation for root-UCB, reproducibility, trees keyed by what the seat
+//! sees (docs/design.md, *Common random numbers*, *Information sets*), and
+//! strength against a random player.
 
 mod common;
 

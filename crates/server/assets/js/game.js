@@ -3,6 +3,11 @@
 // every move and shows the result. The server owns the game: every state
 // drawn here is either a view it sent or a prefix of that view's moves.
 //
+// Long file: the one page controller of the two games the web app plays
+// today (board, moves, pace, live region, review link); it becomes the
+// game-generic page shell plus a renderer per game when the server plays
+// every game of the registry.
+//
 // This module is also the script of the `game` page (/games/{id}), which
 // shares its name: that part runs only on that page (see the end).
 

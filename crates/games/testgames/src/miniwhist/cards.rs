@@ -2,7 +2,8 @@
 //!
 //! A card *instance* ([`CardId`], 0–11) is distinct from its *face*
 //! ([`Face`]: suit and rank): ids `2k` and `2k + 1` share face `k`
-//! (cards.md §2). Rules read faces; zones, serialisation and replays use ids.
+//! (docs/design.md, *Cards*). Rules read faces; zones, serialisation and
+//! replays use ids.
 
 use std::fmt;
 use std::ops::{BitAnd, BitOr, Not, Sub};

@@ -59,36 +59,20 @@
 //! assert_eq!(game.observation(&world, 1), game.observation(&state, 1));
 //! ```
 
+mod action;
 mod cards;
 mod module;
 mod observation;
 mod state;
 
+pub use action::Action;
 pub use cards::{CardError, CardId, CardIter, CardSet, Face, NUM_CARDS, Suit};
 pub use observation::Observation;
 pub use state::{DEAL_STEPS, MAX_PLAYS, PositionError, State, TRICKS, Zone, follower_wins};
 
-use serde::{Deserialize, Serialize};
 use tabula_search::{Determinize, Game, Payoffs, Rng, Seat, Turn, TwoTeams};
 
 use state::{DISCARD_KEYS, HAND_KEYS, PLAY_KEYS, STOCK_KEYS, key};
-
-/// An action of MiniWhist: a deal (chance), a discard, a play, or the
-/// representative under which a seat sees the opponent's hidden deal or
-/// discard. The hidden representatives are never legal.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-pub enum Action {
-    /// Chance deals this card to the next seat.
-    Deal(CardId),
-    /// The seat to act discards this card face down.
-    Discard(CardId),
-    /// The seat to act plays this card to the trick.
-    Play(CardId),
-    /// A deal to the opponent, as the other seat sees it.
-    HiddenDeal,
-    /// The opponent's discard, as the other seat sees it.
-    HiddenDiscard,
-}
 
 /// The rules of MiniWhist (see the [module documentation](self)).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -9,10 +9,11 @@ use tabula_contract::players::{self, BoxedPlayer};
 use tabula_contract::{GameInfo, GameModule, OptionDoc, PlayerInfo, PlayerSpec, SpecError};
 use tabula_search::{Determinize, Seat, Turn};
 
+use super::MiniWhist;
+use super::action::Action;
 use super::cards::{CardId, Suit};
 use super::observation::Observation;
 use super::state::State;
-use super::{Action, MiniWhist};
 
 /// Mini Whist has no rules options.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

@@ -6,7 +6,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 use tabula_search::{Rng, Seat, Turn};
 
-use super::Action;
+use super::action::Action;
 use super::cards::{CardId, CardSet, NUM_CARDS, Suit};
 use super::state::{
     MAX_PLAYS, PositionError, State, Table, add_disjoint, check_follows, check_phases, expected_hand, turn_of,

@@ -17,7 +17,7 @@ pub const TRICKS: usize = 3;
 pub const MAX_PLAYS: usize = 2 * TRICKS;
 
 /// Where a card is. Every card is in exactly one zone at every moment
-/// (cards.md §3).
+/// (docs/design.md, *Cards*).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Zone {
     /// Face down in the stock, never dealt.
