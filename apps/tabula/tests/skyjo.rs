@@ -130,3 +130,57 @@ fn a_bot_gets_the_observation_only_and_answers_legally() {
     assert!(legal.contains(&action));
     assert_eq!(replies[3]["type"], "bye");
 }
+
+#[test]
+fn a_line_that_is_not_utf8_gets_an_error_and_the_engine_goes_on() {
+    use std::io::Write;
+    let mut child = std::process::Command::new(BIN)
+        .args(["bot", "skyjo"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(
+            b"{\"type\":\"hello\",\"protocol\":1,\"game\":\"skyjo\"}\n{\"type\":\"\xff\"}\n{\"type\":\"quit\"}\n",
+        )
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let replies: Vec<serde_json::Value> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let kinds: Vec<&str> = replies.iter().map(|r| r["type"].as_str().unwrap()).collect();
+    assert_eq!(kinds, ["ready", "error", "bye"], "{replies:?}");
+}
+
+#[test]
+fn the_arena_takes_every_player_skyjo_lists() {
+    let v = json(&tabula(&[
+        "arena",
+        "skyjo",
+        "--a",
+        "random",
+        "--b",
+        "level:1",
+        "--players",
+        "3",
+        "--deals",
+        "1",
+        "--json",
+    ]));
+    // A, B, A at three seats: three seatings per deal.
+    assert_eq!(v["games"], 3, "{v}");
+    assert_eq!(v["entrants"][0]["player"], "random");
+    let refused = tabula(&["arena", "skyjo", "--a", "minimax", "--b", "level:1"]);
+    let err = one_line_error(&refused);
+    assert!(
+        err.contains("skyjo has no player 'minimax'") && err.contains("level:N"),
+        "{err}"
+    );
+}

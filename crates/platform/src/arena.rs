@@ -39,12 +39,19 @@ pub struct ArenaSettings {
     pub deals: usize,
     /// The seed of every deal and player.
     pub seed: u64,
+    /// Games are stopped (and counted as draws) past this many plies; the
+    /// game's own limit when `None`.
+    pub max_plies: Option<usize>,
 }
 
 impl ArenaSettings {
-    /// `deals` deals from `seed`.
+    /// `deals` deals from `seed`, games limited by the game's own rule.
     pub fn new(deals: usize, seed: u64) -> Self {
-        ArenaSettings { deals, seed }
+        ArenaSettings {
+            deals,
+            seed,
+            max_plies: None,
+        }
     }
 }
 
@@ -159,7 +166,7 @@ pub fn run(
         .into_par_iter()
         .map(|index| {
             let seating = &seatings[index % seatings.len()];
-            let p = play_one(driver, specs, seating, index, index / seatings.len(), settings.seed)?;
+            let p = play_one(driver, specs, seating, index / seatings.len(), index, settings)?;
             tracing::debug!(index, payoffs = ?p.payoffs, plies = p.plies, "game over");
             progress(&p);
             Ok(p)
@@ -177,11 +184,11 @@ fn play_one(
     driver: &Arc<dyn Driver>,
     specs: &[PlayerSpec],
     seating: &[usize],
-    index: usize,
     deal: usize,
-    seed: u64,
+    index: usize,
+    settings: &ArenaSettings,
 ) -> Result<Played, PlatformError> {
-    let deal_seed = deal_seed(seed, deal);
+    let deal_seed = deal_seed(settings.seed, deal);
     let mut agents = Vec::with_capacity(seating.len());
     for (seat, &e) in seating.iter().enumerate() {
         let own = derive_seed(deal_seed, SEED_ENTRANT + e as u64);
@@ -192,7 +199,7 @@ fn play_one(
     }
     let mut game = driver.start(deal_seed, TableKind::Online);
     let mut chance = Rng::derived(deal_seed, SEED_CHANCE);
-    let limit = driver.max_plies();
+    let limit = settings.max_plies.unwrap_or_else(|| driver.max_plies());
     let mut stalled = false;
     loop {
         match game.to_act() {

@@ -76,3 +76,97 @@ fn the_engine_ends_at_quit_or_at_the_end_of_input() {
     assert_eq!(answers, [r#"{"type":"bye"}"#]);
     assert!(session("tictactoe", "random", "").is_empty());
 }
+
+/// Replies to raw input bytes.
+fn raw_session(game: &str, player: &str, input: &[u8]) -> Vec<Value> {
+    let entry = tabula_registry::find(game).unwrap();
+    let spec: PlayerSpec = player.parse().unwrap();
+    let mut output = Vec::new();
+    let mut reader = input;
+    engine::serve(entry, &spec, 1, &mut reader, &mut output).unwrap();
+    String::from_utf8(output)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+#[test]
+fn bytes_that_are_not_text_and_endless_lines_are_refused_and_the_session_goes_on() {
+    let hello = br#"{"type":"hello","protocol":1,"game":"tictactoe"}"#;
+    let ask = br#"{"type":"move","id":3,"seat":0,"observation":".........","legal":[0,1,2,3,4,5,6,7,8]}"#;
+    let mut input = Vec::new();
+    input.extend_from_slice(hello);
+    input.extend_from_slice(b"\n{\"type\":\"\xff\"}\n");
+    input.extend(std::iter::repeat_n(b' ', tabula_platform::lines::MAX_LINE + 10));
+    input.extend_from_slice(b"\n");
+    input.extend_from_slice(ask);
+    input.extend_from_slice(b"\n");
+    let replies = raw_session("tictactoe", "random", &input);
+    let kinds: Vec<&str> = replies.iter().map(|r| r["type"].as_str().unwrap()).collect();
+    assert_eq!(kinds, ["ready", "error", "error", "action"], "{replies:?}");
+    assert!(replies[1]["message"].as_str().unwrap().contains("not UTF-8"));
+    assert!(replies[2]["message"].as_str().unwrap().contains("longer than"));
+    assert_eq!(replies[3]["id"], 3);
+}
+
+/// A Skyjo observation at the first turn after setup, and its legal actions.
+fn skyjo_turn() -> (Value, Vec<Value>, usize) {
+    let driver = tabula_registry::find("skyjo").unwrap().open(&Value::Null).unwrap();
+    let mut game = driver.start(9, tabula_contract::TableKind::Online);
+    let mut rng = tabula_search::Rng::new(2);
+    loop {
+        match game.to_act() {
+            tabula_search::Turn::Chance => game.chance(&mut rng).unwrap(),
+            tabula_search::Turn::Seat(s) => {
+                let obs = game.observe(s);
+                if obs["phase"] == "Turn" {
+                    return (obs, game.legal(), s);
+                }
+                let first = game.legal()[0].clone();
+                game.apply(&first).unwrap();
+            }
+            tabula_search::Turn::Terminal => panic!("the game goes on"),
+        }
+    }
+}
+
+#[test]
+fn observations_no_game_reaches_are_refused() {
+    let (obs, legal, seat) = skyjo_turn();
+    let hello = r#"{"type":"hello","protocol":1,"game":"skyjo"}"#.to_string();
+    let ask =
+        |o: &Value| serde_json::json!({"type": "move", "seat": seat, "observation": o, "legal": legal}).to_string();
+    let mut impossible = Vec::new();
+    let mut bad = obs.clone();
+    bad["setup"] = serde_json::json!([9, 9]);
+    impossible.push(("setup", bad));
+    let mut bad = obs.clone();
+    bad["closer"] = serde_json::json!(5);
+    bad["final_left"] = serde_json::json!(1);
+    impossible.push(("closer", bad));
+    let mut bad = obs.clone();
+    bad["opponent_hand"] = serde_json::json!([12, 12]);
+    impossible.push(("opponent_hand", bad));
+    let mut bad = obs.clone();
+    bad["draw_pile"] = serde_json::json!([1, 2, 3]);
+    impossible.push(("draw_pile", bad));
+    let mut lines = vec![hello];
+    lines.extend(impossible.iter().map(|(_, o)| ask(o)));
+    lines.push(ask(&obs));
+    let replies = raw_session("skyjo", "level:1", (lines.join("\n") + "\n").as_bytes());
+    assert_eq!(replies.len(), impossible.len() + 2, "{replies:?}");
+    for (k, (what, _)) in impossible.iter().enumerate() {
+        let r = &replies[k + 1];
+        assert_eq!(r["type"], "error", "{what}: {r}");
+        assert!(
+            r["message"].as_str().unwrap().contains("invalid observation"),
+            "{what}: {r}"
+        );
+    }
+    assert_eq!(
+        replies.last().unwrap()["type"],
+        "action",
+        "the session goes on: {replies:?}"
+    );
+}
