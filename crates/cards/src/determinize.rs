@@ -6,7 +6,7 @@
 //! void (the card may not go to that hand), a known kitty card (it may go to
 //! one holder only). Each card carries the set of holders allowed for it.
 //!
-//! [`DealProblem::sample`] draws a deal from the **conditional distribution
+//! [`DealProblem::sample`] (in [`crate::sampler`]) draws a deal from the **conditional distribution
 //! over physical arrangements**: every assignment of the distinct card
 //! instances to holders that respects capacities and constraints is equally
 //! likely. It is *not* a uniform choice among count patterns — one pattern
@@ -21,8 +21,6 @@
 //! kept as logarithms, so decks of any size fit in an `f64`.
 
 use std::collections::HashMap;
-
-use tabula_search::Rng;
 
 use crate::card::CardId;
 
@@ -61,12 +59,14 @@ pub struct DealProblem {
     cards: Vec<(CardId, HolderSet)>,
 }
 
-struct Class {
-    mask: HolderSet,
-    cards: Vec<CardId>,
+/// Cards that allow the same holders.
+#[derive(Clone, Debug)]
+pub(crate) struct Class {
+    pub(crate) mask: HolderSet,
+    pub(crate) cards: Vec<CardId>,
 }
 
-fn ln_factorials(n: usize) -> Vec<f64> {
+pub(crate) fn ln_factorials(n: usize) -> Vec<f64> {
     let mut v = Vec::with_capacity(n + 1);
     let mut acc = 0.0f64;
     v.push(0.0);
@@ -90,7 +90,7 @@ fn log_add(a: f64, b: f64) -> f64 {
 
 /// Calls `f` with every split of `count` cards among the holders of `mask`
 /// bounded by `caps` (entries outside `mask` are 0).
-fn for_each_split(count: usize, mask: HolderSet, caps: &[u16], f: &mut dyn FnMut(&[u16])) {
+pub(crate) fn for_each_split(count: usize, mask: HolderSet, caps: &[u16], f: &mut dyn FnMut(&[u16])) {
     fn rec(h: usize, rem: usize, mask: HolderSet, caps: &[u16], split: &mut Vec<u16>, f: &mut dyn FnMut(&[u16])) {
         if h == caps.len() {
             if rem == 0 {
@@ -121,19 +121,34 @@ fn for_each_split(count: usize, mask: HolderSet, caps: &[u16], f: &mut dyn FnMut
     rec(0, count, mask, caps, &mut split, f);
 }
 
-struct Counter<'a> {
+/// Counts arrangements class by class, remembering every capacity vector
+/// it meets.
+pub(crate) struct Counter<'a> {
     classes: &'a [Class],
     lnf: Vec<f64>,
     memo: HashMap<(usize, Vec<u16>), f64>,
 }
 
-impl Counter<'_> {
-    fn ln_split(&self, count: usize, split: &[u16]) -> f64 {
+impl<'a> Counter<'a> {
+    pub(crate) fn new(classes: &'a [Class], lnf: Vec<f64>) -> Self {
+        Counter {
+            classes,
+            lnf,
+            memo: HashMap::new(),
+        }
+    }
+
+    /// The counts met so far, keyed by class and capacities.
+    pub(crate) fn into_memo(self) -> HashMap<(usize, Vec<u16>), f64> {
+        self.memo
+    }
+
+    pub(crate) fn ln_split(&self, count: usize, split: &[u16]) -> f64 {
         self.lnf[count] - split.iter().map(|&n| self.lnf[usize::from(n)]).sum::<f64>()
     }
 
     /// ln of the number of arrangements of classes `i..` into `caps`.
-    fn ln_completions(&mut self, i: usize, caps: &[u16]) -> f64 {
+    pub(crate) fn ln_completions(&mut self, i: usize, caps: &[u16]) -> f64 {
         if i == self.classes.len() {
             return if caps.iter().all(|&c| c == 0) {
                 0.0
@@ -203,7 +218,7 @@ impl DealProblem {
         &self.capacities
     }
 
-    fn classes(&self) -> Result<Vec<Class>, DealError> {
+    pub(crate) fn classes(&self) -> Result<Vec<Class>, DealError> {
         let h = self.capacities.len();
         if h > MAX_HOLDERS {
             return Err(DealError::TooManyHolders);
@@ -251,85 +266,12 @@ impl DealProblem {
         };
         Ok(counter.ln_completions(0, &caps))
     }
-
-    /// Draws a deal: the cards of each holder, in a uniformly random order.
-    /// Every valid arrangement of the instances is equally likely.
-    ///
-    /// # Errors
-    /// If the capacities do not match the cards, a card allows no holder, or
-    /// no deal satisfies the constraints.
-    pub fn sample(&self, rng: &mut Rng) -> Result<Vec<Vec<CardId>>, DealError> {
-        let mut classes = self.classes()?;
-        let mut hands: Vec<Vec<CardId>> = self.capacities.iter().map(|&c| Vec::with_capacity(c)).collect();
-        if let [only] = classes.as_mut_slice() {
-            // One class: a uniform shuffle, dealt in capacity order.
-            rng.shuffle(&mut only.cards);
-            let mut it = only.cards.iter();
-            for (h, hand) in hands.iter_mut().enumerate() {
-                if self.capacities[h] > 0 && only.mask & (1 << h) == 0 {
-                    return Err(DealError::Infeasible);
-                }
-                hand.extend(it.by_ref().take(self.capacities[h]));
-            }
-            return Ok(hands);
-        }
-        let mut caps: Vec<u16> = self.capacities.iter().map(|&c| c as u16).collect();
-        let mut counter = Counter {
-            classes: &classes,
-            lnf: ln_factorials(self.cards.len()),
-            memo: HashMap::new(),
-        };
-        let mut total = counter.ln_completions(0, &caps);
-        if total == f64::NEG_INFINITY {
-            return Err(DealError::Infeasible);
-        }
-        let mut rest = caps.clone();
-        for (i, class) in classes.iter().enumerate() {
-            let count = class.cards.len();
-            let mut splits = Vec::new();
-            for_each_split(count, class.mask, &caps, &mut |s| splits.push(s.to_vec()));
-            let mut weights = Vec::with_capacity(splits.len());
-            for s in &splits {
-                for (h, r) in rest.iter_mut().enumerate() {
-                    *r = caps[h] - s[h];
-                }
-                let w = counter.ln_split(count, s) + counter.ln_completions(i + 1, &rest) - total;
-                weights.push(w.exp());
-            }
-            let sum: f64 = weights.iter().sum();
-            let mut x = rng.next_f64() * sum;
-            let mut pick = splits.len() - 1;
-            for (k, &w) in weights.iter().enumerate() {
-                if x < w && w > 0.0 {
-                    pick = k;
-                    break;
-                }
-                x -= w;
-            }
-            let split = &splits[pick];
-            total = {
-                for (h, r) in rest.iter_mut().enumerate() {
-                    *r = caps[h] - split[h];
-                }
-                counter.ln_completions(i + 1, &rest)
-            };
-            let mut cards = class.cards.clone();
-            rng.shuffle(&mut cards);
-            let mut it = cards.into_iter();
-            for (h, &n) in split.iter().enumerate() {
-                hands[h].extend(it.by_ref().take(usize::from(n)));
-                caps[h] -= n;
-            }
-        }
-        for hand in &mut hands {
-            rng.shuffle(hand);
-        }
-        Ok(hands)
-    }
 }
 
 #[cfg(test)]
 mod tests {
+    use tabula_search::Rng;
+
     use super::*;
 
     /// Every arrangement of `cards` into holders with these capacities and

@@ -11,7 +11,7 @@
 //! | the zone ledger and conservation | [`Ledger`], [`check_conservation`] |
 //! | seats, teams, payoff vectors as data | [`Table`], [`PayoffRule`] |
 //! | observation projection per seat | [`Visibility`], [`CardView`], [`project`], [`unseen_counts`] |
-//! | determinization weighted by physical arrangements | [`DealProblem`] |
+//! | determinization weighted by physical arrangements | [`DealProblem`], [`DealSampler`] (prepared once per search) |
 //! | common random numbers for root comparisons | [`CommonWorlds`], [`compare_roots`] |
 //!
 //! ## Example
@@ -55,6 +55,7 @@ pub mod card;
 pub mod crn;
 pub mod determinize;
 pub mod ledger;
+pub mod sampler;
 pub mod table;
 pub mod view;
 
@@ -62,5 +63,6 @@ pub use card::{CardId, Deck, french};
 pub use crn::{CommonWorlds, RootEstimate, compare_roots};
 pub use determinize::{DealError, DealProblem, HolderSet, MAX_HOLDERS};
 pub use ledger::{ConservationError, Ledger, ZoneId, check_conservation};
+pub use sampler::{Deal, DealSampler};
 pub use table::{PayoffRule, Table, TableError};
 pub use view::{CardView, SeenTooMany, Visibility, ZoneView, project, unseen_counts};

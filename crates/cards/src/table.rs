@@ -92,7 +92,8 @@ impl Table {
     pub fn payoffs(&self, team_scores: &[f64], rule: PayoffRule) -> Payoffs {
         assert_eq!(team_scores.len(), self.num_teams(), "one score per team");
         let better = |a: f64, b: f64, lower: bool| if lower { a < b } else { a > b };
-        let mut team_payoff = vec![0.0; team_scores.len()];
+        // Fixed arrays: payoffs are computed at the end of every rollout.
+        let mut team_payoff = [0.0; MAX_SEATS];
         match rule {
             PayoffRule::WinShare { lower_wins } => {
                 let best = team_scores
@@ -120,11 +121,15 @@ impl Table {
                 } else {
                     0.0
                 };
-                team_payoff = vec![u, -u];
+                team_payoff[0] = u;
+                team_payoff[1] = -u;
             }
         }
-        let values: Vec<f64> = self.teams.iter().map(|&t| team_payoff[usize::from(t)]).collect();
-        Payoffs::new(&values)
+        let mut values = [0.0; MAX_SEATS];
+        for (v, &t) in values.iter_mut().zip(&self.teams) {
+            *v = team_payoff[usize::from(t)];
+        }
+        Payoffs::new(&values[..self.teams.len()])
     }
 }
 

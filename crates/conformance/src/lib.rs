@@ -59,6 +59,7 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use tabula_search::{Determinize, Rng, Seat, Turn, play};
 
+pub mod alloc;
 pub mod module;
 
 /// How much to check.

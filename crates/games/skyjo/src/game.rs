@@ -19,13 +19,16 @@ use crate::state::{Pile, State};
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Skyjo {
     rules: Rules,
+    /// Every seat its own team, for the payoffs.
+    table: Table,
 }
 
 impl Skyjo {
     /// Skyjo under `rules`.
     pub fn new(rules: Rules) -> Result<Self, RulesError> {
         rules.validate()?;
-        Ok(Skyjo { rules })
+        let table = Table::individual(usize::from(rules.players)).expect("the rules checked the seats");
+        Ok(Skyjo { rules, table })
     }
 
     /// Skyjo for `players` players under the default rules.
@@ -230,9 +233,12 @@ impl Skyjo {
 
     /// The payoffs of a finished game: the lowest total wins, ties share.
     fn final_payoffs(&self, s: &State) -> Payoffs {
-        let table = Table::individual(s.players()).expect("2 to 8 seats");
-        let scores: Vec<f64> = s.totals().iter().map(|&t| f64::from(t)).collect();
-        table.payoffs(&scores, PayoffRule::WinShare { lower_wins: true })
+        let mut scores = [0.0; MAX_SEATS];
+        for (x, &t) in scores.iter_mut().zip(s.totals()) {
+            *x = f64::from(t);
+        }
+        self.table
+            .payoffs(&scores[..s.players()], PayoffRule::WinShare { lower_wins: true })
     }
 }
 

@@ -2,6 +2,7 @@
 //! it.
 
 use serde::{Deserialize, Serialize};
+use tabula_cards::{CardId, Deal, DealProblem, DealSampler};
 use tabula_search::{MAX_SEATS, Rng, Seat, WorldSampler};
 
 use crate::rules::{Action, CELLS, DECK_SIZE, FIRST_ID, NONE, NUM_VALUES, Phase, Rules, VALUE_COUNTS, value_of};
@@ -310,18 +311,17 @@ impl Observation {
 }
 
 /// The worlds of one observation: what every world shares (the face-up
-/// cards, the discard pile, the known cards) built once, and the unseen
-/// card instances dealt afresh to the hidden places at each draw —
-/// without allocating.
+/// cards, the discard pile, the known cards) built once, with the card
+/// engine's prepared deal of the unseen instances to the hidden places
+/// (the face-down cells, another seat's drawn card, the draw pile) drawn
+/// afresh at each world — without allocating.
 #[derive(Clone, Debug)]
 pub struct Worlds {
     /// The shared part; hidden cells, a hidden hand and an unknown draw
     /// pile are filled at each draw, the seed too.
     template: State,
-    /// The unseen ids in ascending order: the deal's starting order.
-    unseen: Vec<u8>,
-    /// The ids being dealt (a copy of `unseen`, shuffled).
-    deck: Vec<u8>,
+    deals: DealSampler,
+    deal: Deal,
     /// The face-down cells, in deal order.
     hidden: Vec<(u8, u8)>,
     hidden_hand: bool,
@@ -380,11 +380,13 @@ impl Worlds {
         } else {
             usize::from(obs.draw_count)
         };
-        assert_eq!(
-            unseen.len(),
-            hidden.len() + usize::from(hidden_hand) + pile_slots,
-            "the observation's cards do not add up to the deck"
-        );
+        // The holders: the face-down cells (one holder, filled in cell
+        // order), the hidden hand, the draw pile.
+        let mut problem = DealProblem::new(vec![hidden.len(), usize::from(hidden_hand), pile_slots]);
+        for &id in &unseen {
+            problem.add_free(CardId(u16::from(id)));
+        }
+        let deals = DealSampler::new(&problem).expect("the observation's cards add up to the deck");
         let mut setup = [0u8; MAX_SEATS];
         setup[..n].copy_from_slice(&obs.setup);
         let mut totals = [0i32; MAX_SEATS];
@@ -414,33 +416,29 @@ impl Worlds {
         };
         Worlds {
             template,
-            deck: unseen.clone(),
-            unseen,
+            deals,
+            deal: Deal::new(),
             hidden,
             hidden_hand,
             deal_pile: known_pile.is_none(),
         }
     }
 
-    /// One world. Every arrangement of the unseen instances over the
-    /// hidden places is equally likely: a uniform shuffle, dealt to the
-    /// face-down cells (in grid order), the hidden hand, then the draw
-    /// pile bottom first.
+    /// One world: every arrangement of the unseen instances over the
+    /// hidden places equally likely.
     pub fn sample(&mut self, rng: &mut Rng) -> State {
-        self.deck.copy_from_slice(&self.unseen);
-        rng.shuffle(&mut self.deck);
+        self.deals.sample_into(rng, &mut self.deal);
         let mut s = self.template;
-        let mut cards = self.deck.iter().copied();
-        for &(p, i) in &self.hidden {
-            s.cells[usize::from(p)][usize::from(i)] = cards.next().expect("one card per face-down cell");
+        for (&(p, i), c) in self.hidden.iter().zip(self.deal.holder(0)) {
+            s.cells[usize::from(p)][usize::from(i)] = c.0 as u8;
         }
         if self.hidden_hand {
-            s.hand = cards.next().expect("a card for the hidden hand");
+            s.hand = self.deal.holder(1)[0].0 as u8;
         }
         if self.deal_pile {
             s.draw = Pile::EMPTY;
-            for c in cards {
-                s.draw.push(c);
+            for c in self.deal.holder(2) {
+                s.draw.push(c.0 as u8);
             }
         }
         s.seed = rng.next_u64();
