@@ -121,6 +121,38 @@ pub(crate) fn for_each_split(count: usize, mask: HolderSet, caps: &[u16], f: &mu
     rec(0, count, mask, caps, &mut split, f);
 }
 
+/// ln of the ways to split `count` cards as `split` says.
+pub(crate) fn ln_split(lnf: &[f64], count: usize, split: &[u16]) -> f64 {
+    lnf[count] - split.iter().map(|&n| lnf[usize::from(n)]).sum::<f64>()
+}
+
+/// ln of the arrangements of classes `i..` into `caps` when no split is
+/// left to choose: past the last class, or at the last one, which fills
+/// what is left. `None` before that.
+pub(crate) fn ln_tail(classes: &[Class], lnf: &[f64], i: usize, caps: &[u16]) -> Option<f64> {
+    if i == classes.len() {
+        return Some(if caps.iter().all(|&c| c == 0) {
+            0.0
+        } else {
+            f64::NEG_INFINITY
+        });
+    }
+    if i + 1 < classes.len() {
+        return None;
+    }
+    let class = &classes[i];
+    let fits = caps
+        .iter()
+        .enumerate()
+        .all(|(h, &c)| c == 0 || class.mask & (1 << h) != 0);
+    let total: usize = caps.iter().map(|&c| usize::from(c)).sum();
+    Some(if fits && total == class.cards.len() {
+        ln_split(lnf, total, caps)
+    } else {
+        f64::NEG_INFINITY
+    })
+}
+
 /// Counts arrangements class by class, remembering every capacity vector
 /// it meets.
 pub(crate) struct Counter<'a> {
@@ -144,32 +176,15 @@ impl<'a> Counter<'a> {
     }
 
     pub(crate) fn ln_split(&self, count: usize, split: &[u16]) -> f64 {
-        self.lnf[count] - split.iter().map(|&n| self.lnf[usize::from(n)]).sum::<f64>()
+        ln_split(&self.lnf, count, split)
     }
 
     /// ln of the number of arrangements of classes `i..` into `caps`.
     pub(crate) fn ln_completions(&mut self, i: usize, caps: &[u16]) -> f64 {
-        if i == self.classes.len() {
-            return if caps.iter().all(|&c| c == 0) {
-                0.0
-            } else {
-                f64::NEG_INFINITY
-            };
+        if let Some(v) = ln_tail(self.classes, &self.lnf, i, caps) {
+            return v;
         }
         let class = &self.classes[i];
-        if i + 1 == self.classes.len() {
-            // The last class fills what is left: one split at most.
-            let fits = caps
-                .iter()
-                .enumerate()
-                .all(|(h, &c)| c == 0 || class.mask & (1 << h) != 0);
-            let total: usize = caps.iter().map(|&c| usize::from(c)).sum();
-            return if fits && total == class.cards.len() {
-                self.ln_split(total, caps)
-            } else {
-                f64::NEG_INFINITY
-            };
-        }
         if let Some(&v) = self.memo.get(&(i, caps.to_vec())) {
             return v;
         }

@@ -14,7 +14,7 @@ use std::collections::BTreeMap;
 use tabula_search::Rng;
 
 use crate::card::CardId;
-use crate::determinize::{Class, Counter, DealError, DealProblem, ln_factorials};
+use crate::determinize::{Class, Counter, DealError, DealProblem, ln_factorials, ln_split, ln_tail};
 
 /// The cards of each holder, in one buffer.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -122,34 +122,16 @@ impl DealSampler {
     }
 
     fn ln_split(&self, count: usize, split: &[u16]) -> f64 {
-        self.lnf[count] - split.iter().map(|&n| self.lnf[usize::from(n)]).sum::<f64>()
+        ln_split(&self.lnf, count, split)
     }
 
     /// ln of the arrangements of classes `i..` into `caps`, from the table.
     fn completions(&self, i: usize, caps: &[u16]) -> f64 {
-        if i == self.classes.len() {
-            return if caps.iter().all(|&c| c == 0) {
-                0.0
-            } else {
-                f64::NEG_INFINITY
-            };
-        }
-        let class = &self.classes[i];
-        if i + 1 == self.classes.len() {
-            let fits = caps
-                .iter()
-                .enumerate()
-                .all(|(h, &c)| c == 0 || class.mask & (1 << h) != 0);
-            let total: usize = caps.iter().map(|&c| usize::from(c)).sum();
-            return if fits && total == class.cards.len() {
-                self.ln_split(total, caps)
-            } else {
-                f64::NEG_INFINITY
-            };
-        }
-        *self.table[i]
-            .get(caps)
-            .expect("every capacity vector a draw meets was counted")
+        ln_tail(&self.classes, &self.lnf, i, caps).unwrap_or_else(|| {
+            *self.table[i]
+                .get(caps)
+                .expect("every capacity vector a draw meets was counted")
+        })
     }
 
     /// Writes every split of `count` cards among the holders of `mask`
