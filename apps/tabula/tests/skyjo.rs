@@ -174,8 +174,8 @@ fn the_arena_takes_every_player_skyjo_lists() {
         "1",
         "--json",
     ]));
-    // A, B, A at three seats: three seatings per deal.
-    assert_eq!(v["games"], 3, "{v}");
+    // Three seats: A, B, A and B, A, B in every order, six seatings a deal.
+    assert_eq!(v["games"], 6, "{v}");
     assert_eq!(v["entrants"][0]["player"], "random");
     let refused = tabula(&["arena", "skyjo", "--a", "minimax", "--b", "level:1"]);
     let err = one_line_error(&refused);

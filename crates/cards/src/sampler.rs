@@ -92,14 +92,6 @@ impl DealSampler {
         if total == f64::NEG_INFINITY {
             return Err(DealError::Infeasible);
         }
-        if let [only] = classes.as_slice()
-            && capacities
-                .iter()
-                .enumerate()
-                .any(|(h, &c)| c > 0 && only.mask & (1 << h) == 0)
-        {
-            return Err(DealError::Infeasible);
-        }
         let mut table = vec![BTreeMap::new(); classes.len()];
         for ((i, caps), v) in counter.into_memo() {
             table[i].insert(caps, v);

@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use tabula_search::{Determinize, Player, SearchResult, Seat};
+use tabula_search::{Determinize, Game, Player, SearchResult, Seat};
 
 use crate::module::{ActionOf, GameModule, ObservationOf};
 use crate::spec::PlayerSpec;
@@ -59,7 +59,9 @@ pub struct StatsJson {
     /// Depth reached.
     #[serde(default)]
     pub depth: u32,
-    /// Milliseconds spent (measured by the front end that asked).
+    /// Milliseconds spent, when measured (the bot engine times each
+    /// answer; the searches themselves read no clock unless their budget
+    /// names one, and report 0).
     #[serde(default)]
     pub time_ms: f64,
     /// The value of the chosen action for the seat to act.
@@ -168,6 +170,9 @@ impl<M: GameModule> LocalAgent<M> {
 
 impl<M: GameModule> SeatAgent for LocalAgent<M> {
     fn act(&mut self, observation: &Value, seat: Seat, legal: &[Value]) -> Result<Decision, AgentError> {
+        if seat >= self.module.game().num_seats() {
+            return Err(AgentError::Refused(format!("{} has no seat {seat}", M::INFO.name)));
+        }
         let obs: ObservationOf<M> = serde_json::from_value(observation.clone())
             .map_err(|e| AgentError::Refused(format!("invalid observation: {e}")))?;
         self.module

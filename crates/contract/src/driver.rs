@@ -9,12 +9,11 @@
 use std::marker::PhantomData;
 use std::sync::Arc;
 
-use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 use tabula_search::{Determinize, Game, Seat, TunableTable, Turn};
 
 use crate::agent::{LocalAgent, SeatAgent, to_json};
-use crate::error::ContractError;
+use crate::error::{ContractError, parse};
 use crate::info::{GameInfo, OptionDoc, Played, PlayerInfo, TableKind};
 use crate::matches::{Match, ModuleMatch};
 use crate::module::{ActionOf, GameModule, ObservationOf};
@@ -60,7 +59,7 @@ pub trait Driver: Send + Sync {
     fn teams(&self) -> Vec<usize>;
     /// A seat's name.
     fn seat_name(&self, seat: Seat) -> String;
-    /// The longest game allowed, in plies.
+    /// The longest game (or round, for games of rounds) allowed, in plies.
     fn max_plies(&self) -> usize;
     /// A new game: `seed` fixes what the rules draw before play; the table
     /// decides what a seat's player may be handed.
@@ -155,13 +154,6 @@ impl<M: GameModule> ModuleDriver<M> {
         }
     }
 
-    fn parse<T: DeserializeOwned>(value: &Value, what: &'static str) -> Result<T, ContractError> {
-        serde_json::from_value(value.clone()).map_err(|e| ContractError::Json {
-            what,
-            problem: e.to_string(),
-        })
-    }
-
     fn seat_ok(&self, seat: Seat) -> Result<(), ContractError> {
         let seats = self.module.game().num_seats();
         if seat < seats {
@@ -178,7 +170,7 @@ impl<M: GameModule> ModuleDriver<M> {
     /// A checked observation of `seat`.
     fn observation(&self, value: &Value, seat: Seat) -> Result<ObservationOf<M>, ContractError> {
         self.seat_ok(seat)?;
-        let obs: ObservationOf<M> = Self::parse(value, "observation")?;
+        let obs: ObservationOf<M> = parse(value, "observation")?;
         self.module
             .check_observation(&obs, seat)
             .map_err(ContractError::Observation)?;
@@ -233,7 +225,7 @@ impl<M: GameModule> Driver for ModuleDriver<M> {
             return Err(SpecError::Unsupported {
                 game: M::INFO.name,
                 spec: spec.to_string(),
-                offers: forms.join(", "),
+                offers: format!("{}, bot:CMD", forms.join(", ")),
             }
             .into());
         }
@@ -250,9 +242,12 @@ impl<M: GameModule> Driver for ModuleDriver<M> {
             Turn::Terminal => return Err(ContractError::GameOver),
         }
         let expected = self.legal(&obs, seat);
+        if expected.is_empty() {
+            return Err(ContractError::NoLegalAction(seat));
+        }
         let mut given = legal
             .iter()
-            .map(|a| Self::parse::<ActionOf<M>>(a, "legal action"))
+            .map(|a| parse::<ActionOf<M>>(a, "legal action"))
             .collect::<Result<Vec<_>, _>>()?;
         given.sort_unstable();
         if given != expected {
@@ -273,7 +268,7 @@ impl<M: GameModule> Driver for ModuleDriver<M> {
     }
 
     fn action_text(&self, action: &Value) -> Result<String, ContractError> {
-        let a: ActionOf<M> = Self::parse(action, "action")?;
+        let a: ActionOf<M> = parse(action, "action")?;
         Ok(self.module.action_text(a))
     }
 

@@ -1,5 +1,8 @@
 //! The errors of the contract's erased interface.
 
+use serde::de::DeserializeOwned;
+use serde_json::Value;
+
 use crate::spec::SpecError;
 
 /// Why the driver refused a request. Each message is one clear line.
@@ -46,10 +49,24 @@ pub enum ContractError {
     /// Chance acts; the controller must draw its outcome.
     #[error("chance acts here, not a seat")]
     ChanceActs,
+    /// A seat acts, not chance.
+    #[error("seat {0} acts here, not chance")]
+    SeatActs(usize),
+    /// The observation leaves the seat to act without a legal action.
+    #[error("invalid observation: it leaves seat {0}, which acts, no legal action")]
+    NoLegalAction(usize),
     /// An action that is not legal now.
     #[error("{0} is not a legal move here")]
     Illegal(String),
     /// The legal actions given with a request are not the seat's.
     #[error("the legal actions do not match the observation; expected {0}")]
     LegalMismatch(String),
+}
+
+/// A game value read from JSON, or what is wrong with it.
+pub(crate) fn parse<T: DeserializeOwned>(value: &Value, what: &'static str) -> Result<T, ContractError> {
+    serde_json::from_value(value.clone()).map_err(|e| ContractError::Json {
+        what,
+        problem: e.to_string(),
+    })
 }

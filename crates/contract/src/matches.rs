@@ -11,15 +11,15 @@ use crate::error::ContractError;
 use crate::info::{Scoresheet, TableKind};
 use crate::module::{ActionOf, GameModule, StateOf};
 
-/// An action a match played for an agent.
+/// An action a match played for an agent. `action` is the true action:
+/// a front end shows another seat [`Match::last_move`] instead, which is
+/// the action as that seat saw it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MoveMade {
     /// The seat that acted.
     pub seat: Seat,
     /// The action, in the game's JSON form.
     pub action: Value,
-    /// The action as a person reads it.
-    pub text: String,
     /// The agent's search statistics.
     pub stats: StatsJson,
 }
@@ -67,6 +67,9 @@ pub trait Match: Send {
     fn view(&self, seat: Seat) -> Value;
     /// A text picture of what `seat` observes.
     fn render(&self, seat: Seat) -> String;
+    /// The last action (a seat's or chance's) as `seat` saw it, as text: a
+    /// hidden discard of another seat reads as such, never as the card.
+    fn last_move(&self, seat: Seat) -> Option<String>;
     /// Something worth telling `seat` about the last move, if anything.
     fn note(&self, seat: Seat) -> Option<String>;
     /// The payoffs, once the game is over.
@@ -75,6 +78,9 @@ pub trait Match: Send {
     fn scoresheet(&self) -> Option<Scoresheet>;
     /// Plies played, chance outcomes included.
     fn plies(&self) -> usize;
+    /// Plies played in the round in progress (all of them, for games
+    /// without rounds): what the ply limit counts.
+    fn plies_this_round(&self) -> usize;
     /// The game's record, for games that keep one.
     fn record(&self) -> Option<Value>;
 }
@@ -85,15 +91,18 @@ pub(crate) struct ModuleMatch<M: GameModule> {
     seed: u64,
     table: TableKind,
     state: StateOf<M>,
-    /// The state before the last action, for its note.
+    /// The state before the last action, for its note and its view.
     before: Option<StateOf<M>>,
     actions: Vec<ActionOf<M>>,
     legal: Vec<ActionOf<M>>,
+    /// The round in progress, and the ply it began at.
+    round: (u32, usize),
 }
 
 impl<M: GameModule> ModuleMatch<M> {
     pub(crate) fn new(module: Arc<M>, seed: u64, table: TableKind) -> Self {
         let state = module.start(seed);
+        let round = (module.round(&state), 0);
         ModuleMatch {
             module,
             seed,
@@ -102,6 +111,7 @@ impl<M: GameModule> ModuleMatch<M> {
             before: None,
             actions: Vec::new(),
             legal: Vec::new(),
+            round,
         }
     }
 
@@ -120,6 +130,10 @@ impl<M: GameModule> ModuleMatch<M> {
         self.before = Some(self.state.clone());
         self.module.game().apply(&mut self.state, action);
         self.actions.push(action);
+        let round = self.module.round(&self.state);
+        if round != self.round.0 {
+            self.round = (round, self.actions.len());
+        }
     }
 
     fn seat_to_act(&self) -> Result<Seat, AgentError> {
@@ -152,14 +166,10 @@ impl<M: GameModule> Match for ModuleMatch<M> {
     }
 
     fn apply(&mut self, action: &Value) -> Result<(), ContractError> {
-        let a: ActionOf<M> = serde_json::from_value(action.clone()).map_err(|e| ContractError::Json {
-            what: "action",
-            problem: e.to_string(),
-        })?;
+        let a: ActionOf<M> = crate::error::parse(action, "action")?;
         let mut next = self.state.clone();
         play(self.game(), &mut next, a).map_err(|_| ContractError::Illegal(action.to_string()))?;
-        self.before = Some(std::mem::replace(&mut self.state, next));
-        self.actions.push(a);
+        self.commit(a);
         Ok(())
     }
 
@@ -182,7 +192,7 @@ impl<M: GameModule> Match for ModuleMatch<M> {
                 self.commit(outcome);
                 Ok(())
             }
-            Turn::Seat(s) => Err(ContractError::NotYourTurn(s)),
+            Turn::Seat(s) => Err(ContractError::SeatActs(s)),
             Turn::Terminal => Err(ContractError::GameOver),
         }
     }
@@ -212,7 +222,6 @@ impl<M: GameModule> Match for ModuleMatch<M> {
         Ok(MoveMade {
             seat,
             action: to_json(&action),
-            text: self.module.action_text(action),
             stats,
         })
     }
@@ -227,6 +236,11 @@ impl<M: GameModule> Match for ModuleMatch<M> {
 
     fn render(&self, seat: Seat) -> String {
         self.module.render(&self.game().observation(&self.state, seat), seat)
+    }
+
+    fn last_move(&self, seat: Seat) -> Option<String> {
+        let (before, &action) = (self.before.as_ref()?, self.actions.last()?);
+        Some(self.module.action_text(self.game().view_action(before, action, seat)))
     }
 
     fn note(&self, seat: Seat) -> Option<String> {
@@ -253,6 +267,10 @@ impl<M: GameModule> Match for ModuleMatch<M> {
 
     fn plies(&self) -> usize {
         self.actions.len()
+    }
+
+    fn plies_this_round(&self) -> usize {
+        self.actions.len() - self.round.1
     }
 
     fn record(&self) -> Option<Value> {

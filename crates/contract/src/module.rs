@@ -60,8 +60,9 @@ pub trait GameModule: Sized + Send + Sync + 'static {
     /// The tunables of the game's own computer (the searches' tables are
     /// the library's).
     const TUNABLES: &'static [TunableTable] = &[];
-    /// A game longer than this many plies is stopped (a draw in the
-    /// arena): the guard against rules that let two players stall.
+    /// A game (or a round, see [`round`](GameModule::round)) longer than
+    /// this many plies is stopped (a draw in the arena): the guard against
+    /// rules that let players stall.
     const MAX_PLIES: usize = 100_000;
 
     /// The game under validated options.
@@ -88,7 +89,7 @@ pub trait GameModule: Sized + Send + Sync + 'static {
     /// When the spec's argument is not one the player takes.
     fn agent(&self, spec: &PlayerSpec, seed: u64) -> Result<Box<dyn Player<Self::Game> + Send>, SpecError>;
 
-    /// Who acts, as `seat` sees it in its observation.
+    /// Who acts, as the observation shows it (every seat sees who acts).
     fn turn(&self, observation: &ObservationOf<Self>) -> Turn;
 
     /// Checks an observation received from outside (the bot protocol, the
@@ -162,6 +163,14 @@ pub trait GameModule: Sized + Send + Sync + 'static {
     fn note(&self, before: &ObservationOf<Self>, after: &ObservationOf<Self>, seat: Seat) -> Option<String> {
         let _ = (before, after, seat);
         None
+    }
+
+    /// The round in progress (0 for games without rounds): the ply limit
+    /// ([`MAX_PLIES`](GameModule::MAX_PLIES)) counts within a round, so a
+    /// long game of many short rounds is not mistaken for a stall.
+    fn round(&self, state: &StateOf<Self>) -> u32 {
+        let _ = state;
+        0
     }
 
     /// The game's own points at the end, for games that keep them.

@@ -10,6 +10,10 @@ use crate::host::BotAgent;
 /// How long the arena and the terminal wait for an outside engine's answer.
 pub const BOT_TIMEOUT: Duration = Duration::from_secs(60);
 
+/// The seed stream chance draws from in a game of the arena or the
+/// terminal (derived from the game's seed).
+pub const CHANCE_STREAM: u64 = 0xC4A7CE;
+
 /// Errors of the front ends.
 #[derive(Debug, thiserror::Error)]
 pub enum PlatformError {

@@ -1,13 +1,15 @@
 //! Tournaments between entrants (A, B, …) at any table, on both cores.
 //!
 //! **Seatings.** A team plays as one unit (its seats are kept together);
-//! without partners every seat is a unit. The base seating gives unit `u`
-//! to entrant `u mod k` (A, B, A, B, … for two entrants). Every deal is
-//! played in several seatings: with up to four units, every distinct
-//! permutation of the base seating (for two seats: A–B, then B–A); beyond
-//! four, its cyclic shifts (a Latin square: each entrant's units visit
-//! every seat once). Game `i` plays deal `i / k'` in seating `i mod k'`,
-//! `k'` being the number of seatings.
+//! without partners every seat is a unit. The base seatings give unit `u`
+//! to entrant `(u + r) mod k`, for `r` from 0 to `k - 1` (for two entrants
+//! A, B, A, … and B, A, B, …: when the entrants do not divide the units,
+//! each holds the extra ones as often). Every deal is played in several
+//! seatings: with up to four units, every distinct permutation of the base
+//! seatings (for two seats: A–B, then B–A); beyond four, their cyclic
+//! shifts (each base's units visit every seat once, a Latin square). Game
+//! `i` plays deal `i / k'` in seating `i mod k'`, `k'` being the number of
+//! seatings.
 //!
 //! **Seeds.** The deal's seed is derived from the tournament's; each
 //! entrant's player at a seat gets its own seed derived from the deal's
@@ -70,7 +72,6 @@ pub fn deal_seed(seed: u64, deal: usize) -> u64 {
 }
 
 const SEED_ENTRANT: u64 = 0xA;
-const SEED_CHANCE: u64 = 0xC4A7CE;
 
 /// The seatings of `entrants` entrants at a table whose seat `s` plays for
 /// unit `units[s]` (its team, or itself): each is the entrant of every
@@ -93,24 +94,26 @@ pub fn seatings(units: &[usize], entrants: usize) -> Result<Vec<Vec<usize>>, Pla
             if n < units.len() { "team" } else { "seat" }
         )));
     }
-    let base: Vec<usize> = (0..n).map(|u| u % entrants).collect();
     let mut per_unit: Vec<Vec<usize>> = Vec::new();
     let mut add = |s: Vec<usize>| {
         if !per_unit.contains(&s) {
             per_unit.push(s);
         }
     };
-    if n <= 4 {
-        let mut perm: Vec<usize> = (0..n).collect();
-        loop {
-            add(perm.iter().map(|&p| base[p]).collect());
-            if !next_permutation(&mut perm) {
-                break;
+    for r in 0..entrants {
+        let base: Vec<usize> = (0..n).map(|u| (u + r) % entrants).collect();
+        if n <= 4 {
+            let mut perm: Vec<usize> = (0..n).collect();
+            loop {
+                add(perm.iter().map(|&p| base[p]).collect());
+                if !next_permutation(&mut perm) {
+                    break;
+                }
             }
-        }
-    } else {
-        for r in 0..n {
-            add((0..n).map(|u| base[(u + r) % n]).collect());
+        } else {
+            for shift in 0..n {
+                add((0..n).map(|u| base[(u + shift) % n]).collect());
+            }
         }
     }
     Ok(per_unit
@@ -198,7 +201,7 @@ fn play_one(
         agents.push(agents::agent(&**driver, &specs[e], seed)?);
     }
     let mut game = driver.start(deal_seed, TableKind::Online);
-    let mut chance = Rng::derived(deal_seed, SEED_CHANCE);
+    let mut chance = Rng::derived(deal_seed, agents::CHANCE_STREAM);
     let limit = settings.max_plies.unwrap_or_else(|| driver.max_plies());
     let mut stalled = false;
     loop {
@@ -209,7 +212,7 @@ fn play_one(
                 game.play(&mut *agents[s])?;
             }
         }
-        if game.plies() > limit {
+        if game.plies_this_round() > limit {
             stalled = true;
             break;
         }
@@ -283,7 +286,6 @@ pub fn summarize(specs: &[PlayerSpec], games: &[Played], seatings: usize) -> Val
     fields.insert("mean_plies".into(), json!(mean(games.iter().map(|p| p.plies as f64))));
     let mut entrants = Vec::new();
     for (e, spec) in specs.iter().enumerate() {
-        let letter = (b'a' + e as u8) as char;
         let wins = score.iter().filter(|s| s[e] == 1.0).count();
         let rate = mean(score.iter().map(|s| s[e]));
         let rate_ci = confidence_interval(&per_deal(games, &|i, _| Some(score[i][e])), 0.0, 1.0);
@@ -313,6 +315,7 @@ pub fn summarize(specs: &[PlayerSpec], games: &[Played], seatings: usize) -> Val
         }
         entrants.push(entry);
         if e < 26 {
+            let letter = (b'a' + e as u8) as char;
             fields.insert(format!("{letter}_wins"), json!(wins));
             fields.insert(format!("{letter}_score_rate"), json!(rate));
             fields.insert(format!("mean_payoff_{letter}"), json!(mean_payoff));
@@ -332,10 +335,18 @@ mod tests {
     #[test]
     fn two_seats_swap_and_teams_stay_together() {
         assert_eq!(seatings(&[0, 1], 2).unwrap(), [[0, 1], [1, 0]]);
-        // Three seats, two entrants: every distinct arrangement of A, B, A.
+        // Three seats, two entrants: every distinct arrangement of A, B, A
+        // and of B, A, B (each entrant holds the extra seat as often).
         assert_eq!(
             seatings(&[0, 1, 2], 2).unwrap(),
-            [vec![0, 1, 0], vec![0, 0, 1], vec![1, 0, 0]]
+            [
+                vec![0, 1, 0],
+                vec![0, 0, 1],
+                vec![1, 0, 0],
+                vec![1, 0, 1],
+                vec![1, 1, 0],
+                vec![0, 1, 1]
+            ]
         );
         // Partners facing: teams rotate, partners never split.
         assert_eq!(seatings(&[0, 1, 0, 1], 2).unwrap(), [[0, 1, 0, 1], [1, 0, 1, 0]]);
@@ -347,9 +358,18 @@ mod tests {
                 assert_eq!(all.iter().filter(|s| s[seat] == e).count(), 6);
             }
         }
-        // Beyond four: a Latin square of cyclic shifts.
+        // Beyond four: cyclic shifts, each base a Latin square.
         let six = seatings(&[0, 1, 2, 3, 4, 5], 3).unwrap();
         assert_eq!(six.len(), 3);
+        let five = seatings(&[0, 1, 2, 3, 4], 2).unwrap();
+        assert_eq!(five.len(), 10);
+        for seat in 0..5 {
+            assert_eq!(
+                five.iter().filter(|s| s[seat] == 0).count(),
+                5,
+                "A sits at each seat half the time"
+            );
+        }
         let eight = seatings(&(0..8).collect::<Vec<_>>(), 8).unwrap();
         assert_eq!(eight.len(), 8);
         for seat in 0..8 {

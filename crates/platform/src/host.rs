@@ -124,7 +124,7 @@ impl SeatAgent for BotAgent {
             legal: legal.to_vec(),
         })?;
         match self.receive()? {
-            Reply::Action { id: Some(got), .. } if got != id => {
+            Reply::Action { id: Some(got), .. } | Reply::Error { id: Some(got), .. } if got != id => {
                 Err(self.error(format!("answered request {got}, not {id}")))
             }
             Reply::Action { action, stats, .. } => {

@@ -43,7 +43,8 @@ pub fn read_line(input: &mut dyn BufRead, buf: &mut Vec<u8>) -> io::Result<Optio
             None => (available, None),
         };
         if !too_long {
-            if buf.len() + chunk.len() > MAX_LINE {
+            // One more byte than the cap, for a line ending in CR LF.
+            if buf.len() + chunk.len() > MAX_LINE + 1 {
                 too_long = true;
                 buf.clear();
             } else {
@@ -59,11 +60,11 @@ pub fn read_line(input: &mut dyn BufRead, buf: &mut Vec<u8>) -> io::Result<Optio
     if !read_any {
         return Ok(None);
     }
-    if too_long {
-        return Ok(Some(Line::TooLong));
-    }
     if buf.last() == Some(&b'\r') {
         buf.pop();
+    }
+    if too_long || buf.len() > MAX_LINE {
+        return Ok(Some(Line::TooLong));
     }
     Ok(Some(match std::str::from_utf8(buf) {
         Ok(text) => Line::Text(text.to_string()),
@@ -101,8 +102,13 @@ mod tests {
         );
         assert_eq!(all(b""), []);
         assert_eq!(all(b"\n"), [Line::Text(String::new())]);
-        // Exactly at the cap is still a line.
-        let exact = vec![b'y'; MAX_LINE];
+        // Exactly at the cap is still a line, with a CR LF too.
+        let mut exact = vec![b'y'; MAX_LINE];
         assert_eq!(all(&exact), [Line::Text("y".repeat(MAX_LINE))]);
+        exact.extend(b"\r\n");
+        assert_eq!(all(&exact), [Line::Text("y".repeat(MAX_LINE))]);
+        let mut over = vec![b'y'; MAX_LINE + 1];
+        over.extend(b"\r\n");
+        assert_eq!(all(&over), [Line::TooLong]);
     }
 }

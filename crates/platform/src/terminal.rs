@@ -13,9 +13,6 @@ use crate::agents::{self, PlatformError};
 /// Up to this many legal moves are listed in the prompt.
 const MAX_LISTED: usize = 24;
 
-/// The seed stream of chance in a terminal game.
-const SEED_CHANCE: u64 = 0xC4A7CE;
-
 /// The players of the other seats: one spec for every seat, or one per
 /// other seat in seat order.
 ///
@@ -85,7 +82,8 @@ pub fn play(
     )?;
     // One person against the computer: a solo table.
     let mut game = driver.start(seed, TableKind::Solo);
-    let mut chance = Rng::derived(seed, SEED_CHANCE);
+    let mut chance = Rng::derived(seed, agents::CHANCE_STREAM);
+    let teams = driver.teams();
     let mut line = String::new();
     loop {
         match game.to_act() {
@@ -93,8 +91,9 @@ pub fn play(
                 writeln!(output, "{}", game.render(human))?;
                 let payoffs = game.payoffs().expect("the game is over");
                 let mine = payoffs[human];
+                // Partners share the result: compare with the other teams.
                 let best_other = (0..seats)
-                    .filter(|&s| s != human)
+                    .filter(|&s| teams[s] != teams[human])
                     .map(|s| payoffs[s])
                     .fold(f64::NEG_INFINITY, f64::max);
                 let verdict = if mine > best_other {
@@ -159,8 +158,9 @@ pub fn play(
             }
             Turn::Seat(seat) => {
                 let agent = agents[seat].as_mut().expect("every other seat has an agent");
-                let made = game.play(&mut **agent)?;
-                writeln!(output, "{} plays {}.", driver.seat_name(seat), made.text)?;
+                game.play(&mut **agent)?;
+                let seen = game.last_move(human).expect("a move was just made");
+                writeln!(output, "{} plays {seen}.", driver.seat_name(seat))?;
                 if let Some(note) = game.note(human) {
                     writeln!(output, "{note}")?;
                 }

@@ -151,6 +151,16 @@ fn observations_no_game_reaches_are_refused() {
     let mut bad = obs.clone();
     bad["draw_pile"] = serde_json::json!([1, 2, 3]);
     impossible.push(("draw_pile", bad));
+    let mut bad = obs.clone();
+    bad["closer"] = serde_json::json!(1 - seat);
+    bad["final_left"] = serde_json::json!(0);
+    impossible.push(("final_left", bad));
+    let mut bad = obs.clone();
+    bad["grids"][seat][0] = serde_json::json!("Removed");
+    impossible.push(("a lone removed cell", bad));
+    let mut bad = obs.clone();
+    bad["turns"] = serde_json::json!(u32::MAX);
+    impossible.push(("turns", bad));
     let mut lines = vec![hello];
     lines.extend(impossible.iter().map(|(_, o)| ask(o)));
     lines.push(ask(&obs));
@@ -169,4 +179,21 @@ fn observations_no_game_reaches_are_refused() {
         "action",
         "the session goes on: {replies:?}"
     );
+}
+
+#[test]
+fn the_terminal_shows_the_person_the_computer_s_moves_as_it_sees_them() {
+    // Mini Whist: the person sits second; the computer's discard is face down.
+    let driver = tabula_registry::find("miniwhist").unwrap().open(&Value::Null).unwrap();
+    let cards: Vec<String> = ["s", "h"]
+        .iter()
+        .flat_map(|s| (1..=3).flat_map(move |r| ["a", "b"].map(move |c| format!("{s}{r}{c}"))))
+        .collect();
+    let input = (cards.join("\n") + "\n").repeat(6);
+    let mut output = Vec::new();
+    let spec: PlayerSpec = "random".parse().unwrap();
+    tabula_platform::terminal::play(&driver, &[spec], 1, 3, &mut input.as_bytes(), &mut output).unwrap();
+    let text = String::from_utf8(output).unwrap();
+    assert!(text.contains("seat 1 plays a hidden discard."), "{text}");
+    assert!(text.contains("Game over:"), "{text}");
 }

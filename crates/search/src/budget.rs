@@ -158,7 +158,8 @@ impl Budget {
         self
     }
 
-    /// The same budget with a deadline on the system clock.
+    /// The same budget with a deadline on the system clock (which becomes
+    /// the budget's clock, replacing any other).
     #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
     pub fn with_deadline(self, deadline: std::time::Instant) -> Self {
         self.with_clock(Arc::new(SystemClock))

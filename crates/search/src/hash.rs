@@ -1,14 +1,16 @@
 //! Stable hashing: the same value hashes to the same 64 bits on every
-//! target, in every process, with every version of the standard library.
+//! target and in every process.
 //!
-//! `std`'s `DefaultHasher` promises none of that (its algorithm may change,
-//! and `usize` lengths hash at the target's width), so nothing that seeds a
+//! `std`'s `DefaultHasher` promises neither (its algorithm may change, and
+//! `usize` lengths hash at the target's width), so nothing that seeds a
 //! search or keys a stored table may use it. [`StableHasher`] is FNV-1a over
 //! a canonical byte encoding: integers little-endian at their declared
 //! width, `usize` and `isize` widened to 64 bits (slice lengths and enum
 //! discriminants go through them), finished by a SplitMix64 mix. (The
 //! standard library hashes a slice of integers as its bytes in memory, in
-//! the target's byte order: every target of the project is little-endian.)
+//! the target's byte order: every target of the project is little-endian.
+//! What a value writes is the standard library's `Hash` implementation; the
+//! pinned test below would show a change of it.)
 
 use std::hash::{Hash, Hasher};
 

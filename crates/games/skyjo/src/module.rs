@@ -15,6 +15,7 @@ use crate::eval::SKYJO_TUNABLES;
 use crate::game::Skyjo;
 use crate::observation::{CellView, Observation};
 use crate::rules::{Action, Phase, Rules};
+use crate::selfplay::MAX_ROUND_PLIES;
 use crate::state::State;
 use crate::text::{action_text, parse_action, render};
 
@@ -108,9 +109,9 @@ impl GameModule for Skyjo {
             tunables: LEVEL_TUNABLES,
         },
     ];
-    /// A game of eight players lasts a few thousand plies; a stall is
-    /// stopped here.
-    const MAX_PLIES: usize = 30_000;
+    /// Plies of one round (a normal eight-player round takes a few
+    /// hundred): past it the round is stalled.
+    const MAX_PLIES: usize = MAX_ROUND_PLIES;
 
     fn new(rules: Rules) -> Result<Self, String> {
         if rules.end_score > MAX_END_SCORE {
@@ -268,7 +269,7 @@ impl GameModule for Skyjo {
         out
     }
 
-    fn seat_name(&self, seat: Seat) -> String {
-        format!("seat {}", seat + 1)
+    fn round(&self, state: &State) -> u32 {
+        state.rounds_played() as u32
     }
 }

@@ -5,7 +5,14 @@ use serde::{Deserialize, Serialize};
 use tabula_cards::{CardId, Deal, DealProblem, DealSampler};
 use tabula_search::{MAX_SEATS, Rng, Seat, WorldSampler};
 
-use crate::rules::{Action, CELLS, DECK_SIZE, FIRST_ID, NONE, NUM_VALUES, Phase, Rules, VALUE_COUNTS, value_of};
+use crate::rules::{
+    Action, CELLS, COLUMNS, DECK_SIZE, FIRST_ID, NONE, NUM_VALUES, Phase, Rules, VALUE_COUNTS, value_of,
+};
+
+/// Bounds of an observation's counters (far beyond any game).
+const MAX_TURNS: u32 = 100_000_000;
+const MAX_ROUNDS: u16 = 10_000;
+const MAX_TOTAL: i32 = 10_000_000;
 use crate::state::{Pile, State};
 
 /// A cell as a seat sees it.
@@ -159,13 +166,32 @@ impl Observation {
                 return Err(format!("seat {p} shows {up} cells but revealed {n} in setup"));
             }
         }
+        // Cells leave a grid only as whole columns of three, never in setup.
+        for (p, g) in self.grids.iter().enumerate() {
+            for col in 0..COLUMNS {
+                let removed = (0..CELLS / COLUMNS)
+                    .filter(|&r| g[r * COLUMNS + col] == CellView::Removed)
+                    .count();
+                if removed != 0 && (removed != CELLS / COLUMNS || self.phase == Phase::Setup) {
+                    return Err(format!(
+                        "seat {p}'s column {} cannot be partly or already removed",
+                        col + 1
+                    ));
+                }
+            }
+        }
         match self.closer {
             Some(c) if usize::from(c) >= players => return Err(format!("the closer, seat {c}, is not at the table")),
-            Some(_) if usize::from(self.final_left) >= players => {
-                return Err("more final turns left than other players".into());
+            Some(_) if usize::from(self.final_left) >= players || self.final_left == 0 => {
+                return Err("a closer leaves one final turn to each other player".into());
             }
             None if self.final_left != 0 => return Err("final turns left without a closer".into()),
             _ => {}
+        }
+        // Counters within what any game reaches, so that playing on from
+        // here cannot overflow them.
+        if self.turns > MAX_TURNS || self.round > MAX_ROUNDS || self.totals.iter().any(|t| t.abs() > MAX_TOTAL) {
+            return Err("the counters are beyond any game".into());
         }
         if self.prev_closer.is_some_and(|c| usize::from(c) >= players) {
             return Err("the previous closer is not at the table".into());
