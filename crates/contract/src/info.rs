@@ -103,6 +103,25 @@ pub fn confidence_interval(samples: &[f64], lo: f64, hi: f64) -> [f64; 2] {
     [(mean - half).max(lo), (mean + half).min(hi)]
 }
 
+/// The mean of `f(i, game)` over each deal's games, deal by deal (games
+/// in index order, so a deal's games are consecutive; games where `f` is
+/// `None` are left out). A tournament's intervals are taken over these
+/// means: the games of a deal share its cards and are not independent.
+pub fn per_deal_means(games: &[Played], f: &dyn Fn(usize, &Played) -> Option<f64>) -> Vec<f64> {
+    let mut out: Vec<(usize, f64, usize)> = Vec::new();
+    for (i, p) in games.iter().enumerate() {
+        let Some(x) = f(i, p) else { continue };
+        match out.last_mut() {
+            Some(d) if d.0 == p.deal => {
+                d.1 += x;
+                d.2 += 1;
+            }
+            _ => out.push((p.deal, x, 1)),
+        }
+    }
+    out.into_iter().map(|d| d.1 / d.2 as f64).collect()
+}
+
 impl Played {
     /// The seats entrant `e` held.
     pub fn seats_of(&self, e: usize) -> impl Iterator<Item = Seat> + '_ {

@@ -54,7 +54,7 @@ pub mod spec;
 pub use agent::{AgentError, Decision, LocalAgent, RootJson, SeatAgent, StatsJson, stats_json};
 pub use driver::{Driver, GameEntry, ModuleDriver, Registered};
 pub use error::ContractError;
-pub use info::{GameInfo, OptionDoc, Played, PlayerInfo, Scoresheet, TableKind, confidence_interval};
+pub use info::{GameInfo, OptionDoc, Played, PlayerInfo, Scoresheet, TableKind, confidence_interval, per_deal_means};
 pub use matches::{Match, MoveMade};
 pub use module::{ActionOf, GameModule, ObservationOf, Rules, StateOf};
 pub use spec::{PlayerSpec, SpecError};

@@ -127,8 +127,14 @@ impl<M: GameModule> ModuleMatch<M> {
 
     /// Plays an action already known to be legal.
     fn commit(&mut self, action: ActionOf<M>) {
-        self.before = Some(self.state.clone());
-        self.module.game().apply(&mut self.state, action);
+        let mut next = self.state.clone();
+        self.module.game().apply(&mut next, action);
+        self.advance(action, next);
+    }
+
+    /// Records `action`, which led from the current state to `next`.
+    fn advance(&mut self, action: ActionOf<M>, next: StateOf<M>) {
+        self.before = Some(std::mem::replace(&mut self.state, next));
         self.actions.push(action);
         let round = self.module.round(&self.state);
         if round != self.round.0 {
@@ -169,7 +175,7 @@ impl<M: GameModule> Match for ModuleMatch<M> {
         let a: ActionOf<M> = crate::error::parse(action, "action")?;
         let mut next = self.state.clone();
         play(self.game(), &mut next, a).map_err(|_| ContractError::Illegal(action.to_string()))?;
-        self.commit(a);
+        self.advance(a, next);
         Ok(())
     }
 

@@ -28,7 +28,7 @@ use std::sync::Arc;
 
 use rayon::prelude::*;
 use serde_json::{Map, Value, json};
-use tabula_contract::{Driver, Played, PlayerSpec, TableKind, confidence_interval};
+use tabula_contract::{Driver, Played, PlayerSpec, TableKind, confidence_interval, per_deal_means};
 use tabula_search::rng::derive_seed;
 use tabula_search::{Rng, Turn};
 
@@ -254,22 +254,6 @@ fn mean(v: impl Iterator<Item = f64>) -> f64 {
     if n == 0 { 0.0 } else { sum / n as f64 }
 }
 
-/// The mean of `f(i, game)` over each deal's games, deal by deal.
-fn per_deal(games: &[Played], f: &dyn Fn(usize, &Played) -> Option<f64>) -> Vec<f64> {
-    let mut out: Vec<(usize, f64, usize)> = Vec::new();
-    for (i, p) in games.iter().enumerate() {
-        let Some(x) = f(i, p) else { continue };
-        match out.last_mut() {
-            Some(d) if d.0 == p.deal => {
-                d.1 += x;
-                d.2 += 1;
-            }
-            _ => out.push((p.deal, x, 1)),
-        }
-    }
-    out.into_iter().map(|d| d.1 / d.2 as f64).collect()
-}
-
 /// The report of a tournament (games in index order, as [`run`] returns
 /// them).
 pub fn summarize(specs: &[PlayerSpec], games: &[Played], seatings: usize) -> Value {
@@ -288,7 +272,7 @@ pub fn summarize(specs: &[PlayerSpec], games: &[Played], seatings: usize) -> Val
     for (e, spec) in specs.iter().enumerate() {
         let wins = score.iter().filter(|s| s[e] == 1.0).count();
         let rate = mean(score.iter().map(|s| s[e]));
-        let rate_ci = confidence_interval(&per_deal(games, &|i, _| Some(score[i][e])), 0.0, 1.0);
+        let rate_ci = confidence_interval(&per_deal_means(games, &|i, _| Some(score[i][e])), 0.0, 1.0);
         let payoff = |p: &Played| mean(p.seats_of(e).map(|s| p.payoffs[s]));
         let points = |p: &Played| {
             p.scoresheet
@@ -303,12 +287,12 @@ pub fn summarize(specs: &[PlayerSpec], games: &[Played], seatings: usize) -> Val
             "score_rate": rate,
             "score_rate_ci95": rate_ci,
             "mean_payoff": mean_payoff,
-            "mean_payoff_ci95": confidence_interval(&per_deal(games, &|_, p| Some(payoff(p))), f64::NEG_INFINITY, f64::INFINITY),
+            "mean_payoff_ci95": confidence_interval(&per_deal_means(games, &|_, p| Some(payoff(p))), f64::NEG_INFINITY, f64::INFINITY),
         });
         if !scored.is_empty() {
             entry["mean_points"] = json!(mean(scored.iter().copied()));
             entry["mean_points_ci95"] = json!(confidence_interval(
-                &per_deal(games, &|_, p| points(p)),
+                &per_deal_means(games, &|_, p| points(p)),
                 f64::NEG_INFINITY,
                 f64::INFINITY
             ));

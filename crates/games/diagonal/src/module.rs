@@ -8,6 +8,7 @@ use serde_json::{Map, Value, json};
 use tabula_contract::players::{self, BoxedPlayer};
 use tabula_contract::{
     GameInfo, GameModule, OptionDoc, Played, PlayerInfo, PlayerSpec, Scoresheet, SpecError, confidence_interval,
+    per_deal_means,
 };
 use tabula_search::{
     Determinize, Game, Payoffs, PerfectInformation, Player, Rng, SearchResult, SearchStats, Seat, TunableTable, Turn,
@@ -183,22 +184,10 @@ fn grid_fields(games: &[Played]) -> Map<String, Value> {
         let b: f64 = p.seats_of(1).map(|x| s[x]).sum();
         Some(b - a)
     };
-    let mut per_grid: Vec<(usize, f64, usize)> = Vec::new();
-    let mut total = 0.0;
-    for p in games {
-        let Some(m) = margin(p) else { continue };
-        total += m;
-        match per_grid.last_mut() {
-            Some(g) if g.0 == p.deal => {
-                g.1 += m;
-                g.2 += 1;
-            }
-            _ => per_grid.push((p.deal, m, 1)),
-        }
-    }
-    let means: Vec<f64> = per_grid.iter().map(|g| g.1 / g.2 as f64).collect();
+    let total: f64 = games.iter().filter_map(margin).sum();
+    let means = per_deal_means(games, &|_, p| margin(p));
     let mut out = Map::new();
-    out.insert("grids".into(), json!(per_grid.len()));
+    out.insert("grids".into(), json!(means.len()));
     out.insert("a_grid_wins".into(), json!(means.iter().filter(|&&m| m < 0.0).count()));
     out.insert("grid_draws".into(), json!(means.iter().filter(|&&m| m == 0.0).count()));
     out.insert("b_grid_wins".into(), json!(means.iter().filter(|&&m| m > 0.0).count()));
