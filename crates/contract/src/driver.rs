@@ -76,6 +76,11 @@ pub trait Driver: Send + Sync {
     /// # Errors
     /// The first of these that fails.
     fn check_request(&self, observation: &Value, seat: Seat, legal: &[Value]) -> Result<(), ContractError>;
+    /// Whether the game seats `spec` at a table of kind `table`.
+    ///
+    /// # Errors
+    /// [`ContractError::NotAtThisTable`] with the reason.
+    fn check_seat(&self, spec: &PlayerSpec, table: TableKind) -> Result<(), ContractError>;
     /// The legal actions of `seat` from its observation.
     ///
     /// # Errors
@@ -231,6 +236,15 @@ impl<M: GameModule> Driver for ModuleDriver<M> {
         }
         let player = self.module.agent(spec, seed)?;
         Ok(Box::new(LocalAgent::new(self.module.clone(), player, spec.clone())))
+    }
+
+    fn check_seat(&self, spec: &PlayerSpec, table: TableKind) -> Result<(), ContractError> {
+        self.module
+            .seat_allowed(spec, table)
+            .map_err(|problem| ContractError::NotAtThisTable {
+                spec: spec.to_string(),
+                problem,
+            })
     }
 
     fn check_request(&self, observation: &Value, seat: Seat, legal: &[Value]) -> Result<(), ContractError> {

@@ -55,6 +55,14 @@ pub enum ContractError {
     /// The observation leaves the seat to act without a legal action.
     #[error("invalid observation: it leaves seat {0}, which acts, no legal action")]
     NoLegalAction(usize),
+    /// A player the game does not seat at this kind of table.
+    #[error("{spec}: {problem}")]
+    NotAtThisTable {
+        /// The player.
+        spec: String,
+        /// Why not.
+        problem: String,
+    },
     /// An action that is not legal now.
     #[error("{0} is not a legal move here")]
     Illegal(String),

@@ -70,6 +70,10 @@ pub trait Match: Send {
     /// The last action (a seat's or chance's) as `seat` saw it, as text: a
     /// hidden discard of another seat reads as such, never as the card.
     fn last_move(&self, seat: Seat) -> Option<String>;
+    /// The last action as it truly was, in the game's JSON form: for a
+    /// controller that stores the game (it may hold what no seat saw, such
+    /// as a card drawn face down).
+    fn last_action(&self) -> Option<Value>;
     /// Something worth telling `seat` about the last move, if anything.
     fn note(&self, seat: Seat) -> Option<String>;
     /// The payoffs, once the game is over.
@@ -83,6 +87,10 @@ pub trait Match: Send {
     fn plies_this_round(&self) -> usize;
     /// The game's record, for games that keep one.
     fn record(&self) -> Option<Value>;
+    /// Exchanges two parts of the truth `observer` cannot see (see
+    /// [`GameModule::swap_unseen`](crate::GameModule::swap_unseen)); for
+    /// front ends' hidden-information tests.
+    fn swap_unseen(&mut self, observer: Seat) -> bool;
 }
 
 /// A module's game in progress.
@@ -249,6 +257,10 @@ impl<M: GameModule> Match for ModuleMatch<M> {
         Some(self.module.action_text(self.game().view_action(before, action, seat)))
     }
 
+    fn last_action(&self) -> Option<Value> {
+        self.actions.last().map(to_json)
+    }
+
     fn note(&self, seat: Seat) -> Option<String> {
         let before = self.before.as_ref()?;
         let game = self.game();
@@ -281,5 +293,9 @@ impl<M: GameModule> Match for ModuleMatch<M> {
 
     fn record(&self) -> Option<Value> {
         self.module.record(self.seed, &self.actions)
+    }
+
+    fn swap_unseen(&mut self, observer: Seat) -> bool {
+        self.module.swap_unseen(&mut self.state, observer)
     }
 }

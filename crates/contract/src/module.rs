@@ -158,6 +158,16 @@ pub trait GameModule: Sized + Send + Sync + 'static {
         self.game().observation(state, seat)
     }
 
+    /// Whether `player` may sit at a table of kind `table` (a player
+    /// whose declared handicap only a solo table grants is refused
+    /// elsewhere rather than seated without it).
+    ///
+    /// # Errors
+    /// Why not, in words for a person.
+    fn seat_allowed(&self, player: &PlayerSpec, table: TableKind) -> Result<(), String> {
+        let _ = (player, table);
+        Ok(())
+    }
     /// Something worth telling `seat` after a move (a pass, an ejection, a
     /// round's scores), from its observations before and after it.
     fn note(&self, before: &ObservationOf<Self>, after: &ObservationOf<Self>, seat: Seat) -> Option<String> {
@@ -171,6 +181,18 @@ pub trait GameModule: Sized + Send + Sync + 'static {
     fn round(&self, state: &StateOf<Self>) -> u32 {
         let _ = state;
         0
+    }
+
+    /// A verification hook: exchanges two parts of the truth that
+    /// `observer` cannot see (two face-down cards of different values),
+    /// so that every observation of `observer` stays the same while the
+    /// truth changes. Front ends' tests use it to prove that nothing they
+    /// send depends on what the seat cannot see. Returns whether anything
+    /// was exchanged (the default: games without hidden cards exchange
+    /// nothing).
+    fn swap_unseen(&self, state: &mut StateOf<Self>, observer: Seat) -> bool {
+        let _ = (state, observer);
+        false
     }
 
     /// The game's own points at the end, for games that keep them.

@@ -35,6 +35,29 @@ impl CancelFlag {
     }
 }
 
+thread_local! {
+    /// The flag of the innermost [`cancel_scope`] on this thread.
+    static SCOPE: std::cell::RefCell<Option<CancelFlag>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Runs `work` with `flag` stopping every search it starts on this thread,
+/// whatever budget that search was built with: a front end that runs a
+/// game's player (whose budget the game chose) under its own deadline sets
+/// the flag when the deadline passes, and the search returns within
+/// milliseconds instead of finishing its nodes or iterations. Scopes nest;
+/// the previous one is restored when `work` returns or panics.
+pub fn cancel_scope<R>(flag: &CancelFlag, work: impl FnOnce() -> R) -> R {
+    struct Restore(Option<CancelFlag>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            let previous = self.0.take();
+            SCOPE.with(|s| *s.borrow_mut() = previous);
+        }
+    }
+    let _restore = Restore(SCOPE.with(|s| s.borrow_mut().replace(flag.clone())));
+    work()
+}
+
 /// A monotonic clock: the time a deadline is measured on.
 pub trait Clock: Send + Sync + fmt::Debug {
     /// The time since the clock's origin; never decreases.
@@ -197,6 +220,8 @@ pub struct Meter {
     deadline: Option<Duration>,
     next_check: u64,
     stopped: Option<Stop>,
+    /// The flag of the [`cancel_scope`] the search started in.
+    scope: Option<CancelFlag>,
 }
 
 impl Meter {
@@ -213,14 +238,26 @@ impl Meter {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
         };
-        Meter {
+        let mut meter = Meter {
             budget: budget.clone(),
             clock,
             start,
             deadline,
             next_check: CHECK_EVERY,
             stopped: None,
+            scope: SCOPE.with(|s| s.borrow().clone()),
+        };
+        // A search started after its flag was set stops at once: a player
+        // that runs many small searches must not finish them all first.
+        if meter.is_cancelled() {
+            meter.stopped = Some(Stop::Cancelled);
         }
+        meter
+    }
+
+    fn is_cancelled(&self) -> bool {
+        self.budget.cancel.as_ref().is_some_and(CancelFlag::is_cancelled)
+            || self.scope.as_ref().is_some_and(CancelFlag::is_cancelled)
     }
 
     /// Time since the start, on the budget's clock; zero when the search
@@ -258,7 +295,7 @@ impl Meter {
     }
 
     fn slow_check(&self) -> Option<Stop> {
-        if self.budget.cancel.as_ref().is_some_and(CancelFlag::is_cancelled) {
+        if self.is_cancelled() {
             return Some(Stop::Cancelled);
         }
         match (&self.clock, self.deadline) {
@@ -278,6 +315,31 @@ mod tests {
     use std::sync::Mutex;
 
     use super::*;
+
+    #[test]
+    fn a_cancel_scope_stops_searches_started_inside_it_only() {
+        let flag = CancelFlag::new();
+        let mut outside = Meter::start(&Budget::iterations(1_000_000));
+        cancel_scope(&flag, || {
+            let mut inside = Meter::start(&Budget::iterations(1_000_000));
+            assert_eq!(inside.check(0, 10), None);
+            flag.cancel();
+            assert_eq!(inside.check(0, 10 + CHECK_EVERY), Some(Stop::Cancelled));
+            // Started after the flag was set: stopped before any work.
+            assert_eq!(Meter::start(&Budget::iterations(5)).stopped(), Some(Stop::Cancelled));
+            // An inner scope with its own flag hides the outer one.
+            cancel_scope(&CancelFlag::new(), || {
+                assert_eq!(Meter::start(&Budget::iterations(5)).stopped(), None);
+            });
+            assert_eq!(Meter::start(&Budget::iterations(5)).stopped(), Some(Stop::Cancelled));
+        });
+        assert_eq!(
+            outside.check_now(),
+            None,
+            "a search started outside the scope ignores it"
+        );
+        assert_eq!(Meter::start(&Budget::iterations(5)).stopped(), None, "the scope ended");
+    }
 
     #[test]
     fn node_and_iteration_limits_stop() {

@@ -44,7 +44,11 @@ async fn health(State(state): State<AppState>) -> (StatusCode, Json<Value>) {
     if state.db.ping().await {
         (
             StatusCode::OK,
-            Json(json!({ "status": "ok", "database": state.db.backend.name() })),
+            Json(json!({
+                "status": "ok",
+                "database": state.db.backend.name(),
+                "searches": state.running.load(std::sync::atomic::Ordering::SeqCst),
+            })),
         )
     } else {
         (
@@ -74,7 +78,7 @@ async fn lab_board(
 ) -> ApiResult<Json<lab::LabReport>> {
     let Query(q) = q.map_err(|e| ApiError::bad_request(e.body_text()))?;
     let board = q.board.unwrap_or_else(|| ".........".to_string());
-    Ok(Json(crate::games::think(&state, move || lab::analyse(&board)).await?))
+    Ok(Json(crate::compute::think(&state, move || lab::analyse(&board)).await?))
 }
 
 async fn unknown() -> ApiError {

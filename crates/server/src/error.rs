@@ -96,9 +96,23 @@ impl From<JsonRejection> for ApiError {
     }
 }
 
+/// The longest error message answered: a message that quotes the request
+/// (an action, a name) quotes a short prefix of it at most, so a
+/// megabyte-long input never comes back.
+pub const MAX_MESSAGE_CHARS: usize = 200;
+
+/// `message` cut to [`MAX_MESSAGE_CHARS`] characters.
+pub fn short_message(message: &str) -> String {
+    match message.char_indices().nth(MAX_MESSAGE_CHARS) {
+        Some((cut, _)) => format!("{}…", &message[..cut]),
+        None => message.to_string(),
+    }
+}
+
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let mut response = (self.status, Json(serde_json::json!({ "error": self.message }))).into_response();
+        let body = serde_json::json!({ "error": short_message(&self.message) });
+        let mut response = (self.status, Json(body)).into_response();
         if let Some(s) = self.retry_after {
             response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(s));
         }
@@ -117,5 +131,19 @@ impl<S: Send + Sync, T: serde::de::DeserializeOwned> axum::extract::FromRequest<
 
     async fn from_request(req: axum::extract::Request, state: &S) -> Result<Self, Self::Rejection> {
         Ok(ApiJson(Json::<T>::from_request(req, state).await?.0))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_messages_are_cut_on_a_character_boundary() {
+        assert_eq!(short_message("short"), "short");
+        let long = "é".repeat(10_000);
+        let cut = short_message(&long);
+        assert_eq!(cut.chars().count(), MAX_MESSAGE_CHARS + 1);
+        assert!(cut.ends_with('…'));
     }
 }

@@ -13,63 +13,14 @@ use tabula_diagonal::{Date, GridSource, GridSpec, Record, Variant, grid::valid_s
 
 use crate::AppState;
 use crate::auth::{Posting, Session, Visitor};
+use crate::compute::think;
 use crate::daily::{self, parse_date};
 use crate::error::{ApiError, ApiJson, ApiResult};
 use crate::play::{DAILY_COMPUTER, DiagonalGame, Player, TicTacToeRecord};
+use crate::rows::{Action, COLUMNS, GameRow};
+use crate::table_routes::{act_table, create_table};
+use crate::tables::NewTable;
 use crate::util::{date_of, random_hex};
-
-/// A game as stored.
-#[derive(Clone, Debug)]
-pub struct GameRow {
-    /// Its id.
-    pub id: String,
-    /// The session that made it.
-    pub session_hash: String,
-    /// The account, if any.
-    pub user_id: Option<String>,
-    /// `daily`, `free`, `watch` or `tictactoe`.
-    pub kind: String,
-    /// The daily grid's date.
-    pub day: Option<String>,
-    /// Seat 0 and seat 1 (`you`, `greedy`, `alphabeta:D`).
-    pub players: [String; 2],
-    /// The record (JSON).
-    pub record: String,
-    /// Whether it can enter the leaderboard.
-    pub ranked: bool,
-}
-
-impl GameRow {
-    fn from_row(r: &sqlx::any::AnyRow) -> ApiResult<GameRow> {
-        let players: [String; 2] = serde_json::from_str(&r.get::<String, _>("players")).map_err(ApiError::internal)?;
-        Ok(GameRow {
-            id: r.get("id"),
-            session_hash: r.get("session_hash"),
-            user_id: r.get("user_id"),
-            kind: r.get("kind"),
-            day: r.get("day"),
-            players,
-            record: r.get("record"),
-            ranked: r.get::<i64, _>("ranked") != 0,
-        })
-    }
-
-    fn owned_by(&self, s: &Session) -> bool {
-        match (&self.user_id, &s.user) {
-            (Some(owner), Some(user)) => *owner == user.id,
-            (None, _) => self.session_hash == s.token_hash,
-            (Some(_), None) => false,
-        }
-    }
-
-    fn diagonal(&self) -> ApiResult<DiagonalGame> {
-        let record = Record::from_json(&self.record).map_err(ApiError::internal)?;
-        let players = [self.players[0].parse::<Player>()?, self.players[1].parse::<Player>()?];
-        Ok(DiagonalGame { record, players })
-    }
-}
-
-const COLUMNS: &str = "id, session_hash, user_id, kind, day, players, record, ranked";
 
 /// Loads a game the session may see, or 404.
 async fn owned_game(state: &AppState, session: Option<&Session>, id: &str) -> ApiResult<GameRow> {
@@ -88,27 +39,16 @@ async fn owned_game(state: &AppState, session: Option<&Session>, id: &str) -> Ap
     }
 }
 
-/// Runs the computer's work on the blocking pool under the deadline.
-pub(crate) async fn think<T: Send + 'static>(
-    state: &AppState,
-    work: impl FnOnce() -> ApiResult<T> + Send + 'static,
-) -> ApiResult<T> {
-    // One search per core at a time: more would only slow each other, and
-    // the deadline counts the wait for a core too.
-    let searches = async {
-        let _core = state.searches.acquire().await.map_err(ApiError::internal)?;
-        tokio::task::spawn_blocking(work).await.map_err(ApiError::internal)?
-    };
-    match tokio::time::timeout(state.computer_deadline, searches).await {
-        Ok(done) => done,
-        Err(_) => Err(ApiError::unavailable(
-            "the computer did not answer in time; nothing was played, try again",
-        )),
-    }
-}
-
 /// The view of a stored game, with what the database knows besides.
 async fn view(state: &AppState, game: &GameRow) -> ApiResult<Value> {
+    if let Some(row) = &game.table {
+        let table = row.table()?;
+        let mut v = table.view(&table.replay()?);
+        let o = v.as_object_mut().expect("views are objects");
+        o.insert("id".into(), json!(game.id));
+        o.insert("kind".into(), json!(game.kind));
+        return Ok(v);
+    }
     let mut v = if game.kind == "tictactoe" {
         let record: TicTacToeRecord = serde_json::from_str(&game.record).map_err(ApiError::internal)?;
         record.view()?
@@ -127,6 +67,7 @@ async fn view(state: &AppState, game: &GameRow) -> ApiResult<Value> {
     }
     o.insert("id".into(), json!(game.id));
     o.insert("kind".into(), json!(game.kind));
+    o.insert("ply".into(), json!(stored_ply(game)));
     o.insert("date".into(), json!(game.day));
     o.insert("ranked".into(), json!(game.ranked && !restarted));
     o.insert("restarted".into(), json!(restarted));
@@ -219,8 +160,13 @@ fn computer(spec: Option<&str>) -> ApiResult<Player> {
 pub async fn create(
     State(state): State<AppState>,
     Posting(session): Posting,
-    ApiJson(new): ApiJson<NewGame>,
+    ApiJson(body): ApiJson<Value>,
 ) -> ApiResult<(StatusCode, Json<Value>)> {
+    if body.get("game").is_some() {
+        let request: NewTable = serde_json::from_value(body).map_err(|e| ApiError::bad_request(e.to_string()))?;
+        return create_table(state, session, request).await;
+    }
+    let new: NewGame = serde_json::from_value(body).map_err(|e| ApiError::bad_request(e.to_string()))?;
     // Validate first, so a bad request costs no rate-limit hit.
     let today = state.clock.today();
     let (kind, day, players, record): (&str, Option<Date>, [Player; 2], String) = match &new {
@@ -281,8 +227,8 @@ pub async fn create(
     };
     let players_json = serde_json::to_string(&players.map(|p| p.to_string())).map_err(ApiError::internal)?;
     sqlx::query(
-        "INSERT INTO games (id, session_hash, user_id, kind, day, players, record, over, score0, score1, ranked, created, finished) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
+        "INSERT INTO games (id, session_hash, user_id, kind, day, players, record, over, score0, score1, ranked, created, finished, game, scores) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)",
     )
     .bind(&id)
     .bind(&session.token_hash)
@@ -297,6 +243,8 @@ pub async fn create(
     .bind(i64::from(ranked))
     .bind(now_ms)
     .bind(over.then_some(now_ms))
+    .bind(if kind == "tictactoe" { "tictactoe" } else { "diagonal" })
+    .bind(over.then(|| json!(scores).to_string()))
     .execute(&mut *tx)
     .await?;
     tx.commit().await?;
@@ -309,8 +257,16 @@ pub async fn create(
         players: players.map(|p| p.to_string()),
         record,
         ranked,
+        table: None,
     };
     Ok((StatusCode::CREATED, Json(view(&state, &game).await?)))
+}
+
+/// The number of moves of a game of before (the ply its next action
+/// answers).
+fn stored_ply(game: &GameRow) -> Option<u64> {
+    let record: Value = serde_json::from_str(&game.record).ok()?;
+    Some(record.get("moves")?.as_array()?.len() as u64)
 }
 
 /// `GET /api/games/{id}`.
@@ -323,20 +279,13 @@ pub async fn get(
     Ok(Json(view(&state, &game).await?))
 }
 
-/// A move.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Action {
-    action: String,
-}
-
 /// Stores a record if nobody changed the game meanwhile; scores a ranked
 /// daily game that just ended, in the same transaction.
 async fn save(state: &AppState, game: &GameRow, record: &str, scores: [i32; 2], over: bool) -> ApiResult<()> {
     let now_ms = state.clock.now_ms();
     let mut tx: Transaction<'_, Any> = state.db.pool.begin().await?;
     let done = sqlx::query(
-        "UPDATE games SET record = $1, over = $2, score0 = $3, score1 = $4, finished = $5 WHERE id = $6 AND record = $7",
+        "UPDATE games SET record = $1, over = $2, score0 = $3, score1 = $4, finished = $5, scores = $8 WHERE id = $6 AND record = $7",
     )
     .bind(record)
     .bind(i64::from(over))
@@ -345,6 +294,7 @@ async fn save(state: &AppState, game: &GameRow, record: &str, scores: [i32; 2], 
     .bind(over.then_some(now_ms))
     .bind(&game.id)
     .bind(&game.record)
+    .bind(over.then(|| json!(scores).to_string()))
     .execute(&mut *tx)
     .await?;
     if done.rows_affected() != 1 {
@@ -377,9 +327,21 @@ pub async fn act(
     ApiJson(body): ApiJson<Action>,
 ) -> ApiResult<Json<Value>> {
     let mut game = owned_game(&state, Some(&session), &id).await?;
+    if let Some(row) = game.table.clone() {
+        return Ok(Json(act_table(&state, &game, &row, &body).await?));
+    }
+    let action = body
+        .action
+        .as_deref()
+        .ok_or_else(|| ApiError::bad_request("send an action: {\"action\": \"c3\"}"))?;
+    if body.ply.is_some_and(|ply| Some(ply) != stored_ply(&game)) {
+        return Err(ApiError::conflict(
+            "this action answers an older position: reload the game",
+        ));
+    }
     let (record, scores, over) = if game.kind == "tictactoe" {
         let mut record: TicTacToeRecord = serde_json::from_str(&game.record).map_err(ApiError::internal)?;
-        record.play(&body.action)?;
+        record.play(action)?;
         let over = record.board()?.is_over();
         (
             serde_json::to_string(&record).map_err(ApiError::internal)?,
@@ -388,7 +350,7 @@ pub async fn act(
         )
     } else {
         let mut diagonal = game.diagonal()?;
-        let cell = diagonal.check_human(&body.action)?;
+        let cell = diagonal.check_human(action)?;
         let diagonal = think(&state, move || diagonal.advance(Some(cell)).map(|()| diagonal)).await?;
         let (scores, over) = diagonal.scores()?;
         (diagonal.record.to_json(), scores, over)
@@ -405,12 +367,12 @@ pub async fn list(State(state): State<AppState>, Visitor(session): Visitor) -> A
     };
     let query = match &session.user {
         Some(user) => sqlx::query(
-            "SELECT id, kind, day, players, over, score0, score1, ranked, created FROM games \
+            "SELECT id, kind, day, players, over, score0, score1, ranked, created, game, scores FROM games \
              WHERE user_id = $1 ORDER BY created DESC LIMIT 50",
         )
         .bind(user.id.clone()),
         None => sqlx::query(
-            "SELECT id, kind, day, players, over, score0, score1, ranked, created FROM games \
+            "SELECT id, kind, day, players, over, score0, score1, ranked, created, game, scores FROM games \
              WHERE session_hash = $1 AND user_id IS NULL ORDER BY created DESC LIMIT 50",
         )
         .bind(session.token_hash.clone()),
@@ -420,13 +382,18 @@ pub async fn list(State(state): State<AppState>, Visitor(session): Visitor) -> A
         .iter()
         .map(|r| {
             let players: Value = serde_json::from_str(&r.get::<String, _>("players")).unwrap_or(Value::Null);
+            let scores = match r.get::<Option<String>, _>("scores") {
+                Some(text) => serde_json::from_str(&text).unwrap_or(Value::Null),
+                None => json!([r.get::<i64, _>("score0"), r.get::<i64, _>("score1")]),
+            };
             json!({
                 "id": r.get::<String, _>("id"),
+                "game": r.get::<Option<String>, _>("game"),
                 "kind": r.get::<String, _>("kind"),
                 "date": r.get::<Option<String>, _>("day"),
                 "players": players,
                 "over": r.get::<i64, _>("over") != 0,
-                "scores": [r.get::<i64, _>("score0"), r.get::<i64, _>("score1")],
+                "scores": scores,
                 "ranked": r.get::<i64, _>("ranked") != 0,
                 "created": r.get::<i64, _>("created"),
             })
@@ -452,10 +419,29 @@ pub async fn review(
     if !diagonal.is_over()? {
         return Err(ApiError::conflict("the review comes once the game is over"));
     }
+    // A finished game's review never changes: computed once, then read.
+    let cached: Option<String> = sqlx::query_scalar("SELECT review FROM games WHERE id = $1")
+        .bind(&game.id)
+        .fetch_one(&state.db.pool)
+        .await?;
+    if let Some(text) = cached {
+        return Ok(Json(serde_json::from_str(&text).map_err(ApiError::internal)?));
+    }
+    let session = session.expect("an owned game has a session");
+    state
+        .reviews
+        .hit(&session.token_hash)
+        .map_err(|s| ApiError::too_many("reviews", s))?;
     let record = diagonal.record;
     let entries = think(&state, move || {
         tabula_diagonal::review(&record, 0, tabula_diagonal::ai::REVIEW_DEPTH).map_err(ApiError::internal)
     })
     .await?;
-    Ok(Json(json!({ "entries": entries })))
+    let answer = json!({ "entries": entries });
+    sqlx::query("UPDATE games SET review = $1 WHERE id = $2")
+        .bind(answer.to_string())
+        .bind(&game.id)
+        .execute(&state.db.pool)
+        .await?;
+    Ok(Json(answer))
 }

@@ -26,6 +26,7 @@ use tokio::net::TcpListener;
 
 pub mod api;
 pub mod auth;
+pub mod compute;
 pub mod daily;
 pub mod db;
 pub mod error;
@@ -34,6 +35,9 @@ pub mod lab;
 pub mod limits;
 pub mod pages;
 pub mod play;
+pub mod rows;
+pub mod table_routes;
+pub mod tables;
 pub mod util;
 
 pub use db::{Backend, Db};
@@ -53,6 +57,8 @@ pub struct Config {
     pub login_per_minute: u32,
     /// Games created per minute per session.
     pub games_per_minute: u32,
+    /// Reviews computed per minute per session.
+    pub reviews_per_minute: u32,
     /// The longest the computer may think for one request.
     pub computer_deadline: Duration,
     /// The clock (tests move it).
@@ -67,6 +73,7 @@ impl Config {
             database: database.to_string(),
             login_per_minute: 10,
             games_per_minute: 30,
+            reviews_per_minute: 6,
             computer_deadline: Duration::from_secs(10),
             clock: Clock::default(),
         }
@@ -84,10 +91,14 @@ pub struct Shared {
     pub login_by_name: RateLimiter,
     /// Game creation per session.
     pub game_creation: RateLimiter,
+    /// Reviews computed per minute per session (a cached one is free).
+    pub reviews: RateLimiter,
     /// The computer's deadline per request.
     pub computer_deadline: Duration,
-    /// Searches running at once (one per core).
-    pub searches: tokio::sync::Semaphore,
+    /// Searches allowed at once (one per core).
+    pub searches: Arc<tokio::sync::Semaphore>,
+    /// Searches running now (`/api/health` shows it).
+    pub running: std::sync::atomic::AtomicUsize,
     /// The clock.
     pub clock: Clock,
 }
@@ -142,8 +153,12 @@ impl Server {
             login_by_addr: RateLimiter::new(config.login_per_minute, minute),
             login_by_name: RateLimiter::new(config.login_per_minute, minute),
             game_creation: RateLimiter::new(config.games_per_minute, minute),
+            reviews: RateLimiter::new(config.reviews_per_minute, minute),
             computer_deadline: config.computer_deadline,
-            searches: tokio::sync::Semaphore::new(std::thread::available_parallelism().map_or(2, |n| n.get())),
+            searches: Arc::new(tokio::sync::Semaphore::new(
+                std::thread::available_parallelism().map_or(2, |n| n.get()),
+            )),
+            running: std::sync::atomic::AtomicUsize::new(0),
             clock: config.clock,
         });
         Ok(Server { listener, state })

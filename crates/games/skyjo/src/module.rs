@@ -234,6 +234,31 @@ impl GameModule for Skyjo {
         })
     }
 
+    fn seat_allowed(&self, player: &PlayerSpec, table: TableKind) -> Result<(), String> {
+        match player {
+            PlayerSpec::Custom { name, .. } if name == "master" && table != TableKind::Solo => Err(
+                "the Master sees the draw pile, a handicap offered only at a solo table (one person, one computer)"
+                    .into(),
+            ),
+            _ => Ok(()),
+        }
+    }
+
+    fn swap_unseen(&self, state: &mut State, observer: Seat) -> bool {
+        // The first two unseen cards of different values: deterministic, so
+        // a front end that replays its games replays the exchange too.
+        let places = state.unseen_places(observer);
+        let value = |p| crate::rules::value_of(state.card_at(p));
+        let Some(&a) = places.first() else {
+            return false;
+        };
+        let Some(&b) = places.iter().find(|&&p| value(p) != value(a)) else {
+            return false;
+        };
+        state.swap_cards(a, b);
+        true
+    }
+
     fn scoresheet(&self, state: &State) -> Option<Scoresheet> {
         Some(Scoresheet {
             scores: state.totals().iter().map(|&t| f64::from(t)).collect(),

@@ -265,7 +265,7 @@ impl State {
         self.set_card(b, ca);
     }
 
-    fn card_at(&self, p: CardPlace) -> u8 {
+    pub(crate) fn card_at(&self, p: CardPlace) -> u8 {
         match p {
             CardPlace::Cell(s, i) => self.cells[s][i],
             CardPlace::Draw(k) => self.draw.cards[k],

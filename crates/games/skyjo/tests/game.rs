@@ -235,3 +235,25 @@ fn the_page_view_and_the_terminal_text_show_no_hidden_value() {
         assert!(render(&plain).contains("??"));
     }
 }
+
+#[test]
+fn the_swap_hook_changes_the_truth_and_no_observation_of_its_seat() {
+    let game = Skyjo::new(Rules::default()).unwrap();
+    let mut swapped = 0;
+    random_game(&game, 11, |s| {
+        for seat in 0..s.players() {
+            let mut t = *s;
+            if GameModule::swap_unseen(&game, &mut t, seat) {
+                swapped += 1;
+                assert_ne!(format!("{t:?}"), format!("{s:?}"), "the truth changed");
+                let (before, after) = (game.observation(s, seat), game.observation(&t, seat));
+                assert_eq!(
+                    serde_json::to_string(&before).unwrap(),
+                    serde_json::to_string(&after).unwrap()
+                );
+                t.check_conservation().unwrap();
+            }
+        }
+    });
+    assert!(swapped > 100, "the hook found cards to exchange ({swapped})");
+}

@@ -1,0 +1,326 @@
+//! Every registered game through the game-generic API, on SQLite and on
+//! PostgreSQL: creation with options and seats, the person's moves, the
+//! computers' under a deadline that really stops them, watch games, stale
+//! requests, and hidden information kept off every answer.
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use common::{Engine, TestServer};
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+
+/// The cheapest computer a game offers (random where it has one).
+fn cheap_player(game: &str) -> String {
+    let entry = tabula_registry::find(game).unwrap();
+    let players = entry.players();
+    match players.iter().find(|p| p.name == "random") {
+        Some(p) => p.example.to_string(),
+        None => players[0].example.to_string(),
+    }
+}
+
+async fn every_game_plays_through_the_api(engine: Engine) {
+    let s = TestServer::start(engine, |c| c.games_per_minute = 0).await.unwrap();
+    let mut c = s.client().await;
+    for entry in tabula_registry::games() {
+        let name = entry.info().name;
+        let seats = entry.open(&Value::Null).unwrap().seats();
+        let mut seat_list = vec![json!("human")];
+        seat_list.extend((1..seats).map(|_| json!({ "ai": cheap_player(name) })));
+        let mut game = c.new_game(json!({ "game": name, "seats": seat_list })).await;
+        let id = game["id"].as_str().unwrap().to_string();
+        assert_eq!(game["game"], name);
+        assert_eq!(game["kind"], "play");
+        assert_eq!(game["you"], 0);
+        assert_eq!(game["seats"].as_array().unwrap().len(), seats);
+        assert!(
+            game.get("truth").is_none() && game.get("seed").is_none(),
+            "{name}: no truth"
+        );
+        // The person plays the first legal move; at most 80 requests.
+        for _ in 0..80 {
+            if game["over"] == true {
+                break;
+            }
+            assert_eq!(game["your_turn"], true, "{name}: {game}");
+            assert_eq!(game["pending"], false, "{name}: the computers have moved");
+            let legal = game["legal"].as_array().unwrap();
+            assert!(!legal.is_empty(), "{name}: the person has a move");
+            let ply = game["ply"].as_u64().unwrap();
+            let (status, next) = c
+                .post(
+                    &format!("/api/games/{id}/actions"),
+                    json!({ "action": legal[0], "ply": ply }),
+                )
+                .await;
+            assert_eq!(status, StatusCode::OK, "{name}: {next}");
+            assert!(next["ply"].as_u64().unwrap() > ply, "{name}: the game moved on");
+            assert_eq!(
+                next["moves"].as_array().unwrap().len() as u64,
+                next["ply"].as_u64().unwrap()
+            );
+            game = next;
+        }
+        let (status, loaded) = c.get(&format!("/api/games/{id}")).await;
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(loaded, game, "{name}: a reload answers the same view");
+        eprintln!("{name}: {} plies, over: {}", game["ply"], game["over"]);
+        if game["over"] == true {
+            let payoffs = game["result"]["payoffs"].as_array().unwrap();
+            assert_eq!(payoffs.len(), seats, "{name}");
+            assert!(game["legal"].as_array().unwrap().is_empty());
+        }
+    }
+    let (_, list) = c.get("/api/games").await;
+    let games: Vec<&str> = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|g| g["game"].as_str())
+        .collect();
+    for entry in tabula_registry::games() {
+        assert!(games.contains(&entry.info().name), "{games:?}");
+    }
+}
+on_both!(every_game, every_game_plays_through_the_api);
+
+async fn bad_requests_change_nothing(engine: Engine) {
+    let s = TestServer::start(engine, |_| {}).await.unwrap();
+    let mut c = s.client().await;
+    for (body, wanted) in [
+        (json!({ "game": "Skyjo" }), "did you mean skyjo"),
+        (json!({ "game": "chess" }), "unknown game"),
+        (json!({ "game": "skyjo", "options": { "players": 1 } }), "skyjo"),
+        (
+            json!({ "game": "skyjo", "options": { "jokers": true } }),
+            "unknown option",
+        ),
+        (json!({ "game": "skyjo", "seats": ["human"] }), "seats"),
+        (json!({ "game": "skyjo", "seats": ["human", "human"] }), "one person"),
+        (
+            json!({ "game": "skyjo", "seats": ["human", { "ai": "bot:sh" }] }),
+            "outside engine",
+        ),
+        (
+            json!({ "game": "skyjo", "seats": ["human", { "ai": "chess:9" }] }),
+            "chess",
+        ),
+        (
+            json!({ "game": "skyjo", "options": { "players": 3 }, "seats": ["human", { "ai": "master" }, { "ai": "level:1" }] }),
+            "solo table",
+        ),
+    ] {
+        let (status, answer) = c.post("/api/games", body.clone()).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{body}: {answer}");
+        let error = answer["error"].as_str().unwrap();
+        assert!(error.contains(wanted), "{body}: {error}");
+    }
+    // The Master sits at a solo table.
+    let game = c
+        .new_game(json!({ "game": "skyjo", "seats": ["human", { "ai": "master" }] }))
+        .await;
+    let id = game["id"].as_str().unwrap();
+    let ply = game["ply"].as_u64().unwrap();
+    let legal = game["legal"][0].as_str().unwrap().to_string();
+    // A long action is refused without coming back; an illegal one too.
+    let long = "x".repeat(1 << 20);
+    let (status, answer) = c
+        .post(
+            &format!("/api/games/{id}/actions"),
+            json!({ "action": long, "ply": ply }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(answer.to_string().len() < 400, "the error quotes no megabyte");
+    let (status, _) = c
+        .post(
+            &format!("/api/games/{id}/actions"),
+            json!({ "action": "zz9", "ply": ply }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    // A stale request (a retry, a second tab) gets 409 and plays nothing.
+    let (status, played) = c
+        .post(
+            &format!("/api/games/{id}/actions"),
+            json!({ "action": legal, "ply": ply }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{played}");
+    let (status, answer) = c
+        .post(
+            &format!("/api/games/{id}/actions"),
+            json!({ "action": legal, "ply": ply }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CONFLICT, "{answer}");
+    let (_, now) = c.get(&format!("/api/games/{id}")).await;
+    assert_eq!(now, played, "the stale request changed nothing");
+    // Someone else's game does not exist for this session.
+    let other = s.client().await;
+    let (status, _) = other.get(&format!("/api/games/{id}")).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+}
+on_both!(bad_requests, bad_requests_change_nothing);
+
+async fn watch_games_move_one_computer_move_a_request(engine: Engine) {
+    let s = TestServer::start(engine, |_| {}).await.unwrap();
+    let mut c = s.client().await;
+    let game = c
+        .new_game(json!({ "game": "tictactoe", "seats": [{ "ai": "random" }, { "ai": "minimax" }] }))
+        .await;
+    assert_eq!(game["kind"], "watch");
+    assert_eq!((game["ply"].as_u64(), game["pending"].as_bool()), (Some(0), Some(true)));
+    let id = game["id"].as_str().unwrap().to_string();
+    let mut ply = 0;
+    let mut game = game;
+    while game["over"] != true {
+        let (status, next) = c.post(&format!("/api/games/{id}/actions"), json!({ "ply": ply })).await;
+        assert_eq!(status, StatusCode::OK, "{next}");
+        assert_eq!(next["ply"].as_u64().unwrap(), ply + 1, "one move a request");
+        ply += 1;
+        game = next;
+    }
+    assert!(game["result"]["winners"].is_array());
+    let (status, _) = c.post(&format!("/api/games/{id}/actions"), json!({ "ply": ply })).await;
+    assert_eq!(status, StatusCode::CONFLICT, "a finished game plays no more");
+    // Skyjo with three computers: the cards the page draws come from seat
+    // 0's observation, and the game moves a step at a time.
+    let game = c
+        .new_game(json!({ "game": "skyjo", "options": { "players": 3 }, "seats": [{ "ai": "level:1" }, { "ai": "level:1" }, { "ai": "random" }] }))
+        .await;
+    let id = game["id"].as_str().unwrap();
+    let mut ply = 0;
+    for _ in 0..10 {
+        let (status, next) = c.post(&format!("/api/games/{id}/actions"), json!({ "ply": ply })).await;
+        assert_eq!(status, StatusCode::OK, "{next}");
+        assert!(next["ply"].as_u64().unwrap() > ply);
+        ply = next["ply"].as_u64().unwrap();
+    }
+}
+on_both!(watch_games, watch_games_move_one_computer_move_a_request);
+
+/// Swapping two cards the person cannot see, in the server's truth, leaves
+/// every answer byte-identical.
+async fn hidden_cards_never_reach_an_answer(engine: Engine) {
+    let s = TestServer::start(engine, |_| {}).await.unwrap();
+    let mut c = s.client().await;
+    let mut game = c
+        .new_game(json!({ "game": "skyjo", "options": { "players": 3 }, "seats": ["human", { "ai": "level:2" }, { "ai": "level:1" }] }))
+        .await;
+    let id = game["id"].as_str().unwrap().to_string();
+    let raw = |c: &common::Client, id: String| {
+        let http = c.http.clone();
+        let url = format!("{}/api/games/{id}", c.base);
+        async move { http.get(url).send().await.unwrap().text().await.unwrap() }
+    };
+    let mut swapped = 0;
+    for _ in 0..12 {
+        let before = raw(&c, id.clone()).await;
+        let (list_before, session_before) = (c.get("/api/games").await, c.get("/api/session").await);
+        if tabula_server::table_routes::swap_unseen_for_tests(&s.state, &id)
+            .await
+            .unwrap()
+        {
+            swapped += 1;
+            let after = raw(&c, id.clone()).await;
+            assert_eq!(before, after, "a swap of unseen cards showed");
+            assert_eq!(list_before, c.get("/api/games").await);
+            assert_eq!(session_before, c.get("/api/session").await);
+        }
+        if game["over"] == true {
+            break;
+        }
+        let legal = game["legal"][0].as_str().unwrap().to_string();
+        let ply = game["ply"].as_u64().unwrap();
+        let (status, next) = c
+            .post(
+                &format!("/api/games/{id}/actions"),
+                json!({ "action": legal, "ply": ply }),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{next}");
+        game = next;
+    }
+    assert!(swapped >= 10, "the hook found unseen cards ({swapped})");
+}
+on_both!(hidden_cards, hidden_cards_never_reach_an_answer);
+
+/// A burst of searches that would run for ever: each stops at the
+/// deadline, its thread ends before its answer, and the health check
+/// answers meanwhile.
+async fn a_burst_of_slow_searches_leaves_none_running(engine: Engine) {
+    let s = TestServer::start(engine, |c| {
+        c.computer_deadline = Duration::from_millis(400);
+        c.games_per_minute = 0;
+    })
+    .await
+    .unwrap();
+    let mut c = s.client().await;
+    let mut ids = Vec::new();
+    for _ in 0..6 {
+        // A hundred million iterations a move: minutes without the flag.
+        let game = c
+            .new_game(json!({ "game": "diagonal", "options": { "size": 9 }, "seats": [{ "ai": "mcts:100000000" }, { "ai": "greedy" }] }))
+            .await;
+        ids.push(game["id"].as_str().unwrap().to_string());
+    }
+    let started = Instant::now();
+    let burst: Vec<_> = ids
+        .iter()
+        .map(|id| {
+            let http = c.http.clone();
+            let url = format!("{}/api/games/{id}/actions", c.base);
+            let csrf = c.csrf.clone();
+            tokio::spawn(async move {
+                let r = http
+                    .post(url)
+                    .header("x-csrf-token", csrf)
+                    .json(&json!({ "ply": 0 }))
+                    .send()
+                    .await
+                    .unwrap();
+                let status = r.status();
+                (status, r.json::<Value>().await.unwrap(), started.elapsed())
+            })
+        })
+        .collect();
+    let mut health = Vec::new();
+    while !burst.iter().all(tokio::task::JoinHandle::is_finished) {
+        let t = Instant::now();
+        let (status, _) = c.get("/api/health").await;
+        assert_eq!(status, StatusCode::OK);
+        health.push(t.elapsed());
+    }
+    for job in burst {
+        let (status, answer, _took) = job.await.unwrap();
+        match status {
+            // Cut at the deadline: the move is not played, the game waits.
+            StatusCode::OK => assert_eq!(
+                (answer["ply"].as_u64(), answer["pending"].as_bool()),
+                (Some(0), Some(true))
+            ),
+            // Waited for a core past the deadline: nothing ran.
+            StatusCode::SERVICE_UNAVAILABLE => assert!(answer["error"].is_string()),
+            other => panic!("{other}: {answer}"),
+        }
+    }
+    assert_eq!(
+        s.state.running.load(std::sync::atomic::Ordering::SeqCst),
+        0,
+        "no search outlives its request"
+    );
+    let (_, h) = c.get("/api/health").await;
+    assert_eq!(h["searches"], 0);
+    health.sort();
+    assert!(!health.is_empty());
+    let p90 = health[health.len() * 9 / 10];
+    assert!(
+        p90 < Duration::from_millis(100),
+        "health answered in {p90:?} (90th percentile of {})",
+        health.len()
+    );
+}
+on_both!(burst, a_burst_of_slow_searches_leaves_none_running);
