@@ -285,12 +285,27 @@ async fn the_board_plays_from_the_keyboard() {
     let c = browser(&d).await;
     open(&c, &format!("{}/daily", s.base)).await;
     find(&c, "#start").await.click().await.unwrap();
-    settle(&c).await;
-    let board = find(&c, "#board").await;
-    board.send_keys("\u{E00D}").await.unwrap(); // Space: plays the focused cell
-    settle(&c).await;
-    let live = text(&c, "#moves-live").await;
-    assert!(!live.is_empty(), "the move was announced");
+    // On a loaded machine the board appears some time after the click: wait
+    // until it is shown and takes keys, never for a fixed time.
+    let deadline = Instant::now() + WAIT;
+    loop {
+        settle(&c).await;
+        if shown(&c, "#board").await {
+            let board = find(&c, "#board").await;
+            // Space: plays the focused cell.
+            match board.send_keys("\u{E00D}").await {
+                Ok(()) => break,
+                Err(e) => assert!(Instant::now() < deadline, "the board never took a key: {e}"),
+            }
+        }
+        assert!(Instant::now() < deadline, "the board never showed");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let deadline = Instant::now() + WAIT;
+    while text(&c, "#moves-live").await.is_empty() {
+        assert!(Instant::now() < deadline, "the move was never announced");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
     let moves: serde_json::Value = c
         .execute_async(
             "fetch('/api/games').then(r => r.json()).then(g => fetch('/api/games/' + g[0].id)).then(r => r.json()).then(arguments[0])",
