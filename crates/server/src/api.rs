@@ -21,6 +21,8 @@ pub fn routes() -> Router<AppState> {
         .route("/api/login", post(auth::login))
         .route("/api/logout", post(auth::logout))
         .route("/api/account", post(auth::account))
+        .route("/api/catalog", get(catalog))
+        .route("/api/catalog/{game}", get(seating))
         .route("/api/games", post(games::create).get(games::list))
         .route("/api/games/{id}", get(games::get))
         .route("/api/games/{id}/actions", post(games::act))
@@ -79,6 +81,58 @@ async fn lab_board(
     let Query(q) = q.map_err(|e| ApiError::bad_request(e.body_text()))?;
     let board = q.board.unwrap_or_else(|| ".........".to_string());
     Ok(Json(crate::compute::think(&state, move || lab::analyse(&board)).await?))
+}
+
+/// Every registered game as the new-game form needs it: its card, its
+/// seats under the default options, its options (with their defaults and
+/// meanings) and its players.
+async fn catalog() -> Json<Value> {
+    let games: Vec<Value> = tabula_registry::games()
+        .iter()
+        .map(|entry| {
+            let defaults = entry.default_options();
+            let options: Vec<Value> = entry
+                .option_docs()
+                .iter()
+                .map(|o| json!({ "name": o.name, "meaning": o.meaning, "default": defaults.get(o.name) }))
+                .collect();
+            let seats = entry.open(&Value::Null).map(|d| d.seats()).ok();
+            json!({
+                "info": entry.info(),
+                "seats": seats,
+                "options": options,
+                "players": entry.players(),
+                "default_player": entry.default_player(),
+            })
+        })
+        .collect();
+    Json(Value::Array(games))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SeatingQuery {
+    options: Option<String>,
+}
+
+/// The seats of a game under options (`?options=JSON`): how many, and
+/// their names; `400` with the reason when the options are refused (the
+/// new-game form checks its options with it as they change).
+async fn seating(
+    Path(game): Path<String>,
+    q: Result<Query<SeatingQuery>, axum::extract::rejection::QueryRejection>,
+) -> ApiResult<Json<Value>> {
+    let Query(q) = q.map_err(|e| ApiError::bad_request(e.body_text()))?;
+    let entry = tabula_registry::find(&game).map_err(|e| ApiError::bad_request(e.to_string()))?;
+    let options: Value = match q.options.as_deref() {
+        None | Some("") => Value::Null,
+        Some(text) => serde_json::from_str(text).map_err(|_| ApiError::bad_request("options are a JSON object"))?,
+    };
+    let driver = entry.open(&options).map_err(|e| ApiError::bad_request(e.to_string()))?;
+    let names: Vec<String> = (0..driver.seats()).map(|s| driver.seat_name(s)).collect();
+    Ok(Json(
+        json!({ "seats": driver.seats(), "names": names, "options": driver.options() }),
+    ))
 }
 
 async fn unknown() -> ApiError {

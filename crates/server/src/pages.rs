@@ -43,6 +43,8 @@ const PAGES: &[Page] = &[
     page!("register", "Register"),
     page!("review", "Review"),
     page!("lab", "Tic-tac-toe lab"),
+    page!("table", "Game"),
+    page!("new", "New game"),
 ];
 
 /// Static files: path, content type, content.
@@ -113,6 +115,31 @@ const ASSETS: &[(&str, &str, &str)] = &[
         "text/javascript; charset=utf-8",
         include_str!("../assets/js/lab.js"),
     ),
+    (
+        "js/table.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/js/table.js"),
+    ),
+    (
+        "js/new.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/js/new.js"),
+    ),
+    (
+        "js/render/skyjo.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/js/render/skyjo.js"),
+    ),
+    (
+        "js/render/tictactoe.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/js/render/tictactoe.js"),
+    ),
+    (
+        "js/render/diagonal.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/js/render/diagonal.js"),
+    ),
 ];
 
 /// The pages' routes.
@@ -130,6 +157,9 @@ pub fn routes() -> Router<AppState> {
         .route("/register", get(|s, h| page(s, h, "register")))
         .route("/review/{id}", get(|s, h| page(s, h, "review")))
         .route("/lab", get(|s, h| page(s, h, "lab")))
+        .route("/table/{id}", get(|s, h| page(s, h, "table")))
+        .route("/new", get(|s, h| page(s, h, "new")))
+        .route("/new/{game}", get(|s, h| page(s, h, "new")))
         .route("/assets/{*path}", get(asset))
         .fallback(not_found)
 }

@@ -1,0 +1,125 @@
+// A new game of any registered game (/new/{game}): the form is built from
+// the catalog (each option with its default and meaning, each seat with the
+// players the game offers), checked against the server as it changes, and
+// the game opens on the page shell (/table/{id}). /new alone lists the games.
+
+import { api, el, errorText, pathId, markReady } from './common.js';
+
+const $ = (id) => document.getElementById(id);
+
+function showError(err) {
+  const box = $('new-error');
+  box.hidden = !err;
+  box.textContent = err ? errorText(err) : '';
+}
+
+/** An input for an option, by the type of its default. */
+function optionInput(option) {
+  const id = `option-${option.name}`;
+  const value = option.default;
+  let input;
+  if (typeof value === 'boolean') {
+    input = el('input', { type: 'checkbox', id, name: option.name, checked: value });
+  } else if (typeof value === 'number') {
+    input = el('input', { type: 'number', id, name: option.name, value: String(value), step: '1' });
+  } else {
+    input = el('input', { type: 'text', id, name: option.name, value: value ?? '', placeholder: 'default' });
+  }
+  input.dataset.kind = typeof value === 'boolean' ? 'bool' : typeof value === 'number' ? 'number' : 'text';
+  return el('p', { class: 'field' },
+    el('label', { for: id }, option.name.replaceAll('_', ' ')),
+    input,
+    el('small', { class: 'muted' }, option.meaning));
+}
+
+function readOptions(game) {
+  const options = {};
+  for (const option of game.options) {
+    const input = $(`option-${option.name}`);
+    if (!input) continue;
+    if (input.dataset.kind === 'bool') options[option.name] = input.checked;
+    else if (input.dataset.kind === 'number') options[option.name] = Number(input.value);
+    else if (input.value.trim() !== '') options[option.name] = input.value.trim();
+  }
+  return options;
+}
+
+/** The player specs a seat may choose: every level of a `level:N`
+ * player, and each other player's example. */
+function playerChoices(game) {
+  const out = [];
+  for (const p of game.players) {
+    if (p.form === 'level:N') {
+      for (let n = 1; n <= 4; n += 1) out.push({ spec: `level:${n}`, label: `Level ${n}` });
+    } else {
+      out.push({ spec: p.example, label: `${p.example} — ${p.description}` });
+    }
+  }
+  return out;
+}
+
+function seatRow(game, seat, name, choices) {
+  const id = `seat-${seat}`;
+  const select = el('select', { id, name: id },
+    el('option', { value: 'human' }, 'You'),
+    ...choices.map((c) => el('option', { value: c.spec }, c.label)));
+  select.value = seat === 0 ? 'human' : (choices.find((c) => c.spec === game.default_player)?.spec ?? choices[0]?.spec);
+  return el('p', { class: 'field' }, el('label', { for: id }, name), select);
+}
+
+async function drawSeats(game) {
+  const box = $('new-seats');
+  let seating;
+  try {
+    const q = encodeURIComponent(JSON.stringify(readOptions(game)));
+    seating = await api('GET', `/api/catalog/${encodeURIComponent(game.info.name)}?options=${q}`);
+    showError(null);
+  } catch (err) {
+    showError(err);
+    return;
+  }
+  const old = [...box.querySelectorAll('select')].map((s) => s.value);
+  const choices = playerChoices(game);
+  box.replaceChildren(el('legend', {}, 'Seats'), ...seating.names.map((name, i) => seatRow(game, i, name, choices)));
+  box.querySelectorAll('select').forEach((s, i) => { if (old[i]) s.value = old[i]; });
+}
+
+async function start(game) {
+  const seats = [...$('new-seats').querySelectorAll('select')]
+    .map((s) => (s.value === 'human' ? 'human' : { ai: s.value }));
+  $('new-start').disabled = true;
+  try {
+    const created = await api('POST', '/api/games', { game: game.info.name, options: readOptions(game), seats });
+    location.assign(`/table/${encodeURIComponent(created.id)}`);
+  } catch (err) {
+    showError(err);
+    $('new-start').disabled = false;
+  }
+}
+
+async function main() {
+  try {
+    const catalog = await api('GET', '/api/catalog');
+    const wanted = pathId();
+    const game = catalog.find((g) => g.info.name === wanted);
+    if (!game) {
+      $('new-form').hidden = true;
+      $('new-games').hidden = false;
+      $('new-game-list').replaceChildren(...catalog.map((g) => el('li', {},
+        el('a', { href: `/new/${encodeURIComponent(g.info.name)}` }, g.info.title), ' — ', g.info.summary)));
+    } else {
+      document.title = `${game.info.title} · Tabula`;
+      $('new-title').textContent = `New game: ${game.info.title}`;
+      $('new-summary').textContent = game.info.summary;
+      $('new-options').append(...game.options.map(optionInput));
+      $('new-options').addEventListener('change', () => drawSeats(game));
+      await drawSeats(game);
+      $('new-form').addEventListener('submit', (e) => { e.preventDefault(); start(game); });
+    }
+  } catch (err) {
+    showError(err);
+  }
+  await markReady();
+}
+
+main();

@@ -1,0 +1,137 @@
+// Skyjo's renderer for the page shell (see ../table.js): every seat's grid
+// of 3 × 4 cards, the draw pile's size, the discard pile (its top, and the
+// whole pile a click away), the drawn card, the round, the totals and the
+// closer. Everything drawn comes from the person's observation: a face-down
+// card is drawn, labelled and titled as face down, whatever it holds.
+
+import { el } from '../common.js';
+
+const COLUMNS = 4;
+const CELLS = 12;
+
+/** The colour band of a card's value, as the printed cards have it. */
+function band(value) {
+  if (value < 0) return 'neg';
+  if (value === 0) return 'zero';
+  if (value <= 4) return 'low';
+  if (value <= 8) return 'mid';
+  return 'high';
+}
+
+function card(value, extra = {}) {
+  if (value === null || value === undefined) {
+    return el('span', { class: 'sk-card sk-removed', 'aria-label': 'removed' });
+  }
+  if (value === 'hidden') {
+    return el('span', { class: 'sk-card sk-down', 'aria-label': 'face down', ...extra });
+  }
+  return el('span', { class: `sk-card sk-${band(value)}`, 'aria-label': String(value), ...extra }, String(value));
+}
+
+const VERBS = {
+  reveal: 'Turn a card face up',
+  take: 'Take the discard into a cell',
+  flip: 'Flip a card face up',
+  place: 'Put the drawn card into a cell',
+  discard: 'Discard it and flip a card',
+};
+
+export function mount(root, shell) {
+  let verb = null;
+  let pileOpen = false;
+  const board = el('div', { class: 'sk-board' });
+  root.replaceChildren(board);
+
+  function act(text) {
+    if (!shell.busy) shell.act(text);
+  }
+
+  function update(answer) {
+    const v = answer.view;
+    const me = answer.observer;
+    const legal = answer.your_turn ? answer.legal : [];
+    const verbs = [...new Set(legal.map((t) => t.split(' ')[0]).filter((w) => w in VERBS))];
+    if (!verbs.includes(verb)) verb = verbs[0] ?? null;
+    const cellMoves = new Set(legal.filter((t) => verb && t.startsWith(`${verb} `)));
+
+    // The piles and the drawn card.
+    const top = v.discard_top;
+    const piles = el('div', { class: 'sk-piles' },
+      el('div', { class: 'sk-pile' },
+        el('span', { class: 'sk-card sk-down', 'aria-hidden': 'true' }),
+        el('span', { id: 'sk-draw-count' }, `Draw pile: ${v.draw_count} card${v.draw_count === 1 ? '' : 's'}`),
+        legal.includes('draw')
+          ? el('button', { type: 'button', id: 'sk-draw', disabled: shell.busy, onclick: () => act('draw') }, 'Draw a card')
+          : null),
+      el('div', { class: 'sk-pile' },
+        top === null || top === undefined ? card(null) : card(top),
+        el('span', {}, `Discard pile: ${v.discard.length}`),
+        el('button', {
+          type: 'button',
+          id: 'sk-show-discard',
+          'aria-expanded': pileOpen ? 'true' : 'false',
+          onclick: () => { pileOpen = !pileOpen; update(answer); },
+        }, pileOpen ? 'Hide the discard pile' : 'Show the whole discard pile')),
+      v.hand !== null && v.hand !== undefined
+        ? el('div', { class: 'sk-pile sk-hand' }, card(v.hand), el('span', {}, 'Your drawn card'))
+        : v.hand_held
+          ? el('div', { class: 'sk-pile' }, el('span', {}, `${shell.seatName(v.to_move)} holds a drawn card`))
+          : null);
+    const pile = pileOpen
+      ? el('ol', { class: 'sk-discard-list', id: 'sk-discard-list', 'aria-label': 'The discard pile, bottom first' },
+        ...v.discard.map((value) => el('li', {}, card(value))))
+      : null;
+
+    // The verbs, when there is a choice.
+    const verbBar = verbs.length > 1
+      ? el('div', { class: 'sk-verbs', role: 'group', 'aria-label': 'What to do' },
+        ...verbs.map((w) => el('button', {
+          type: 'button',
+          class: w === verb ? 'sk-verb selected' : 'sk-verb',
+          'aria-pressed': w === verb ? 'true' : 'false',
+          onclick: () => { verb = w; update(answer); },
+        }, VERBS[w])))
+      : verb ? el('p', { class: 'sk-verbs' }, `${VERBS[verb]}: pick a cell of your grid.`) : null;
+
+    // Every seat's grid; the person's cells are buttons when they take a move.
+    const grids = v.grids.map((grid, seat) => {
+      const cells = [];
+      for (let i = 0; i < CELLS; i += 1) {
+        const value = grid[i];
+        const text = `${verb} ${i + 1}`;
+        if (seat === me && cellMoves.has(text)) {
+          const label = value === 'hidden' ? 'face down' : value === null ? 'removed' : String(value);
+          cells.push(el('button', {
+            type: 'button',
+            class: 'sk-cell-button',
+            dataset: { action: text },
+            disabled: shell.busy,
+            'aria-label': `${VERBS[verb]}: cell ${i + 1} (${label})`,
+            onclick: () => act(text),
+          }, card(value)));
+        } else {
+          cells.push(card(value));
+        }
+      }
+      const marks = [
+        seat === me && answer.you !== null ? 'you' : null,
+        v.to_move === seat && !answer.over ? 'to play' : null,
+        v.closer === seat ? 'closed the round' : null,
+      ].filter(Boolean);
+      return el('section', { class: seat === me ? 'sk-seat sk-mine' : 'sk-seat', 'aria-label': shell.seatName(seat) },
+        el('h3', {}, `${answer.seats[seat].name}${marks.length ? ` (${marks.join(', ')})` : ''}`),
+        el('div', { class: 'sk-grid', style: `--columns: ${COLUMNS}` }, ...cells),
+        el('p', { class: 'muted' }, `Total ${v.totals[seat]}${v.last_round.some((x) => x !== 0) ? ` · last round ${v.last_round[seat]}` : ''}`));
+    });
+    const final = v.closer !== null && v.closer !== undefined
+      ? el('p', { class: 'sk-final', role: 'note' },
+        `${answer.seats[v.closer].name} closed the round: ${v.final_left} last turn${v.final_left === 1 ? '' : 's'} left. The closer's score is doubled unless strictly lowest.`)
+      : null;
+    board.replaceChildren(
+      el('p', { class: 'sk-round' }, `Round ${v.round + 1} · ${v.phase}`),
+      piles, pile, final, verbBar,
+      el('div', { class: 'sk-seats' }, ...grids));
+  }
+
+  return { update };
+}

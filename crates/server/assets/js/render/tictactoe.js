@@ -1,0 +1,31 @@
+// Tic-tac-toe's renderer for the page shell (see ../table.js): the 3 × 3
+// board as buttons; a free square takes the person's mark when it is a
+// legal move (its move text is the square's number, 0 to 8).
+
+import { el } from '../common.js';
+
+export function mount(root, shell) {
+  const board = el('div', { class: 'ttt-board', role: 'grid', 'aria-label': 'Tic-tac-toe board' });
+  root.replaceChildren(board);
+  return {
+    update(answer) {
+      const legal = new Set(answer.your_turn ? answer.legal : []);
+      const focused = document.activeElement?.dataset?.action;
+      board.replaceChildren(...answer.view.cells.map((mark, square) => {
+        const text = String(square);
+        const row = Math.floor(square / 3) + 1;
+        const col = (square % 3) + 1;
+        const label = `row ${row}, column ${col}: ${mark ? mark.toUpperCase() : 'empty'}`;
+        return el('button', {
+          type: 'button',
+          class: `ttt-square${mark ? ` ttt-${mark}` : ''}`,
+          dataset: { action: text },
+          disabled: !legal.has(text) || shell.busy,
+          'aria-label': label,
+          onclick: () => shell.act(text),
+        }, mark ? mark.toUpperCase() : '');
+      }));
+      if (focused) board.querySelector(`[data-action="${focused}"]:not([disabled])`)?.focus();
+    },
+  };
+}
