@@ -64,6 +64,7 @@ class Shell {
   async act(text) {
     if (this.requesting || !this.answer.your_turn) return;
     this.showError(null);
+    this.failed = false;
     await this.send({ action: text, ply: this.answer.ply });
   }
 
@@ -71,8 +72,10 @@ class Shell {
     this.setBusy(true);
     try {
       const next = await api('POST', `/api/games/${encodeURIComponent(this.answer.id)}/actions`, body);
+      this.failed = false;
       await this.show(next);
     } catch (err) {
+      this.failed = true;
       this.showError(err);
       // A stale position (another tab, a retry): show the game as it is.
       if (err instanceof ApiError && err.status === 409) {
@@ -85,7 +88,8 @@ class Shell {
     } finally {
       this.setBusy(false);
     }
-    this.drawControls();
+    // Drawn again now that no request is in flight: the moves take clicks.
+    this.draw();
     this.continueComputers();
   }
 
@@ -130,9 +134,23 @@ class Shell {
     else if (a.pending) status = a.kind === 'watch' ? 'The computers are playing.' : 'The computer is thinking…';
     else status = 'Waiting.';
     $('table-status').textContent = status;
+    // Keep the keyboard where it was across a redraw: on the same move (or
+    // control) if it is still there, else on the board's first move when
+    // it is the person's turn and the focus fell to the page.
+    const focused = document.activeElement;
+    const action = focused?.dataset?.action;
+    const id = focused?.id;
     this.renderer?.update(a);
     this.drawControls();
     this.drawResult();
+    const main = $('main');
+    let target = null;
+    if (action) target = main.querySelector(`[data-action="${CSS.escape(action)}"]:not([disabled])`);
+    else if (id && id !== 'main') target = document.getElementById(id);
+    if (!target && a.your_turn && (!document.activeElement || document.activeElement === document.body || !main.contains(document.activeElement))) {
+      target = $('table-board').querySelector('button[data-action]:not([disabled])');
+    }
+    if (target && target !== document.activeElement) target.focus({ preventScroll: true });
   }
 
   /** The list of every legal move, as buttons. */
@@ -175,13 +193,15 @@ class Shell {
 
   /** Lets the computers move while the game waits for them (a watched
    * game, or a move the deadline cut): one request after another, at the
-   * account's pace. */
+   * account's pace, until the person must act, the game ends, or a request
+   * fails (its error stays on the page). */
   async continueComputers() {
-    if (this.requesting || this.answer.over || !this.answer.pending || this.stepping) return;
+    if (this.stepping) return;
     this.stepping = true;
     try {
-      await wait(await paceDelay());
-      if (!this.requesting && this.answer.pending && !this.answer.over) {
+      while (!this.answer.over && this.answer.pending && !this.failed) {
+        await wait(await paceDelay());
+        if (this.requesting) continue;
         await this.send({ ply: this.answer.ply });
       }
     } finally {

@@ -127,10 +127,11 @@ export function mount(root, shell) {
       ? el('p', { class: 'sk-final', role: 'note' },
         `${answer.seats[v.closer].name} closed the round: ${v.final_left} last turn${v.final_left === 1 ? '' : 's'} left. The closer's score is doubled unless strictly lowest.`)
       : null;
-    board.replaceChildren(
+    board.replaceChildren(...[
       el('p', { class: 'sk-round' }, `Round ${v.round + 1} · ${v.phase}`),
       piles, pile, final, verbBar,
-      el('div', { class: 'sk-seats' }, ...grids));
+      el('div', { class: 'sk-seats' }, ...grids),
+    ].filter(Boolean));
   }
 
   return { update };

@@ -1,0 +1,190 @@
+//! The page shell and the new-game form in headless Chromium: a Skyjo game
+//! with two computers played to the end on the page, with the page's DOM
+//! byte-identical when two cards the person cannot see are swapped in the
+//! server's truth; watched games.
+
+mod common;
+#[path = "common/browser.rs"]
+mod web;
+
+use std::time::{Duration, Instant};
+
+use common::{Engine, TestServer};
+use fantoccini::{Client, Locator};
+use web::{ONE_AT_A_TIME, WAIT, brisk, browser, driver, find, open, register, settle, shown};
+
+/// Sets a form control's value by script and fires `change` (the form
+/// rebuilds its seats on it).
+async fn set_value(c: &Client, id: &str, value: &str) {
+    c.execute(
+        "const e = document.getElementById(arguments[0]); e.value = arguments[1]; e.dispatchEvent(new Event('change', { bubbles: true }));",
+        vec![id.into(), value.into()],
+    )
+    .await
+    .unwrap();
+}
+
+/// Waits for a condition checked by a script that returns a boolean.
+async fn until(c: &Client, what: &str, script: &str) {
+    let deadline = Instant::now() + WAIT;
+    loop {
+        if c.execute(script, vec![]).await.unwrap() == serde_json::Value::Bool(true) {
+            return;
+        }
+        assert!(Instant::now() < deadline, "waited in vain for {what}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// Opens the form of `game`, applies `options` (control id, value) and
+/// `seats` (seat index, player), and starts: answers the game's id once
+/// the table page shows it.
+async fn start_game(c: &Client, base: &str, game: &str, options: &[(&str, &str)], seats: &[(usize, &str)]) -> String {
+    open(c, &format!("{base}/new/{game}")).await;
+    for (id, value) in options {
+        set_value(c, &format!("option-{id}"), value).await;
+    }
+    let last = seats.iter().map(|(s, _)| *s).max().unwrap_or(0);
+    until(
+        c,
+        "the seats",
+        &format!("return !!document.getElementById('seat-{last}')"),
+    )
+    .await;
+    for (seat, player) in seats {
+        set_value(c, &format!("seat-{seat}"), player).await;
+    }
+    find(c, "#new-start").await.click().await.unwrap();
+    let deadline = Instant::now() + WAIT;
+    loop {
+        let url = c.current_url().await.unwrap();
+        if let Some(id) = url.path().strip_prefix("/table/") {
+            find(c, "body[data-ready='true']").await;
+            return id.to_string();
+        }
+        assert!(Instant::now() < deadline, "the game did not open");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// The page's content once it waits for the person.
+async fn page_html(c: &Client) -> String {
+    until(
+        c,
+        "the person's turn",
+        "return document.getElementById('table-status').textContent === 'Your move.' && document.body.dataset.busy !== 'true'",
+    )
+    .await;
+    let html = c
+        .execute("return document.getElementById('main').outerHTML", vec![])
+        .await
+        .unwrap();
+    html.as_str().unwrap().to_string()
+}
+
+/// Clicks the person's moves on the board until the game ends.
+async fn play_to_the_end(c: &Client, limit: Duration) {
+    let deadline = Instant::now() + limit;
+    loop {
+        settle(c).await;
+        if shown(c, "#table-result").await {
+            return;
+        }
+        if Instant::now() > deadline {
+            let state = c
+                .execute(
+                    "return [document.getElementById('table-status').textContent, document.getElementById('table-error').textContent, document.getElementById('table-board').innerText.slice(0, 400), document.body.dataset.busy]",
+                    vec![],
+                )
+                .await
+                .unwrap();
+            panic!("the game did not end: {state}");
+        }
+        let found = c
+            .find(Locator::Css(
+                "#table-board button[data-action]:not([disabled]), #sk-draw:not([disabled])",
+            ))
+            .await;
+        if let Ok(button) = found {
+            // The board may be drawn again between the find and the click.
+            let _ = button.click().await;
+        }
+        tokio::time::sleep(Duration::from_millis(30)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn skyjo_with_two_computers_plays_to_the_end_and_hides_every_unseen_card() {
+    let _one = ONE_AT_A_TIME.lock().await;
+    let Some(d) = driver() else { return };
+    let s = TestServer::start(Engine::Sqlite, |c| c.games_per_minute = 0)
+        .await
+        .unwrap();
+    let c = browser(&d).await;
+    register(&c, &s.base, "skyjo player").await;
+    brisk(&c, &s.base).await;
+    let id = start_game(
+        &c,
+        &s.base,
+        "skyjo",
+        &[("players", "3"), ("end_score", "1")],
+        &[(1, "level:1"), (2, "level:1")],
+    )
+    .await;
+    // The whole discard pile is a click away.
+    find(&c, "#sk-show-discard").await.click().await.unwrap();
+    find(&c, "#sk-discard-list").await;
+    // Swapping cards the person cannot see changes nothing on the page.
+    let mut swapped = 0;
+    for _ in 0..4 {
+        let url = format!("{}/table/{id}", s.base);
+        open(&c, &url).await;
+        let before = page_html(&c).await;
+        if tabula_server::table_routes::swap_unseen_for_tests(&s.state, &id)
+            .await
+            .unwrap()
+        {
+            swapped += 1;
+            open(&c, &url).await;
+            assert_eq!(before, page_html(&c).await, "a swap of unseen cards showed on the page");
+        }
+        let button = find(&c, "#table-board button[data-action]:not([disabled]), #sk-draw").await;
+        button.click().await.unwrap();
+        settle(&c).await;
+    }
+    assert!(swapped >= 3, "the hook found unseen cards ({swapped})");
+    play_to_the_end(&c, Duration::from_secs(240)).await;
+    let result = find(&c, "#table-result-text").await.text().await.unwrap();
+    assert!(result.contains("Points:"), "{result}");
+    let moves = c.find_all(Locator::Css("#table-moves li")).await.unwrap().len();
+    assert!(moves > 20, "the log shows the moves ({moves})");
+    c.close().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn watched_games_play_on_the_page() {
+    let _one = ONE_AT_A_TIME.lock().await;
+    let Some(d) = driver() else { return };
+    let s = TestServer::start(Engine::Sqlite, |c| c.games_per_minute = 0)
+        .await
+        .unwrap();
+    let c = browser(&d).await;
+    register(&c, &s.base, "watcher").await;
+    brisk(&c, &s.base).await;
+    // Tic-tac-toe between two computers, to the end.
+    start_game(&c, &s.base, "tictactoe", &[], &[(0, "random"), (1, "minimax")]).await;
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while !shown(&c, "#table-result").await {
+        assert!(Instant::now() < deadline, "the watched game did not end");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    // Skyjo between two computers: it moves on by itself.
+    start_game(&c, &s.base, "skyjo", &[], &[(0, "level:1"), (1, "level:1")]).await;
+    until(
+        &c,
+        "ten moves of a watched Skyjo game",
+        "return document.querySelectorAll('#table-moves li').length >= 10",
+    )
+    .await;
+    c.close().await.unwrap();
+}
