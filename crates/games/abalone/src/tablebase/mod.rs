@@ -282,3 +282,18 @@ pub fn load_dir(dir: &std::path::Path) -> Result<Solved, file::FileError> {
     }
     Ok(solved)
 }
+
+/// The figures of every installed class, smallest first (counted once,
+/// at first use: installed tables never change).
+pub fn installed_figures() -> &'static [Summary] {
+    static FIGURES: std::sync::OnceLock<Vec<Summary>> = std::sync::OnceLock::new();
+    match installed() {
+        Some(tables) => FIGURES.get_or_init(|| {
+            tables
+                .classes()
+                .filter_map(|c| tables.values(c).map(|v| summarize(c, v)))
+                .collect()
+        }),
+        None => &[],
+    }
+}
