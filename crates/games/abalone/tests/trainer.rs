@@ -7,7 +7,7 @@
 use std::sync::Once;
 
 use serde_json::json;
-use tabula_abalone::tablebase::{self, Class, Solved, probe};
+use tabula_abalone::tablebase::{self, Solved, probe};
 use tabula_abalone::*;
 use tabula_contract::{GameModule, PlayerSpec};
 use tabula_search::backward::Value;
@@ -17,13 +17,7 @@ use tabula_search::{Game, Player, Turn};
 fn install() -> &'static Solved {
     static ONCE: Once = Once::new();
     ONCE.call_once(|| {
-        let mut s = Solved::new();
-        for c in ["2v2", "3v2"] {
-            let class: Class = c.parse().unwrap();
-            let values = tablebase::solve(class, &s, &|_| {});
-            s.insert(class, values);
-        }
-        assert!(tablebase::install(s));
+        assert!(tablebase::install(tablebase::solve_closure("3v2".parse().unwrap())));
     });
     tablebase::installed().unwrap()
 }
