@@ -275,7 +275,7 @@ fn run(command: Command, tables: Option<std::path::PathBuf>, sub: Option<&ArgMat
     if let Some(dir) = &tables
         && matches!(
             command,
-            Command::Play { .. } | Command::Bot { .. } | Command::Arena { .. }
+            Command::Play { .. } | Command::Bot { .. } | Command::Arena { .. } | Command::Serve { .. }
         )
     {
         tablebase::install(dir)?;

@@ -45,6 +45,9 @@ pub struct OptionDoc {
     pub name: &'static str,
     /// What it does, with its range.
     pub meaning: &'static str,
+    /// The values it takes when they are a closed list (front ends offer
+    /// them as a choice); empty when any value of its type may be given.
+    pub choices: &'static [&'static str],
 }
 
 /// The kind of table a game is played at, which decides what a seat's

@@ -31,6 +31,7 @@ pub fn routes() -> Router<AppState> {
         .route("/api/leaderboard", get(daily::leaderboard))
         .route("/api/stats", get(daily::stats))
         .route("/api/lab/tictactoe", get(lab_board))
+        .route("/api/abalone/tables", get(abalone_tables))
         .route("/api/{*rest}", axum::routing::any(unknown))
         .method_not_allowed_fallback(wrong_method)
 }
@@ -83,6 +84,16 @@ async fn lab_board(
     Ok(Json(crate::compute::think(&state, move || lab::analyse(&board)).await?))
 }
 
+/// The installed Abalone tablebase's figures (the Abalone crate counts
+/// them; the first call counts every class, on a blocking thread, and
+/// later calls read them back).
+async fn abalone_tables() -> ApiResult<Json<Value>> {
+    tokio::task::spawn_blocking(tabula_abalone::module::tablebase_figures)
+        .await
+        .map(Json)
+        .map_err(ApiError::internal)
+}
+
 /// Every registered game as the new-game form needs it: its card, its
 /// seats under the default options, its options (with their defaults and
 /// meanings) and its players.
@@ -94,7 +105,14 @@ async fn catalog() -> Json<Value> {
             let options: Vec<Value> = entry
                 .option_docs()
                 .iter()
-                .map(|o| json!({ "name": o.name, "meaning": o.meaning, "default": defaults.get(o.name) }))
+                .map(|o| {
+                    json!({
+                        "name": o.name,
+                        "meaning": o.meaning,
+                        "default": defaults.get(o.name),
+                        "choices": o.choices,
+                    })
+                })
                 .collect();
             let seats = entry.open(&Value::Null).map(|d| d.seats()).ok();
             json!({

@@ -45,6 +45,7 @@ const PAGES: &[Page] = &[
     page!("lab", "Tic-tac-toe lab"),
     page!("table", "Game"),
     page!("new", "New game"),
+    page!("abalone-tables", "Abalone tablebase"),
 ];
 
 /// Static files: path, content type, content.
@@ -136,6 +137,16 @@ const ASSETS: &[(&str, &str, &str)] = &[
         include_str!("../assets/js/render/tictactoe.js"),
     ),
     (
+        "js/render/abalone.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/js/render/abalone.js"),
+    ),
+    (
+        "js/abalone-tables.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/js/abalone-tables.js"),
+    ),
+    (
         "js/render/diagonal.js",
         "text/javascript; charset=utf-8",
         include_str!("../assets/js/render/diagonal.js"),
@@ -160,6 +171,7 @@ pub fn routes() -> Router<AppState> {
         .route("/table/{id}", get(|s, h| page(s, h, "table")))
         .route("/new", get(|s, h| page(s, h, "new")))
         .route("/new/{game}", get(|s, h| page(s, h, "new")))
+        .route("/abalone/tables", get(|s, h| page(s, h, "abalone-tables")))
         .route("/assets/{*path}", get(asset))
         .fallback(not_found)
 }

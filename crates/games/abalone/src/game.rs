@@ -11,6 +11,7 @@ use tabula_search::{Determinize, Game, Payoffs, PerfectInformation, Rng, Seat, T
 use crate::movegen::{MoveList, apply, count, generate};
 use crate::moves::Move;
 use crate::position::{Layout, Position, Side};
+use crate::tablebase::index::Class;
 
 /// The default number of consecutive plies without an ejection that draws.
 pub const NO_PROGRESS_PLIES: u16 = 200;
@@ -22,6 +23,10 @@ pub struct Abalone {
     pub start: Position,
     /// Consecutive plies without an ejection after which the game is drawn.
     pub no_progress: u16,
+    /// The endgame trainer's class: games then start from a won position
+    /// of it drawn from the installed tables ([`crate::trainer`]), not
+    /// from `start`.
+    pub trainer: Option<Class>,
 }
 
 impl Default for Abalone {
@@ -36,6 +41,7 @@ impl Abalone {
         Abalone {
             start,
             no_progress: NO_PROGRESS_PLIES,
+            trainer: None,
         }
     }
 

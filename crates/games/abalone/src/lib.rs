@@ -38,6 +38,7 @@ pub mod perft;
 pub mod position;
 pub mod reference;
 pub mod tablebase;
+pub mod trainer;
 pub mod unmove;
 
 pub use ai::{ABALONE_TUNABLES, Computer, Engine, Level, SearchConfig, SearchOutcome, WIN};

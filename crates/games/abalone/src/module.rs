@@ -1,6 +1,7 @@
 //! Abalone on the game contract: layouts (or any position) as rules
 //! options, the computer's levels as players, the board as text and as a
-//! view, and the tablebase verdict where tables are installed.
+//! view, the tablebase verdict and best move where tables are installed,
+//! and the endgame trainer (`layout: "trainer-4v2"`, see [`crate::trainer`]).
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
@@ -14,12 +15,15 @@ use crate::game::{Abalone, NO_PROGRESS_PLIES, State};
 use crate::geometry::Cell;
 use crate::moves::Move;
 use crate::position::{Layout, Side};
+use crate::tablebase::index::Class;
+use crate::trainer;
 
 /// The rules options (the JSON fields of the same names).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct AbaloneOptions {
     /// The starting layout; `None` (with no position) is the Belgian daisy.
+    /// `trainer-XvY` is the endgame trainer of class `XvY`.
     pub layout: Option<String>,
     /// A starting position instead of a layout.
     pub position: Option<String>,
@@ -51,6 +55,38 @@ fn level(spec: &PlayerSpec) -> Result<Level, SpecError> {
         })
 }
 
+/// The marbles a side started with: Discovery's seven in the trainer
+/// (its positions are Discovery endgames), else the start's.
+fn material(game: &Abalone, side: Side) -> u32 {
+    if game.trainer.is_some() {
+        7
+    } else {
+        game.start.count(side)
+    }
+}
+
+/// The tablebase figures for pages and the API: every installed class's
+/// counts ([`crate::tablebase::Summary`]: wins, losses and draws by side to
+/// move, over index entries and over every actual position; the longest
+/// win and a position achieving it), the trainer classes they allow, and
+/// how to make tables when there are none.
+pub fn tablebase_figures() -> Value {
+    let figures = crate::tablebase::installed_figures();
+    let trainers: Vec<String> = <Abalone as GameModule>::OPTIONS[0]
+        .choices
+        .iter()
+        .filter_map(|l| trainer::parse(l)?.ok())
+        .filter(|&c: &Class| trainer::check_installed(c).is_ok())
+        .map(|c| format!("{}{c}", trainer::PREFIX))
+        .collect();
+    json!({
+        "installed": crate::tablebase::installed().is_some(),
+        "classes": figures,
+        "trainers": trainers,
+        "how_to_install": "tabula solve abalone 4v2 --out DIR (it solves 2v2 and 3v2 first), then tabula serve --tables DIR",
+    })
+}
+
 fn cells(state: &State, side: Side) -> Vec<String> {
     Cell::all()
         .filter(|&c| state.position.at(c) == Some(side))
@@ -74,15 +110,27 @@ impl GameModule for Abalone {
     const OPTIONS: &'static [OptionDoc] = &[
         OptionDoc {
             name: "layout",
-            meaning: "the starting layout: standard, belgian (the default), german or discovery",
+            meaning: "the starting layout: standard, belgian (the default), german or discovery; \
+                      trainer-3v2 or trainer-4v2 start from a random Discovery endgame that Black \
+                      (you, seat 0) wins with best play, drawn from the installed tablebase",
+            choices: &[
+                "belgian",
+                "standard",
+                "german",
+                "discovery",
+                "trainer-3v2",
+                "trainer-4v2",
+            ],
         },
         OptionDoc {
             name: "position",
             meaning: "a starting position instead, e.g. 'black:a1,a2,b2 white:e5,i9 to:black'",
+            choices: &[],
         },
         OptionDoc {
             name: "no_progress",
             meaning: "plies without an ejection after which the game is drawn (1 to 10000)",
+            choices: &[],
         },
     ];
     const PLAYERS: &'static [PlayerInfo] = &[
@@ -102,8 +150,14 @@ impl GameModule for Abalone {
     }];
 
     fn new(o: AbaloneOptions) -> Result<Self, String> {
+        let trainer = o.layout.as_deref().and_then(trainer::parse).transpose()?;
+        if let Some(class) = trainer {
+            trainer::check_installed(class)?;
+        }
         let start = match (&o.layout, &o.position) {
             (Some(_), Some(_)) => return Err("give a layout or a position, not both".into()),
+            // The trainer's games start from a drawn position; this one only stands in.
+            (Some(_), None) if trainer.is_some() => Layout::Discovery.position(),
             (_, Some(p)) => crate::tablebase::parse_position(p).map_err(|e| format!("position: {e}"))?,
             (Some(l), None) => Layout::parse(l).map_err(|e| e.to_string())?.position(),
             (None, None) => Layout::Belgian.position(),
@@ -116,10 +170,18 @@ impl GameModule for Abalone {
         }
         let mut game = Abalone::new(start);
         game.no_progress = o.no_progress;
+        game.trainer = trainer;
         Ok(game)
     }
 
     fn options(&self) -> AbaloneOptions {
+        if let Some(class) = self.trainer {
+            return AbaloneOptions {
+                layout: Some(format!("{}{class}", trainer::PREFIX)),
+                position: None,
+                no_progress: self.no_progress,
+            };
+        }
         let layout = Layout::ALL.into_iter().find(|l| l.position() == self.start);
         AbaloneOptions {
             layout: layout.map(|l| l.name().to_string()),
@@ -132,8 +194,15 @@ impl GameModule for Abalone {
         self
     }
 
-    fn start(&self, _seed: u64) -> State {
-        self.initial_state()
+    fn start(&self, seed: u64) -> State {
+        // `new` checked that the trainer's tables are installed (for good: they never go).
+        match self
+            .trainer
+            .and_then(|class| trainer::start(crate::tablebase::installed()?, class, seed))
+        {
+            Some(position) => State::new(position),
+            None => self.initial_state(),
+        }
     }
 
     fn agent(&self, spec: &PlayerSpec, seed: u64) -> Result<BoxedPlayer<Abalone>, SpecError> {
@@ -168,8 +237,15 @@ impl GameModule for Abalone {
     }
 
     fn view(&self, s: &State, _seat: Seat) -> Value {
-        let ejected = |side: Side| self.start.count(side).saturating_sub(s.position.count(side));
-        let verdict = crate::tablebase::installed().and_then(|t| t.value(&s.position));
+        let ejected = |side: Side| material(self, side).saturating_sub(s.position.count(side));
+        let tables = crate::tablebase::installed();
+        let verdict = tables.and_then(|t| t.value(&s.position));
+        let over = self.to_move(s) == Turn::Terminal;
+        // Perfect information: the table's best move is no secret (pages show it on request).
+        let best = tables
+            .filter(|_| !over)
+            .and_then(|t| crate::tablebase::probe::best_move(t, &s.position))
+            .map(|(m, _)| m.to_string());
         let mover = s.position.to_move();
         json!({
             "black": cells(s, Side::Black),
@@ -178,18 +254,20 @@ impl GameModule for Abalone {
             "ejected": { "black": ejected(Side::Black), "white": ejected(Side::White) },
             "quiet_plies": s.quiet_plies,
             "no_progress": self.no_progress,
-            "over": self.to_move(s) == Turn::Terminal,
+            "over": over,
             "tablebase": verdict.map(|v| match v {
                 TableValue::Win(d) => json!({"winner": mover.name(), "plies": d}),
                 TableValue::Loss(d) => json!({"winner": mover.other().name(), "plies": d}),
                 TableValue::Draw => json!({"winner": Value::Null}),
             }),
+            "best": best,
+            "trainer": self.trainer.map(|c| c.to_string()),
         })
     }
 
     fn render(&self, view: &State, _seat: Seat) -> String {
         let mut text = view.position.diagram();
-        let ejected = |side: Side| self.start.count(side).saturating_sub(view.position.count(side));
+        let ejected = |side: Side| material(self, side).saturating_sub(view.position.count(side));
         text.push_str(&format!(
             "\nejected: black {} · white {} · plies without ejection {}/{}",
             ejected(Side::Black),
@@ -241,7 +319,8 @@ impl GameModule for Abalone {
 
     fn scoresheet(&self, state: &State) -> Option<Scoresheet> {
         // Marbles ejected by each side.
-        let ejected = |side: Side| f64::from(self.start.count(side.other()) - state.position.count(side.other()));
+        let ejected =
+            |side: Side| f64::from(material(self, side.other()).saturating_sub(state.position.count(side.other())));
         Some(Scoresheet {
             scores: vec![ejected(Side::Black), ejected(Side::White)],
             rounds: None,

@@ -11,6 +11,7 @@ fn abalone_passes_the_conformance_suite() {
         let game = Abalone {
             start: layout.position(),
             no_progress: limit,
+            trainer: None,
         };
         let start = game.initial_state();
         let mut candidates = Vec::new();

@@ -220,22 +220,27 @@ impl GameModule for DiagonalTable {
         OptionDoc {
             name: "walls",
             meaning: "Walls variant: the token stops at taken cells; a side that cannot move ends the game",
+            choices: &[],
         },
         OptionDoc {
             name: "target",
             meaning: "Target variant: exceed half the positive total and lose; else the closest wins",
+            choices: &[],
         },
         OptionDoc {
             name: "size",
             meaning: "the grid's side, odd, 3 to 9",
+            choices: &[],
         },
         OptionDoc {
             name: "traps",
             meaning: "a quarter of the cells are traps (negative); false for experiments",
+            choices: &[],
         },
         OptionDoc {
             name: "daily",
             meaning: "the daily grid of this date (YYYY-MM-DD, or today in UTC): 5×5, traps, standard rules",
+            choices: &[],
         },
     ];
     const PLAYERS: &'static [PlayerInfo] = &[

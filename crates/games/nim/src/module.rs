@@ -46,10 +46,12 @@ impl GameModule for Nim {
         OptionDoc {
             name: "heaps",
             meaning: "the starting heaps, 1 to 8 of them, up to 31 counters each",
+            choices: &[],
         },
         OptionDoc {
             name: "misere",
             meaning: "misère play: whoever takes the last counter loses",
+            choices: &[],
         },
     ];
     const PLAYERS: &'static [PlayerInfo] = &[

@@ -59,26 +59,32 @@ impl GameModule for Skyjo {
         OptionDoc {
             name: "players",
             meaning: "players at the table, 2 to 8",
+            choices: &[],
         },
         OptionDoc {
             name: "free_flip",
             meaning: "a turn may reveal a face-down card without drawing",
+            choices: &[],
         },
         OptionDoc {
             name: "clear_on_final_reveal",
             meaning: "columns of three equal cards made by the final reveal are cleared",
+            choices: &[],
         },
         OptionDoc {
             name: "reshuffle_all",
             meaning: "an empty draw pile takes the whole discard pile (else all but its top)",
+            choices: &[],
         },
         OptionDoc {
             name: "closer_starts_next",
             meaning: "the closer of a round starts the next one (else the highest revealed total)",
+            choices: &[],
         },
         OptionDoc {
             name: "end_score",
             meaning: "the game ends after the round in which a total reaches this (1 to 10000)",
+            choices: &[],
         },
     ];
     const PLAYERS: &'static [PlayerInfo] = &[

@@ -13,11 +13,24 @@ function showError(err) {
   box.textContent = err ? errorText(err) : '';
 }
 
-/** An input for an option, by the type of its default. */
+/** An input for an option: a choice list when the game names its values,
+ * else by the type of its default. */
 function optionInput(option) {
   const id = `option-${option.name}`;
   const value = option.default;
   let input;
+  if (option.choices?.length) {
+    // No default value (null) is offered as "default", the game's own choice.
+    const values = value === null || value === undefined ? ['', ...option.choices] : option.choices;
+    input = el('select', { id, name: option.name },
+      ...values.map((v) => el('option', { value: String(v) }, v === '' ? 'default' : String(v))));
+    input.value = value === null || value === undefined ? '' : String(value);
+    input.dataset.kind = typeof value === 'number' ? 'number' : 'text';
+    return el('p', { class: 'field' },
+      el('label', { for: id }, option.name.replaceAll('_', ' ')),
+      input,
+      el('small', { class: 'muted' }, option.meaning));
+  }
   if (typeof value === 'boolean') {
     input = el('input', { type: 'checkbox', id, name: option.name, checked: value });
   } else if (typeof value === 'number') {

@@ -260,6 +260,17 @@ pub fn closure(class: Class) -> Vec<Class> {
     order
 }
 
+/// Solves `class` and every class it depends on, smallest first, in
+/// memory (3v2 takes about a second; 4v2 minutes).
+pub fn solve_closure(class: Class) -> Solved {
+    let mut solved = Solved::new();
+    for c in closure(class) {
+        let values = solve(c, &solved, &|_| {});
+        solved.insert(c, values);
+    }
+    solved
+}
+
 /// Loads every class of `class`'s closure from a directory.
 pub fn load_closure(dir: &std::path::Path, class: Class) -> Result<Solved, file::FileError> {
     let mut solved = Solved::new();
@@ -281,4 +292,19 @@ pub fn load_dir(dir: &std::path::Path) -> Result<Solved, file::FileError> {
         }
     }
     Ok(solved)
+}
+
+/// The figures of every installed class, smallest first (counted once,
+/// at first use: installed tables never change).
+pub fn installed_figures() -> &'static [Summary] {
+    static FIGURES: std::sync::OnceLock<Vec<Summary>> = std::sync::OnceLock::new();
+    match installed() {
+        Some(tables) => FIGURES.get_or_init(|| {
+            tables
+                .classes()
+                .filter_map(|c| tables.values(c).map(|v| summarize(c, v)))
+                .collect()
+        }),
+        None => &[],
+    }
 }

@@ -1,0 +1,404 @@
+//! Abalone end to end in headless Chromium, with 2v2 and 3v2 solved and
+//! installed for the test server (about a second each): a whole game
+//! against level 1 from a small position, played by keyboard alone (the
+//! arrow keys move the focus ring, Space selects marbles and plays a
+//! destination) up to the result; and a 3v2 trainer position won against
+//! level 4 by asking for the table's best move and clicking it, the page
+//! saying after each move that the win was kept.
+//!
+//! Every wait is for a condition on the page. Without chromedriver these
+//! tests say so and pass, unless `TABULA_REQUIRE_BROWSER=1`.
+
+mod common;
+
+use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+use std::sync::Once;
+use std::time::{Duration, Instant};
+
+use common::{Engine, TestServer};
+use fantoccini::{Client, ClientBuilder, Locator};
+use serde_json::{Value, json};
+use tabula_abalone::tablebase::{self, Class, Indexer, Solved, position_of, probe};
+use tabula_abalone::{Cell, Move, Position};
+use tabula_search::backward::{Value as TableValue, decode};
+
+const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
+const CHROMIUM: &str = "/usr/bin/chromium";
+const WAIT: Duration = Duration::from_secs(30);
+
+/// chromedriver on a free port, killed on drop.
+struct Driver {
+    child: Child,
+    port: u16,
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn driver() -> Option<Driver> {
+    if !std::path::Path::new(CHROMEDRIVER).exists() || !std::path::Path::new(CHROMIUM).exists() {
+        assert!(
+            std::env::var("TABULA_REQUIRE_BROWSER").is_err(),
+            "TABULA_REQUIRE_BROWSER is set but {CHROMEDRIVER} or {CHROMIUM} is missing"
+        );
+        eprintln!("skipped: no headless Chromium (apt-get install chromium chromium-driver)");
+        return None;
+    }
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let child = Command::new(CHROMEDRIVER)
+        .args([format!("--port={port}"), "--allowed-ips=127.0.0.1".to_string()])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("chromedriver starts");
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(Instant::now() < deadline, "chromedriver did not come up");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    Some(Driver { child, port })
+}
+
+/// One browser at a time: two cores run one well.
+static ONE_AT_A_TIME: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+
+async fn browser(driver: &Driver) -> Client {
+    let mut caps = serde_json::Map::new();
+    caps.insert(
+        "goog:chromeOptions".into(),
+        json!({
+            "binary": CHROMIUM,
+            "args": ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                     "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                     "--disable-dev-shm-usage", "--window-size=1200,1000"],
+        }),
+    );
+    let url = format!("http://127.0.0.1:{}", driver.port);
+    let mut tries = 0;
+    loop {
+        match ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
+            .capabilities(caps.clone())
+            .connect(&url)
+            .await
+        {
+            Ok(c) => return c,
+            // chromedriver may accept connections a moment before it serves them.
+            Err(e) if tries < 20 => {
+                tries += 1;
+                eprintln!("chromedriver not ready ({e}); retrying");
+                tokio::time::sleep(Duration::from_millis(250)).await;
+            }
+            Err(e) => panic!("no Chromium session: {e}"),
+        }
+    }
+}
+
+async fn find(c: &Client, css: &str) -> fantoccini::elements::Element {
+    match c.wait().at_most(WAIT).for_element(Locator::Css(css)).await {
+        Ok(e) => e,
+        Err(e) => panic!("no {css} on {:?}: {e}", c.current_url().await.ok()),
+    }
+}
+
+async fn open(c: &Client, url: &str) {
+    c.goto(url).await.unwrap();
+    find(c, "body[data-ready='true']").await;
+}
+
+async fn text(c: &Client, css: &str) -> String {
+    find(c, css).await.text().await.unwrap().trim().to_string()
+}
+
+async fn shown(c: &Client, css: &str) -> bool {
+    match c.find(Locator::Css(css)).await {
+        Ok(e) => e.is_displayed().await.unwrap_or(false),
+        Err(_) => false,
+    }
+}
+
+/// Solves 2v2 and 3v2 and installs them for this binary's servers.
+fn tables() -> &'static Solved {
+    static ONCE: Once = Once::new();
+    ONCE.call_once(|| {
+        assert!(tablebase::install(tablebase::solve_closure("3v2".parse().unwrap())));
+    });
+    tablebase::installed().unwrap()
+}
+
+/// Whose move it is, as the page says, once no request is in flight.
+#[derive(Debug, PartialEq)]
+enum Turn {
+    Mine,
+    Over,
+}
+
+async fn next_turn(c: &Client) -> Turn {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        let idle = c.find(Locator::Css("[data-busy='true']")).await.is_err();
+        if idle && shown(c, "#table-result").await && !text(c, "#table-result-text").await.is_empty() {
+            return Turn::Over;
+        }
+        if idle
+            && text(c, "#table-status").await == "Your move."
+            && c.find(Locator::Css("[data-movable='true']")).await.is_ok()
+        {
+            return Turn::Mine;
+        }
+        if Instant::now() > deadline {
+            let a = answer(c).await;
+            panic!(
+                "neither my turn nor the end came: {} {a}",
+                text(c, "#table-status").await
+            );
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// Starts a game from the new-game form: options set, White a computer.
+async fn start_from_the_form(c: &Client, base: &str, layout: Option<&str>, position: Option<&str>, white: &str) {
+    open(c, &format!("{base}/new/abalone")).await;
+    if let Some(l) = layout {
+        find(c, "select#option-layout").await.select_by_value(l).await.unwrap();
+    }
+    if let Some(p) = position {
+        find(c, "#option-position").await.send_keys(p).await.unwrap();
+    }
+    // The seats are redrawn as options change: wait for White's seat under them.
+    let seat = find(c, "#seat-1").await;
+    seat.select_by_value(white).await.unwrap();
+    find(c, "#new-start").await.click().await.unwrap();
+    let deadline = Instant::now() + WAIT;
+    while !c.current_url().await.unwrap().path().starts_with("/table/") {
+        assert!(
+            Instant::now() < deadline,
+            "the game did not open: {}",
+            text(c, "#new-error").await
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    find(c, "#abalone-board").await;
+}
+
+/// The game's answer, as the page's own request would get it.
+async fn answer(c: &Client) -> Value {
+    c.execute_async(
+        "fetch('/api/games/' + location.pathname.split('/').pop()).then(r => r.json()).then(arguments[0])",
+        vec![],
+    )
+    .await
+    .unwrap()
+}
+
+fn position_of_view(view: &Value) -> Position {
+    let list = |side: &str| {
+        view[side]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c.as_str().unwrap())
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    format!(
+        "black:{} white:{} to:{}",
+        list("black"),
+        list("white"),
+        view["to_move"].as_str().unwrap()
+    )
+    .parse()
+    .unwrap()
+}
+
+/// The cells a move moves into (the head's next cell in line, each
+/// marble's next cell side-stepping).
+fn destinations(m: Move) -> Vec<Cell> {
+    if m.is_inline() {
+        m.head().neighbour(m.dir()).into_iter().collect()
+    } else {
+        m.marbles().filter_map(|c| c.neighbour(m.dir())).collect()
+    }
+}
+
+/// Presses arrow keys until the focus ring is on `target`: rows first,
+/// then along the row (each key waits until the ring moved).
+async fn walk_to(board: &fantoccini::elements::Element, target: Cell) {
+    let (tr, tc) = target.coords();
+    let deadline = Instant::now() + WAIT;
+    loop {
+        let at = board.attr("data-focus").await.unwrap().unwrap();
+        let (r, col) = Cell::parse(&at).unwrap().coords();
+        if (r, col) == (tr, tc) {
+            return;
+        }
+        let key = if r < tr {
+            "\u{E013}" // up
+        } else if r > tr {
+            "\u{E015}" // down
+        } else if col < tc {
+            "\u{E014}" // right
+        } else {
+            "\u{E012}" // left
+        };
+        board.send_keys(key).await.unwrap();
+        while board.attr("data-focus").await.unwrap().as_deref() == Some(at.as_str()) {
+            assert!(Instant::now() < deadline, "the focus ring did not move from {at}");
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+}
+
+/// A 3v2 position that Black, to move, wins in `plies` plies.
+fn won_in(tables: &Solved, plies: u32) -> Position {
+    let class: Class = "3v2".parse().unwrap();
+    let values = tables.values(class).unwrap();
+    let ix = Indexer::new(class);
+    (0..ix.size())
+        .step_by(2)
+        .filter(|&i| decode(values[i as usize]) == Some(TableValue::Win(plies)))
+        .find_map(|i| ix.entry(i))
+        .map(|e| position_of(&e))
+        .expect("such a position")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_whole_game_against_level_one_by_keyboard() {
+    let _one = ONE_AT_A_TIME.lock().await;
+    let Some(d) = driver() else { return };
+    let tables = tables();
+    let s = TestServer::start(Engine::Sqlite, |_| {}).await.unwrap();
+    let c = browser(&d).await;
+    let start = won_in(tables, 5);
+    start_from_the_form(&c, &s.base, None, Some(&start.to_string()), "level:1").await;
+    let board = find(&c, "#abalone-board").await;
+    let mut moves = 0;
+    while next_turn(&c).await == Turn::Mine {
+        assert!(moves < 10, "a win in 5 plies takes 3 moves of mine");
+        let a = answer(&c).await;
+        let pos = position_of_view(&a["view"]);
+        let (m, _) = probe::best_move(tables, &pos).expect("the tables know the position");
+        assert!(a["legal"].as_array().unwrap().iter().any(|l| l == &m.to_string()));
+        for marble in m.marbles() {
+            walk_to(&board, marble).await;
+            board.send_keys("\u{E00D}").await.unwrap();
+            find(&c, &format!("[data-cell='{marble}'][data-selected='true']")).await;
+        }
+        // Space on a destination plays the move when only it goes there;
+        // else Enter on the direction's button.
+        let same: Vec<Move> = pos
+            .legal_moves()
+            .into_iter()
+            .filter(|o| o.marbles().collect::<Vec<_>>() == m.marbles().collect::<Vec<_>>())
+            .collect();
+        let dest = destinations(m)
+            .into_iter()
+            .find(|d| same.iter().filter(|o| destinations(**o).contains(d)).count() == 1);
+        match dest {
+            Some(cell) => {
+                walk_to(&board, cell).await;
+                board.send_keys("\u{E00D}").await.unwrap();
+            }
+            None => {
+                let button = find(&c, &format!("button[data-dir='{}']", m.dir())).await;
+                button.send_keys("\u{E007}").await.unwrap();
+            }
+        }
+        // The move is in the log before the next turn is read.
+        let ply = a["ply"].as_u64().unwrap();
+        find(&c, &format!("#table-moves li[data-ply='{ply}']")).await;
+        moves += 1;
+    }
+    let result = text(&c, "#table-result-text").await;
+    assert!(result.starts_with("You win!"), "{result}");
+    let a = answer(&c).await;
+    assert_eq!(a["result"]["winners"], json!([0]), "the server scored the win");
+    assert_eq!(
+        a["view"]["white"].as_array().unwrap().len(),
+        1,
+        "White is down to one marble"
+    );
+    c.close().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_trainer_position_is_won_with_the_tables_best_moves() {
+    let _one = ONE_AT_A_TIME.lock().await;
+    let Some(d) = driver() else { return };
+    tables();
+    let s = TestServer::start(Engine::Sqlite, |_| {}).await.unwrap();
+    let c = browser(&d).await;
+    // The form says how to make the tables a trainer lacks.
+    open(&c, &format!("{}/new/abalone", s.base)).await;
+    find(&c, "select#option-layout")
+        .await
+        .select_by_value("trainer-4v2")
+        .await
+        .unwrap();
+    let deadline = Instant::now() + WAIT;
+    while !shown(&c, "#new-error").await {
+        assert!(Instant::now() < deadline, "no word about the missing tables");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let error = text(&c, "#new-error").await;
+    assert!(
+        error.contains("tabula solve abalone 4v2, then tabula serve --tables DIR"),
+        "{error}"
+    );
+
+    start_from_the_form(&c, &s.base, Some("trainer-3v2"), None, "level:4").await;
+    let verdict = text(&c, "#abalone-verdict").await;
+    assert!(verdict.starts_with("Tablebase: Black wins in "), "{verdict}");
+    assert!(
+        text(&c, "#abalone-trainer")
+            .await
+            .starts_with("Trainer 3v2: Black wins in")
+    );
+    assert!(!shown(&c, "#abalone-best").await, "the best move shows only on request");
+    let mut moves = 0;
+    while next_turn(&c).await == Turn::Mine {
+        if moves > 0 {
+            let kept = find(&c, "#abalone-trainer").await;
+            assert_eq!(kept.attr("data-kept").await.unwrap().as_deref(), Some("true"));
+            assert!(kept.text().await.unwrap().starts_with("You kept the win"));
+        }
+        assert!(moves < 8, "3v2 wins take at most 7 plies");
+        find(&c, "#abalone-best-button").await.click().await.unwrap();
+        let best = text(&c, "#abalone-best").await;
+        let m: Move = best.rsplit(' ').next().unwrap().parse().unwrap();
+        for marble in m.marbles() {
+            find(&c, &format!("[data-cell='{marble}']"))
+                .await
+                .click()
+                .await
+                .unwrap();
+            find(&c, &format!("[data-cell='{marble}'][data-selected='true']")).await;
+        }
+        let ply = answer(&c).await["ply"].as_u64().unwrap();
+        find(&c, &format!("button[data-dir='{}']:not([disabled])", m.dir()))
+            .await
+            .click()
+            .await
+            .unwrap();
+        find(&c, &format!("#table-moves li[data-ply='{ply}']")).await;
+        moves += 1;
+    }
+    let result = text(&c, "#table-result-text").await;
+    assert!(result.starts_with("You win!"), "{result}");
+    assert!(text(&c, "#abalone-trainer").await.starts_with("You converted the win"));
+
+    // The figures page shows the installed classes.
+    open(&c, &format!("{}/abalone/tables", s.base)).await;
+    let longest = text(&c, "tr[data-class='3v2'][data-side='strong'] .longest").await;
+    assert_eq!(longest, "7");
+    c.close().await.unwrap();
+}
