@@ -10,120 +10,19 @@
 //! tests say so and pass, unless `TABULA_REQUIRE_BROWSER=1`.
 
 mod common;
+#[path = "common/browser.rs"]
+mod web;
 
-use std::net::TcpStream;
-use std::process::{Child, Command, Stdio};
 use std::sync::Once;
 use std::time::{Duration, Instant};
 
 use common::{Engine, TestServer};
-use fantoccini::{Client, ClientBuilder, Locator};
+use fantoccini::{Client, Locator};
 use serde_json::{Value, json};
 use tabula_abalone::tablebase::{self, Class, Indexer, Solved, position_of, probe};
 use tabula_abalone::{Cell, Move, Position};
 use tabula_search::backward::{Value as TableValue, decode};
-
-const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
-const CHROMIUM: &str = "/usr/bin/chromium";
-const WAIT: Duration = Duration::from_secs(30);
-
-/// chromedriver on a free port, killed on drop.
-struct Driver {
-    child: Child,
-    port: u16,
-}
-
-impl Drop for Driver {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-fn driver() -> Option<Driver> {
-    if !std::path::Path::new(CHROMEDRIVER).exists() || !std::path::Path::new(CHROMIUM).exists() {
-        assert!(
-            std::env::var("TABULA_REQUIRE_BROWSER").is_err(),
-            "TABULA_REQUIRE_BROWSER is set but {CHROMEDRIVER} or {CHROMIUM} is missing"
-        );
-        eprintln!("skipped: no headless Chromium (apt-get install chromium chromium-driver)");
-        return None;
-    }
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
-    let child = Command::new(CHROMEDRIVER)
-        .args([format!("--port={port}"), "--allowed-ips=127.0.0.1".to_string()])
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("chromedriver starts");
-    let deadline = Instant::now() + Duration::from_secs(20);
-    while TcpStream::connect(("127.0.0.1", port)).is_err() {
-        assert!(Instant::now() < deadline, "chromedriver did not come up");
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    Some(Driver { child, port })
-}
-
-/// One browser at a time: two cores run one well.
-static ONE_AT_A_TIME: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
-
-async fn browser(driver: &Driver) -> Client {
-    let mut caps = serde_json::Map::new();
-    caps.insert(
-        "goog:chromeOptions".into(),
-        json!({
-            "binary": CHROMIUM,
-            "args": ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                     "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                     "--disable-dev-shm-usage", "--window-size=1200,1000"],
-        }),
-    );
-    let url = format!("http://127.0.0.1:{}", driver.port);
-    let mut tries = 0;
-    loop {
-        match ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
-            .capabilities(caps.clone())
-            .connect(&url)
-            .await
-        {
-            Ok(c) => return c,
-            // chromedriver may accept connections a moment before it serves them.
-            Err(e) if tries < 20 => {
-                tries += 1;
-                eprintln!("chromedriver not ready ({e}); retrying");
-                tokio::time::sleep(Duration::from_millis(250)).await;
-            }
-            Err(e) => panic!("no Chromium session: {e}"),
-        }
-    }
-}
-
-async fn find(c: &Client, css: &str) -> fantoccini::elements::Element {
-    match c.wait().at_most(WAIT).for_element(Locator::Css(css)).await {
-        Ok(e) => e,
-        Err(e) => panic!("no {css} on {:?}: {e}", c.current_url().await.ok()),
-    }
-}
-
-async fn open(c: &Client, url: &str) {
-    c.goto(url).await.unwrap();
-    find(c, "body[data-ready='true']").await;
-}
-
-async fn text(c: &Client, css: &str) -> String {
-    find(c, css).await.text().await.unwrap().trim().to_string()
-}
-
-async fn shown(c: &Client, css: &str) -> bool {
-    match c.find(Locator::Css(css)).await {
-        Ok(e) => e.is_displayed().await.unwrap_or(false),
-        Err(_) => false,
-    }
-}
+use web::{ONE_AT_A_TIME, WAIT, browser, driver, find, open, shown, text};
 
 /// Solves 2v2 and 3v2 and installs them for this binary's servers.
 fn tables() -> &'static Solved {

@@ -69,7 +69,7 @@ pub async fn browser(driver: &Driver) -> Client {
             "binary": CHROMIUM,
             "args": ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                      "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                     "--disable-dev-shm-usage", "--window-size=1200,900"],
+                     "--disable-dev-shm-usage", "--window-size=1200,1000"],
         }),
     );
     let url = format!("http://127.0.0.1:{}", driver.port);
