@@ -49,7 +49,8 @@ enum Command {
         /// The address to listen on.
         #[arg(long, default_value = "127.0.0.1:8080")]
         addr: String,
-        /// A SQLite file (created and migrated on start) or postgres://user@host:port/db.
+        /// A SQLite file (a path, sqlite://relative.db or sqlite:///abs/path.db; created and
+        /// migrated on start) or postgres://user@host:port/db.
         #[arg(long, value_name = "URL", default_value = "tabula.db")]
         database: String,
         /// Log-in attempts allowed per minute, per client address and per name (0: no limit).
