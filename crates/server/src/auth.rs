@@ -2,6 +2,7 @@
 //! SameSite=Strict, stored hashed), a CSRF token per session checked on
 //! every POST, and rate-limited log-ins.
 
+use std::collections::HashSet;
 use std::net::SocketAddr;
 use std::sync::LazyLock;
 use std::time::Duration;
@@ -214,10 +215,33 @@ pub fn valid_name(name: &str) -> ApiResult<String> {
     Ok(name.to_string())
 }
 
+/// The most common passwords, one a line (compared trimmed, in lower case).
+static COMMON_PASSWORDS: LazyLock<HashSet<String>> = LazyLock::new(|| {
+    include_str!("../assets/common-passwords.txt")
+        .lines()
+        .map(|line| line.trim().to_lowercase())
+        .filter(|line| !line.is_empty() && !line.starts_with('#'))
+        .collect()
+});
+
+/// Whether `password` is one of the embedded most common passwords.
+pub fn is_common_password(password: &str) -> bool {
+    COMMON_PASSWORDS.contains(&password.trim().to_lowercase())
+}
+
 fn valid_password(password: &str) -> ApiResult<()> {
-    let count = password.chars().count();
-    if !(8..=128).contains(&count) {
+    let trimmed = password.trim();
+    if trimmed.is_empty() {
+        return Err(ApiError::bad_request("a password cannot be only spaces"));
+    }
+    // Spaces around a password add nothing a guesser would not try.
+    if trimmed.chars().count() < 8 || password.chars().count() > 128 {
         return Err(ApiError::bad_request("a password has 8 to 128 characters"));
+    }
+    if is_common_password(password) {
+        return Err(ApiError::bad_request(
+            "that password is one of the most common ones, which are guessed first: choose another",
+        ));
     }
     Ok(())
 }
@@ -452,5 +476,34 @@ pub async fn sweep_sessions(state: AppState) {
             .execute(&state.db.pool)
             .await;
         tokio::time::sleep(Duration::from_secs(3600)).await;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn blank_short_and_common_passwords_are_refused() {
+        for bad in [
+            "",
+            "        ",
+            " \t\n  \u{3000}\u{a0}   ",
+            "  abc  ",
+            "password",
+            "PASSWORD1",
+            " 12345678 ",
+            "Qwerty123",
+        ] {
+            assert!(valid_password(bad).is_err(), "{bad:?}");
+        }
+        for good in ["correct horse", "long enough", "a quiet Tuesday"] {
+            assert!(valid_password(good).is_ok(), "{good:?}");
+        }
+        assert!(
+            COMMON_PASSWORDS.len() >= 300,
+            "{} common passwords",
+            COMMON_PASSWORDS.len()
+        );
     }
 }

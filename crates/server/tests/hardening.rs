@@ -1,11 +1,12 @@
 //! Fixes from an attacker's probe of the server, each end to end over HTTP
 //! on SQLite and on PostgreSQL: the log-in page's `next=` stays on this
-//! site.
+//! site, and blank and common passwords are refused.
 
 mod common;
 
 use common::{Engine, TestServer};
 use reqwest::StatusCode;
+use serde_json::json;
 
 async fn server(engine: Engine) -> TestServer {
     TestServer::start(engine, |_| {}).await.expect("a server")
@@ -55,3 +56,33 @@ async fn next_stays_on_this_site(engine: Engine) {
     }
 }
 on_both!(next_parameter, next_stays_on_this_site);
+
+async fn blank_and_common_passwords_are_refused(engine: Engine) {
+    let s = server(engine).await;
+    let mut c = s.client().await;
+    for password in [
+        "        ",
+        "\t\t\t\t\t\t\t\t\t",
+        " \u{a0}\u{3000}        ",
+        "password1",
+        "Password123",
+        "  qwertyuiop  ",
+        "ILOVEYOU1",
+        "12345678",
+    ] {
+        let (status, body) = c
+            .post("/api/register", json!({ "name": "Pat", "password": password }))
+            .await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{password:?}: {body}");
+        let error = body["error"].as_str().unwrap();
+        assert!(
+            !error.contains(password.trim()) || password.trim().is_empty(),
+            "{error}"
+        );
+    }
+    let (status, _) = c
+        .post("/api/register", json!({ "name": "Pat", "password": "a quiet Tuesday" }))
+        .await;
+    assert_eq!(status, StatusCode::CREATED);
+}
+on_both!(passwords, blank_and_common_passwords_are_refused);
