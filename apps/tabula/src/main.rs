@@ -53,7 +53,8 @@ enum Command {
         /// migrated on start) or postgres://user@host:port/db.
         #[arg(long, value_name = "URL", default_value = "tabula.db")]
         database: String,
-        /// Log-in attempts allowed per minute, per client address and per name (0: no limit).
+        /// Log-in attempts allowed per minute, per client address and per name from one address
+        /// (0: no limit); a name's failures beyond it over all addresses slow its log-ins.
         #[arg(long, default_value_t = 10)]
         login_limit: u32,
         /// Games a session may start per minute (0: no limit).

@@ -1,9 +1,9 @@
 //! Accounts and sessions: argon2id passwords, session cookies (HttpOnly,
 //! SameSite=Strict, stored hashed), a CSRF token per session checked on
-//! every POST, and rate-limited log-ins.
+//! every POST, and throttled log-ins.
 
 use std::collections::HashSet;
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::sync::LazyLock;
 use std::time::Duration;
 
@@ -30,6 +30,11 @@ pub const CSRF_HEADER: &str = "x-csrf-token";
 pub const SESSION_SECONDS: i64 = 30 * 86_400;
 /// The computer paces an account may choose.
 pub const PACES: [&str; 3] = ["calm", "measured", "brisk"];
+/// The delay each failed log-in adds to a name beyond its free failures a
+/// minute (counted over every address).
+pub const LOGIN_SLOWDOWN_STEP: Duration = Duration::from_millis(250);
+/// The most a log-in on a much-attacked name waits.
+pub const LOGIN_SLOWDOWN_MAX: Duration = Duration::from_secs(2);
 
 /// An account, as the pages see it.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
@@ -174,14 +179,28 @@ impl FromRequestParts<AppState> for Posting {
     }
 }
 
-/// The client's address (for rate limits), when the server knows it.
-pub fn client_addr(parts_ext: &axum::http::Extensions) -> String {
-    parts_ext
-        .get::<ConnectInfo<SocketAddr>>()
-        .map_or_else(|| "unknown".to_string(), |c| c.0.ip().to_string())
+/// The client's address for rate limits: the connection's IP address
+/// (`unknown` when the server was not started with connection info). An
+/// IPv6 client is counted by its /64 network, which one subscriber usually
+/// holds whole; an IPv4-mapped IPv6 address counts as its IPv4 address.
+///
+/// Behind a reverse proxy every client has the proxy's address.
+pub fn client_addr(extensions: &axum::http::Extensions) -> String {
+    match extensions.get::<ConnectInfo<SocketAddr>>().map(|c| c.0.ip()) {
+        None => "unknown".to_string(),
+        Some(IpAddr::V4(v4)) => v4.to_string(),
+        Some(IpAddr::V6(v6)) => match v6.to_ipv4_mapped() {
+            Some(v4) => v4.to_string(),
+            None => {
+                let s = v6.segments();
+                format!("{:x}:{:x}:{:x}:{:x}::/64", s[0], s[1], s[2], s[3])
+            }
+        },
+    }
 }
 
-/// The client's address as an extractor.
+/// The client's address (see [`client_addr`]) as an extractor: add
+/// `ClientAddr(addr): ClientAddr` to a handler's arguments, before its body.
 pub struct ClientAddr(pub String);
 
 impl<S: Send + Sync> FromRequestParts<S> for ClientAddr {
@@ -289,18 +308,22 @@ fn with_cookie(status: StatusCode, cookie: HeaderValue, body: serde_json::Value)
     response
 }
 
-fn limited(state: &AppState, addr: &str, name: Option<&str>) -> ApiResult<()> {
+/// Counts a log-in attempt against its address and, for a valid name,
+/// against the (name, address) pair, or refuses it with 429. Answers the
+/// pair's key. Counting comes before the password is checked, so parallel
+/// guesses cannot slip past the limit; a right password takes it back.
+fn count_attempt(state: &AppState, addr: &str, key: Option<&str>) -> ApiResult<Option<String>> {
     state
         .login_by_addr
         .hit(addr)
-        .map_err(|s| ApiError::too_many("log-in attempts", s))?;
-    if let Some(name) = name {
-        state
-            .login_by_name
-            .hit(&name.to_lowercase())
-            .map_err(|s| ApiError::too_many("log-in attempts for this name", s))?;
+        .map_err(|s| ApiError::too_many("log-in attempts from this address", s))?;
+    let Some(key) = key else { return Ok(None) };
+    let pair = format!("{key}\n{addr}");
+    if let Err(s) = state.login_by_pair.hit(&pair) {
+        state.login_by_addr.undo(addr);
+        return Err(ApiError::too_many("log-in attempts for this name from this address", s));
     }
-    Ok(())
+    Ok(Some(pair))
 }
 
 /// Ends a session, carrying its guest's free games over to the new one.
@@ -346,7 +369,10 @@ pub async fn register(
     Posting(old): Posting,
     ApiJson(body): ApiJson<Credentials>,
 ) -> ApiResult<Response> {
-    limited(&state, &addr, None)?;
+    state
+        .login_by_addr
+        .hit(&addr)
+        .map_err(|s| ApiError::too_many("log-in attempts from this address", s))?;
     let name = valid_name(&body.name)?;
     valid_password(&body.password)?;
     let key = name.to_lowercase();
@@ -386,25 +412,43 @@ pub async fn register(
 }
 
 /// `POST /api/login`.
+///
+/// Failures are limited per address and per (name, address) pair, so that
+/// someone guessing a name's password from one address cannot lock its
+/// owner out everywhere; over all addresses, a name that many attempts get
+/// wrong answers each attempt a little later (bounded), owner's included.
 pub async fn login(
     State(state): State<AppState>,
     ClientAddr(addr): ClientAddr,
     Posting(old): Posting,
     ApiJson(body): ApiJson<Credentials>,
 ) -> ApiResult<Response> {
-    // Only valid names get a counter of their own (bounded keys); any
-    // attempt counts for the address.
-    let name = valid_name(&body.name).ok();
-    limited(&state, &addr, name.as_deref())?;
+    // Only valid names get counters of their own (bounded keys).
+    let key = valid_name(&body.name).ok().map(|name| name.to_lowercase());
+    let pair = count_attempt(&state, &addr, key.as_deref())?;
+    if let Some(key) = &key {
+        let delay = state.login_slowdown.delay(key);
+        if !delay.is_zero() {
+            tokio::time::sleep(delay).await;
+        }
+    }
     let row = sqlx::query("SELECT id, name, pace, password_hash FROM users WHERE name_key = $1")
         .bind(body.name.trim().to_lowercase())
         .fetch_optional(&state.db.pool)
         .await?;
     let hash = row.as_ref().map(|r| r.get::<String, _>("password_hash"));
     if !verify_password(body.password, hash).await? {
+        if let Some(key) = &key {
+            state.login_slowdown.failed(key);
+        }
         return Err(ApiError::unauthorized("wrong name or password"));
     }
-    let row = row.expect("a verified password has its account");
+    let row = row.ok_or_else(|| ApiError::internal("a verified password without its account"))?;
+    // The right password was no guess: it does not count.
+    state.login_by_addr.undo(&addr);
+    if let Some(pair) = &pair {
+        state.login_by_pair.undo(pair);
+    }
     let user = User {
         id: row.get("id"),
         name: row.get("name"),

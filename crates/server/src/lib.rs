@@ -40,7 +40,7 @@ pub use db::{Backend, Db};
 pub use error::ApiError;
 pub use util::Clock;
 
-use limits::RateLimiter;
+use limits::{RateLimiter, Slowdown};
 
 /// How the server runs: where it listens, its database, its limits.
 #[derive(Clone, Debug)]
@@ -49,7 +49,9 @@ pub struct Config {
     pub addr: String,
     /// A SQLite file path, `sqlite://…` or `postgres://…`.
     pub database: String,
-    /// Log-in attempts per minute, per client address and per name.
+    /// Log-in attempts per minute, per client address and per (name,
+    /// address) pair; over all addresses, a name's failures past this
+    /// many a minute slow its log-ins down.
     pub login_per_minute: u32,
     /// Games created per minute per session.
     pub games_per_minute: u32,
@@ -80,8 +82,10 @@ pub struct Shared {
     pub db: Db,
     /// Log-in attempts per client address.
     pub login_by_addr: RateLimiter,
-    /// Log-in attempts per name.
-    pub login_by_name: RateLimiter,
+    /// Log-in attempts per (name, client address) pair.
+    pub login_by_pair: RateLimiter,
+    /// The delay of log-ins on a name that many get wrong.
+    pub login_slowdown: Slowdown,
     /// Game creation per session.
     pub game_creation: RateLimiter,
     /// The computer's deadline per request.
@@ -140,7 +144,13 @@ impl Server {
         let state = Arc::new(Shared {
             db,
             login_by_addr: RateLimiter::new(config.login_per_minute, minute),
-            login_by_name: RateLimiter::new(config.login_per_minute, minute),
+            login_by_pair: RateLimiter::new(config.login_per_minute, minute),
+            login_slowdown: Slowdown::new(
+                config.login_per_minute,
+                minute,
+                auth::LOGIN_SLOWDOWN_STEP,
+                auth::LOGIN_SLOWDOWN_MAX,
+            ),
             game_creation: RateLimiter::new(config.games_per_minute, minute),
             computer_deadline: config.computer_deadline,
             searches: tokio::sync::Semaphore::new(std::thread::available_parallelism().map_or(2, |n| n.get())),

@@ -230,3 +230,26 @@ macro_rules! on_both {
         }
     };
 }
+
+impl TestServer {
+    /// A new browser whose connections come from `ip`, with a session. Any
+    /// 127.x.y.z works: Linux routes the whole block to loopback, so tests
+    /// can play clients at several addresses.
+    pub async fn client_from(&self, ip: &str) -> Client {
+        let local: std::net::IpAddr = ip.parse().expect("an IP address");
+        let http = reqwest::Client::builder()
+            .cookie_store(true)
+            .local_address(local)
+            .build()
+            .unwrap();
+        let mut c = Client {
+            http,
+            base: self.base.clone(),
+            csrf: String::new(),
+        };
+        let (status, session) = c.get("/api/session").await;
+        assert_eq!(status, StatusCode::OK, "{session}");
+        c.csrf = session["csrf"].as_str().unwrap().to_string();
+        c
+    }
+}
