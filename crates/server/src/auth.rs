@@ -1,6 +1,14 @@
 //! Accounts and sessions: argon2id passwords, session cookies (HttpOnly,
 //! SameSite=Strict, stored hashed), a CSRF token per session checked on
 //! every POST, and throttled log-ins.
+//!
+//! A guest session costs the server no row: a cookie-less visitor gets a
+//! token signed by the server (with the time it was issued) and a CSRF token
+//! derived from it, both checked without the database, and its games are
+//! kept under its token's hash. Rows are for what is worth keeping: a
+//! logged-in session (from the log-in on), and an ended session that owned
+//! games (a tombstone until its token expires, so that the token cannot come
+//! back as a guest's and reach them).
 
 use std::collections::HashSet;
 use std::net::{IpAddr, SocketAddr};
@@ -14,13 +22,15 @@ use axum::extract::{ConnectInfo, FromRequestParts, State};
 use axum::http::request::Parts;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
+use hmac::{Hmac, Mac};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
+use sha2::Sha256;
 use sqlx::Row;
 
-use crate::AppState;
 use crate::error::{ApiError, ApiJson, ApiResult};
-use crate::util::{constant_eq, random_hex, sha256_hex};
+use crate::util::{constant_eq, hex, random_hex, sha256_hex};
+use crate::{AppState, Db};
 
 /// The session cookie's name.
 pub const COOKIE: &str = "tabula_session";
@@ -73,6 +83,85 @@ impl Session {
     }
 }
 
+// ------------------------------------------------------------ the server key
+
+/// The server's secret for signing session tokens and deriving CSRF tokens.
+/// It lives in the database, so that every instance on one database (and a
+/// restarted one) accepts the tokens of the others.
+#[derive(Clone)]
+pub struct SessionKey(Vec<u8>);
+
+impl std::fmt::Debug for SessionKey {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("SessionKey(..)")
+    }
+}
+
+/// Hex digits of a signed token: 16 random bytes, the issue time (8 bytes)
+/// and the first 8 bytes of its MAC; 64 in all, like the older random tokens.
+const TOKEN_BODY: usize = 48;
+
+impl SessionKey {
+    /// The database's key, made by the first instance that needs it.
+    ///
+    /// # Errors
+    /// If the database cannot be read or written.
+    pub async fn load(db: &Db) -> Result<SessionKey, sqlx::Error> {
+        // Two instances starting at once both try; the first insert wins
+        // and both read it back.
+        sqlx::query("INSERT INTO secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING")
+            .bind("session")
+            .bind(random_hex(32))
+            .execute(&db.pool)
+            .await?;
+        let value: String = sqlx::query("SELECT value FROM secrets WHERE name = $1")
+            .bind("session")
+            .fetch_one(&db.pool)
+            .await?
+            .get("value");
+        Ok(SessionKey(value.into_bytes()))
+    }
+
+    /// A key of the given bytes (tests and tools; the server loads its own).
+    pub fn from_bytes(bytes: &[u8]) -> SessionKey {
+        SessionKey(bytes.to_vec())
+    }
+
+    fn mac(&self, purpose: &str, data: &str) -> Hmac<Sha256> {
+        let mut mac = Hmac::<Sha256>::new_from_slice(&self.0).expect("HMAC takes keys of any length");
+        // The purpose keeps a token's signature from serving as a CSRF token.
+        mac.update(purpose.as_bytes());
+        mac.update(&[0]);
+        mac.update(data.as_bytes());
+        mac
+    }
+
+    /// A new token issued at `now` (Unix seconds).
+    pub fn issue(&self, now: i64) -> String {
+        let body = format!("{}{:016x}", random_hex(16), now.max(0));
+        let tag = self.mac("session", &body).finalize().into_bytes();
+        format!("{body}{}", hex(&tag[..8]))
+    }
+
+    /// When a token was issued, if this key signed it.
+    pub fn issued(&self, token: &str) -> Option<i64> {
+        if token.len() != TOKEN_BODY + 16 || !token.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f')) {
+            return None;
+        }
+        let (body, tag) = token.split_at(TOKEN_BODY);
+        let tag = u64::from_str_radix(tag, 16).ok()?.to_be_bytes();
+        self.mac("session", body).verify_truncated_left(&tag).ok()?;
+        i64::try_from(u64::from_str_radix(&body[32..], 16).ok()?).ok()
+    }
+
+    /// The CSRF token of the session whose token hashes to `token_hash`.
+    pub fn csrf(&self, token_hash: &str) -> String {
+        hex(&self.mac("csrf", token_hash).finalize().into_bytes()[..16])
+    }
+}
+
+// ------------------------------------------------------------------ sessions
+
 fn cookie_token(headers: &HeaderMap) -> Option<&str> {
     headers
         .get_all(header::COOKIE)
@@ -85,65 +174,131 @@ fn cookie_token(headers: &HeaderMap) -> Option<&str> {
         .filter(|v| v.len() == 64 && v.bytes().all(|b| b.is_ascii_hexdigit()))
 }
 
-/// Loads the session of a request's cookie, if valid and unexpired.
-pub async fn load_session(state: &AppState, headers: &HeaderMap) -> ApiResult<Option<Session>> {
+/// What a request's cookie names.
+enum Found {
+    /// A session with a live row.
+    Stored(Session),
+    /// A signed, unexpired token without a row: a guest. `issued` is when
+    /// its token was made.
+    Guest { session: Session, issued: i64 },
+    /// A row that expired or was ended (logged out, or replaced by a log-in).
+    Ended,
+    /// No cookie, or one this server did not issue.
+    Absent,
+}
+
+async fn find(state: &AppState, headers: &HeaderMap) -> ApiResult<Found> {
     let Some(token) = cookie_token(headers) else {
-        return Ok(None);
+        return Ok(Found::Absent);
     };
     let token_hash = sha256_hex(token);
+    let now = state.clock.now();
     let row = sqlx::query(
-        "SELECT s.csrf, s.user_id, u.name, u.pace FROM sessions s LEFT JOIN users u ON u.id = s.user_id \
-         WHERE s.token_hash = $1 AND s.expires > $2",
+        "SELECT s.csrf, s.user_id, s.expires, s.ended, u.name, u.pace FROM sessions s \
+         LEFT JOIN users u ON u.id = s.user_id WHERE s.token_hash = $1",
     )
     .bind(&token_hash)
-    .bind(state.clock.now())
     .fetch_optional(&state.db.pool)
     .await?;
-    Ok(row.map(|row| {
-        let user = row.get::<Option<String>, _>("user_id").map(|id| User {
-            id,
-            name: row.get("name"),
-            pace: row.get("pace"),
-        });
-        Session {
-            token_hash,
-            csrf: row.get("csrf"),
-            user,
+    Ok(match row {
+        Some(row) if row.get::<i64, _>("expires") > now && row.get::<i64, _>("ended") == 0 => {
+            let user = row.get::<Option<String>, _>("user_id").map(|id| User {
+                id,
+                name: row.get("name"),
+                pace: row.get("pace"),
+            });
+            Found::Stored(Session {
+                token_hash,
+                csrf: row.get("csrf"),
+                user,
+            })
         }
-    }))
+        Some(_) => Found::Ended,
+        None => match state.session_key.issued(token) {
+            Some(issued) if issued + SESSION_SECONDS > now => Found::Guest {
+                session: Session {
+                    csrf: state.session_key.csrf(&token_hash),
+                    token_hash,
+                    user: None,
+                },
+                issued,
+            },
+            _ => Found::Absent,
+        },
+    })
 }
 
-/// Makes a new session (for `user`, or a guest) and the `Set-Cookie` value.
+/// Loads the session of a request's cookie, if valid and unexpired (a
+/// guest's, which has no row, included). Writes nothing.
+pub async fn load_session(state: &AppState, headers: &HeaderMap) -> ApiResult<Option<Session>> {
+    Ok(match find(state, headers).await? {
+        Found::Stored(session) | Found::Guest { session, .. } => Some(session),
+        Found::Ended | Found::Absent => None,
+    })
+}
+
+fn session_cookie(token: &str) -> ApiResult<HeaderValue> {
+    let cookie = format!("{COOKIE}={token}; HttpOnly; SameSite=Strict; Path=/; Max-Age={SESSION_SECONDS}");
+    HeaderValue::from_str(&cookie).map_err(ApiError::internal)
+}
+
+/// Makes a new session and its `Set-Cookie` value: for `user`, its row
+/// written now; for a guest, no row.
 pub async fn new_session(state: &AppState, user: Option<User>) -> ApiResult<(Session, HeaderValue)> {
-    let token = random_hex(32);
+    let now = state.clock.now();
+    let token = state.session_key.issue(now);
+    let token_hash = sha256_hex(&token);
     let session = Session {
-        token_hash: sha256_hex(&token),
-        csrf: random_hex(16),
+        csrf: state.session_key.csrf(&token_hash),
+        token_hash,
         user,
     };
-    let now = state.clock.now();
-    sqlx::query("INSERT INTO sessions (token_hash, user_id, csrf, created, expires) VALUES ($1, $2, $3, $4, $5)")
-        .bind(&session.token_hash)
-        .bind(session.user.as_ref().map(|u| u.id.clone()))
-        .bind(&session.csrf)
-        .bind(now)
-        .bind(now + SESSION_SECONDS)
-        .execute(&state.db.pool)
-        .await?;
-    let cookie = format!("{COOKIE}={token}; HttpOnly; SameSite=Strict; Path=/; Max-Age={SESSION_SECONDS}");
-    let cookie = HeaderValue::from_str(&cookie).map_err(ApiError::internal)?;
-    Ok((session, cookie))
+    if let Some(user) = &session.user {
+        sqlx::query("INSERT INTO sessions (token_hash, user_id, csrf, created, expires) VALUES ($1, $2, $3, $4, $5)")
+            .bind(&session.token_hash)
+            .bind(&user.id)
+            .bind(&session.csrf)
+            .bind(now)
+            .bind(now + SESSION_SECONDS)
+            .execute(&state.db.pool)
+            .await?;
+    }
+    Ok((session, session_cookie(&token)?))
 }
 
-/// The request's session, or a new guest one with its cookie.
+/// The request's session, or a new guest one with its cookie (no row).
 pub async fn ensure_session(state: &AppState, headers: &HeaderMap) -> ApiResult<(Session, Option<HeaderValue>)> {
-    match load_session(state, headers).await? {
-        Some(s) => Ok((s, None)),
-        None => {
-            let (s, cookie) = new_session(state, None).await?;
-            Ok((s, Some(cookie)))
+    match find(state, headers).await? {
+        Found::Stored(session) | Found::Guest { session, .. } => Ok((session, None)),
+        Found::Ended | Found::Absent => {
+            let (session, cookie) = new_session(state, None).await?;
+            Ok((session, Some(cookie)))
         }
     }
+}
+
+/// The request's session with its CSRF token checked, and, for a guest
+/// (no row), when its token was issued.
+async fn checked(state: &AppState, headers: &HeaderMap) -> ApiResult<(Session, Option<i64>)> {
+    let (session, issued) = match find(state, headers).await? {
+        Found::Stored(session) => (session, None),
+        Found::Guest { session, issued } => (session, Some(issued)),
+        Found::Ended => {
+            return Err(ApiError::forbidden(
+                "this session has ended: load a page (or GET /api/session) for a new one",
+            ));
+        }
+        Found::Absent => {
+            return Err(ApiError::forbidden(
+                "no session: load a page (or GET /api/session) first",
+            ));
+        }
+    };
+    let sent = headers.get(CSRF_HEADER).and_then(|v| v.to_str().ok()).unwrap_or("");
+    if !constant_eq(sent, &session.csrf) {
+        return Err(ApiError::forbidden("missing or wrong CSRF token (header X-CSRF-Token)"));
+    }
+    Ok((session, issued))
 }
 
 /// A request's session, if it has a valid one (GET handlers).
@@ -157,25 +312,28 @@ impl FromRequestParts<AppState> for Visitor {
     }
 }
 
-/// A state-changing request's session, its CSRF token checked.
+/// A state-changing request's session, its CSRF token checked. It writes
+/// nothing: a guest's games are kept under its `token_hash` without a row.
 pub struct Posting(pub Session);
 
 impl FromRequestParts<AppState> for Posting {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
-        let session = load_session(state, &parts.headers)
-            .await?
-            .ok_or_else(|| ApiError::forbidden("no session: load a page (or GET /api/session) first"))?;
-        let sent = parts
-            .headers
-            .get(CSRF_HEADER)
-            .and_then(|v| v.to_str().ok())
-            .unwrap_or("");
-        if !constant_eq(sent, &session.csrf) {
-            return Err(ApiError::forbidden("missing or wrong CSRF token (header X-CSRF-Token)"));
-        }
-        Ok(Posting(session))
+        Ok(Posting(checked(state, &parts.headers).await?.0))
+    }
+}
+
+/// The session that log-in, register and log-out end, its CSRF token
+/// checked, with its token's issue time when it is a guest's (no row).
+pub struct Replacing(Session, Option<i64>);
+
+impl FromRequestParts<AppState> for Replacing {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+        let (session, issued) = checked(state, &parts.headers).await?;
+        Ok(Replacing(session, issued))
     }
 }
 
@@ -210,6 +368,8 @@ impl<S: Send + Sync> FromRequestParts<S> for ClientAddr {
         Ok(ClientAddr(client_addr(&parts.extensions)))
     }
 }
+
+// ------------------------------------------------------- names and passwords
 
 /// Name and password, for register and log-in.
 #[derive(Deserialize)]
@@ -326,8 +486,9 @@ fn count_attempt(state: &AppState, addr: &str, key: Option<&str>) -> ApiResult<O
     Ok(Some(pair))
 }
 
-/// Ends a session, carrying its guest's free games over to the new one.
-async fn replace_session(state: &AppState, old: &Session, new: &Session) -> ApiResult<()> {
+/// Ends a session (`issued`: its token's issue time, for a guest's),
+/// carrying its guest's free games over to the new one.
+async fn replace_session(state: &AppState, old: &Session, issued: Option<i64>, new: &Session) -> ApiResult<()> {
     let mut tx = state.db.pool.begin().await?;
     // A guest's free games follow them into the account; their daily games
     // stay out of it (they never counted and must not look like a restart).
@@ -343,13 +504,48 @@ async fn replace_session(state: &AppState, old: &Session, new: &Session) -> ApiR
             .await?;
         }
     }
-    sqlx::query("DELETE FROM sessions WHERE token_hash = $1")
-        .bind(&old.token_hash)
-        .execute(&mut *tx)
-        .await?;
+    end_session(state, &mut tx, old, issued).await?;
     tx.commit().await?;
     Ok(())
 }
+
+/// Ends a session: a stored one's row is marked ended; a guest's (no row,
+/// `issued` its token's issue time) gets an ended row only if it owns games,
+/// the only thing its token could reach. Either row stays until the token
+/// expires.
+async fn end_session(
+    state: &AppState,
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    session: &Session,
+    issued: Option<i64>,
+) -> ApiResult<()> {
+    let Some(issued) = issued else {
+        sqlx::query("UPDATE sessions SET ended = 1 WHERE token_hash = $1")
+            .bind(&session.token_hash)
+            .execute(&mut **tx)
+            .await?;
+        return Ok(());
+    };
+    let owns = sqlx::query("SELECT 1 FROM games WHERE session_hash = $1 LIMIT 1")
+        .bind(&session.token_hash)
+        .fetch_optional(&mut **tx)
+        .await?;
+    if owns.is_some() {
+        sqlx::query(
+            "INSERT INTO sessions (token_hash, user_id, csrf, created, expires, ended) VALUES ($1, NULL, $2, $3, $4, 1) \
+             ON CONFLICT (token_hash) DO UPDATE SET ended = 1",
+        )
+        .bind(&session.token_hash)
+        .bind(&session.csrf)
+        .bind(state.clock.now())
+        .bind(issued + SESSION_SECONDS)
+        .execute(&mut **tx)
+        .await?;
+    }
+    Ok(())
+}
+
+// ------------------------------------------------------------------ handlers
 
 /// `GET /api/session`.
 pub async fn get_session(State(state): State<AppState>, headers: HeaderMap) -> ApiResult<Response> {
@@ -366,7 +562,7 @@ pub async fn get_session(State(state): State<AppState>, headers: HeaderMap) -> A
 pub async fn register(
     State(state): State<AppState>,
     ClientAddr(addr): ClientAddr,
-    Posting(old): Posting,
+    Replacing(old, issued): Replacing,
     ApiJson(body): ApiJson<Credentials>,
 ) -> ApiResult<Response> {
     state
@@ -407,7 +603,7 @@ pub async fn register(
     }
     inserted?;
     let (session, cookie) = new_session(&state, Some(user)).await?;
-    replace_session(&state, &old, &session).await?;
+    replace_session(&state, &old, issued, &session).await?;
     Ok(with_cookie(StatusCode::CREATED, cookie, session.json()))
 }
 
@@ -420,7 +616,7 @@ pub async fn register(
 pub async fn login(
     State(state): State<AppState>,
     ClientAddr(addr): ClientAddr,
-    Posting(old): Posting,
+    Replacing(old, issued): Replacing,
     ApiJson(body): ApiJson<Credentials>,
 ) -> ApiResult<Response> {
     // Only valid names get counters of their own (bounded keys).
@@ -455,18 +651,16 @@ pub async fn login(
         pace: row.get("pace"),
     };
     let (session, cookie) = new_session(&state, Some(user)).await?;
-    replace_session(&state, &old, &session).await?;
+    replace_session(&state, &old, issued, &session).await?;
     Ok(with_cookie(StatusCode::OK, cookie, session.json()))
 }
 
 /// `POST /api/logout`: the session ends; a fresh guest session replaces it.
-pub async fn logout(State(state): State<AppState>, Posting(old): Posting) -> ApiResult<Response> {
-    // The new session first: if anything fails, the old cookie still works.
+pub async fn logout(State(state): State<AppState>, Replacing(old, issued): Replacing) -> ApiResult<Response> {
     let (session, cookie) = new_session(&state, None).await?;
-    sqlx::query("DELETE FROM sessions WHERE token_hash = $1")
-        .bind(&old.token_hash)
-        .execute(&state.db.pool)
-        .await?;
+    let mut tx = state.db.pool.begin().await?;
+    end_session(&state, &mut tx, &old, issued).await?;
+    tx.commit().await?;
     Ok(with_cookie(StatusCode::OK, cookie, session.json()))
 }
 
@@ -512,7 +706,8 @@ pub async fn account(
     Ok(Json(json!({ "user": user })))
 }
 
-/// Deletes expired sessions every hour.
+/// Deletes expired sessions every hour (ended ones included: a row expires
+/// with its token, so no token outlives its tombstone).
 pub async fn sweep_sessions(state: AppState) {
     loop {
         let _ = sqlx::query("DELETE FROM sessions WHERE expires <= $1")
@@ -526,6 +721,23 @@ pub async fn sweep_sessions(state: AppState) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn signed_tokens_carry_their_issue_time_and_cannot_be_forged() {
+        let key = SessionKey::from_bytes(b"test key");
+        let token = key.issue(1_700_000_000);
+        assert_eq!(token.len(), 64);
+        assert_eq!(key.issued(&token), Some(1_700_000_000));
+        assert_eq!(SessionKey::from_bytes(b"other key").issued(&token), None);
+        let mut forged = token.clone();
+        forged.replace_range(40..48, "ffffffff");
+        assert_eq!(key.issued(&forged), None, "a changed issue time breaks the signature");
+        assert_eq!(key.issued(&token.to_uppercase()), None);
+        assert_eq!(key.issued(&"0".repeat(64)), None);
+        assert_eq!(key.issued("short"), None);
+        assert_ne!(key.csrf("a"), key.csrf("b"));
+        assert_eq!(key.csrf("a").len(), 32);
+    }
 
     #[test]
     fn blank_short_and_common_passwords_are_refused() {

@@ -86,6 +86,8 @@ pub struct Shared {
     pub login_by_pair: RateLimiter,
     /// The delay of log-ins on a name that many get wrong.
     pub login_slowdown: Slowdown,
+    /// Signs session tokens and derives CSRF tokens.
+    pub session_key: auth::SessionKey,
     /// Game creation per session.
     pub game_creation: RateLimiter,
     /// The computer's deadline per request.
@@ -137,6 +139,7 @@ impl Server {
     /// If the database cannot be opened or the address bound.
     pub async fn start(config: Config) -> anyhow::Result<Server> {
         let db = Db::open(&config.database).await?;
+        let session_key = auth::SessionKey::load(&db).await?;
         let listener = TcpListener::bind(&config.addr)
             .await
             .map_err(|e| anyhow::anyhow!("cannot listen on {}: {e}", config.addr))?;
@@ -151,6 +154,7 @@ impl Server {
                 auth::LOGIN_SLOWDOWN_STEP,
                 auth::LOGIN_SLOWDOWN_MAX,
             ),
+            session_key,
             game_creation: RateLimiter::new(config.games_per_minute, minute),
             computer_deadline: config.computer_deadline,
             searches: tokio::sync::Semaphore::new(std::thread::available_parallelism().map_or(2, |n| n.get())),

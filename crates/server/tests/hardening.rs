@@ -1,7 +1,8 @@
 //! Fixes from an attacker's probe of the server, each end to end over HTTP
 //! on SQLite and on PostgreSQL: the log-in page's `next=` stays on this
-//! site, guessing one name's password from one address does not lock its
-//! owner out, and blank and common passwords are refused.
+//! site, cookie-less requests write no session rows, guessing one name's
+//! password from one address does not lock its owner out, and blank and
+//! common passwords are refused.
 
 mod common;
 
@@ -13,6 +14,37 @@ use serde_json::{Value, json};
 
 async fn server(engine: Engine) -> TestServer {
     TestServer::start(engine, |_| {}).await.expect("a server")
+}
+
+/// The session token of a response's `Set-Cookie`, if it sets one.
+fn set_token(r: &reqwest::Response) -> Option<String> {
+    let cookie = r.headers().get("set-cookie")?.to_str().ok()?;
+    let value = cookie.strip_prefix("tabula_session=")?;
+    Some(value.split(';').next()?.to_string())
+}
+
+/// A GET with the given session token as its only cookie.
+async fn get_with(s: &TestServer, path: &str, token: &str) -> reqwest::Response {
+    reqwest::Client::new()
+        .get(format!("{}{path}", s.base))
+        .header("cookie", format!("tabula_session={token}"))
+        .send()
+        .await
+        .unwrap()
+}
+
+/// A POST of JSON with the given session token and CSRF token.
+async fn post_with(s: &TestServer, path: &str, token: &str, csrf: &str, body: Value) -> (StatusCode, Value) {
+    let r = reqwest::Client::new()
+        .post(format!("{}{path}", s.base))
+        .header("cookie", format!("tabula_session={token}"))
+        .header("x-csrf-token", csrf)
+        .json(&body)
+        .send()
+        .await
+        .unwrap();
+    let status = r.status();
+    (status, r.json().await.unwrap_or(Value::Null))
 }
 
 /// A client that does not follow redirects.
@@ -59,6 +91,137 @@ async fn next_stays_on_this_site(engine: Engine) {
     }
 }
 on_both!(next_parameter, next_stays_on_this_site);
+
+async fn cookie_less_requests_write_no_session(engine: Engine) {
+    let s = server(engine).await;
+    let before = s.session_rows().await;
+    for _ in 0..50 {
+        for path in ["/api/session", "/", "/login", "/assets/app.css"] {
+            let r = reqwest::get(format!("{}{path}", s.base)).await.unwrap();
+            assert_eq!(r.status(), StatusCode::OK, "{path}");
+        }
+    }
+    assert_eq!(s.session_rows().await, before, "no rows for cookie-less requests");
+
+    // A guest still gets a session, and keeps it across requests.
+    let mut guest = s.client().await;
+    let csrf = guest.csrf.clone();
+    for _ in 0..5 {
+        let (_, session) = guest.get("/api/session").await;
+        assert_eq!(session["csrf"], csrf.as_str(), "the same session each time");
+        guest.get("/").await;
+    }
+    let (_, games) = guest.get("/api/games").await;
+    assert_eq!(games, json!([]));
+    assert_eq!(s.session_rows().await, before, "a guest that only looks has no row");
+
+    // A POST with a wrong CSRF token is refused and writes nothing.
+    guest.csrf = "0".repeat(32);
+    let (status, _) = guest.post("/api/games", json!({ "kind": "tictactoe" })).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    assert_eq!(s.session_rows().await, before);
+
+    // A guest makes games and loads them back, still without a row: its
+    // games are kept under its token's hash.
+    guest.csrf = csrf;
+    let game = guest.new_game(json!({ "kind": "tictactoe" })).await;
+    let id = game["id"].as_str().unwrap();
+    let (status, loaded) = guest.get(&format!("/api/games/{id}")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(loaded, game);
+    let game = guest.new_game(json!({ "kind": "daily" })).await;
+    guest
+        .play(game["id"].as_str().unwrap(), game["legal"][0]["cell"].as_str().unwrap())
+        .await;
+    let (_, games) = guest.get("/api/games").await;
+    assert_eq!(games.as_array().unwrap().len(), 2);
+    assert_eq!(s.session_rows().await, before, "a guest's games need no row");
+
+    // Logging out or in without games writes no row for the guest either.
+    let mut idle = s.client().await;
+    let (status, _) = idle.post("/api/logout", json!({})).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(s.session_rows().await, before);
+    let (status, _) = idle
+        .post("/api/register", json!({ "name": "Ida", "password": "long enough" }))
+        .await;
+    assert_eq!(status, StatusCode::CREATED);
+    assert_eq!(s.session_rows().await, before + 1, "only the account's session");
+    // A guest with games that registers leaves a tombstone (its daily game
+    // stays under its old token, which must not reach it again).
+    let (status, _) = guest
+        .post("/api/register", json!({ "name": "Gus", "password": "long enough" }))
+        .await;
+    assert_eq!(status, StatusCode::CREATED);
+    assert_eq!(s.session_rows().await, before + 3);
+    let (_, games) = guest.get("/api/games").await;
+    assert_eq!(games.as_array().unwrap().len(), 1, "the free game followed");
+
+    // A guest's token is good on another instance on the same database
+    // before it has a row (the signing key is in the database).
+    let b = s.alongside().await;
+    let r = reqwest::get(format!("{}/api/session", s.base)).await.unwrap();
+    let token = set_token(&r).expect("a cookie for a cookie-less visitor");
+    let csrf: Value = r.json().await.unwrap();
+    let (status, game) = post_with(
+        &b,
+        "/api/games",
+        &token,
+        csrf["csrf"].as_str().unwrap(),
+        json!({ "kind": "tictactoe" }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{game}");
+    let r = get_with(&s, &format!("/api/games/{}", game["id"].as_str().unwrap()), &token).await;
+    assert_eq!(r.status(), StatusCode::OK);
+}
+on_both!(lazy_sessions, cookie_less_requests_write_no_session);
+
+async fn an_ended_session_stays_ended(engine: Engine) {
+    let s = server(engine).await;
+    let token_of = |r: &reqwest::Response| set_token(r).unwrap();
+    // A guest with a game registers: its old token must not come back.
+    let r = reqwest::get(format!("{}/api/session", s.base)).await.unwrap();
+    let guest = token_of(&r);
+    let guest_csrf = r.json::<Value>().await.unwrap()["csrf"].as_str().unwrap().to_string();
+    let (status, daily) = post_with(&s, "/api/games", &guest, &guest_csrf, json!({ "kind": "daily" })).await;
+    assert_eq!(status, StatusCode::CREATED);
+    let r = reqwest::Client::new()
+        .post(format!("{}/api/register", s.base))
+        .header("cookie", format!("tabula_session={guest}"))
+        .header("x-csrf-token", &guest_csrf)
+        .json(&json!({ "name": "Tess", "password": "long enough" }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), StatusCode::CREATED);
+    let account = token_of(&r);
+    let account_csrf = r.json::<Value>().await.unwrap()["csrf"].as_str().unwrap().to_string();
+
+    // The guest's token is over: no session, no games, a fresh cookie.
+    let r = get_with(&s, "/api/session", &guest).await;
+    let fresh = set_token(&r).expect("a new cookie replaces an ended one");
+    assert_ne!(fresh, guest);
+    let r = get_with(&s, &format!("/api/games/{}", daily["id"].as_str().unwrap()), &guest).await;
+    assert_eq!(
+        r.status(),
+        StatusCode::NOT_FOUND,
+        "the guest's daily game stays out of reach"
+    );
+    let (status, _) = post_with(&s, "/api/games", &guest, &guest_csrf, json!({ "kind": "tictactoe" })).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+
+    // Log out: the account's token is over too.
+    let (status, _) = post_with(&s, "/api/logout", &account, &account_csrf, json!({})).await;
+    assert_eq!(status, StatusCode::OK);
+    let r = get_with(&s, "/api/session", &account).await;
+    assert!(set_token(&r).is_some());
+    let body: Value = r.json().await.unwrap();
+    assert_eq!(body["user"], Value::Null);
+    let (status, _) = post_with(&s, "/api/account", &account, &account_csrf, json!({ "pace": "calm" })).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+}
+on_both!(ended_sessions, an_ended_session_stays_ended);
 
 async fn guessing_from_one_address_does_not_lock_the_owner_out(engine: Engine) {
     let s = TestServer::start(engine, |c| c.login_per_minute = 3).await.unwrap();

@@ -252,4 +252,14 @@ impl TestServer {
         c.csrf = session["csrf"].as_str().unwrap().to_string();
         c
     }
+
+    /// The rows of the sessions table.
+    pub async fn session_rows(&self) -> i64 {
+        use sqlx::Row;
+        sqlx::query("SELECT COUNT(*) AS n FROM sessions")
+            .fetch_one(&self.state.db.pool)
+            .await
+            .unwrap()
+            .get::<i64, _>("n")
+    }
 }
