@@ -27,6 +27,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 use sha2::Sha256;
 use sqlx::Row;
+use unicode_normalization::UnicodeNormalization;
 
 use crate::error::{ApiError, ApiJson, ApiResult};
 use crate::util::{constant_eq, hex, random_hex, sha256_hex};
@@ -379,9 +380,10 @@ pub struct Credentials {
     password: String,
 }
 
-/// A display name, trimmed, or why it is refused.
+/// A display name, trimmed with its runs of spaces made one, or why it is
+/// refused.
 pub fn valid_name(name: &str) -> ApiResult<String> {
-    let name = name.trim();
+    let name = name.split_whitespace().collect::<Vec<_>>().join(" ");
     let count = name.chars().count();
     if count == 0 || count > 24 {
         return Err(ApiError::bad_request("a name has 1 to 24 characters"));
@@ -391,7 +393,43 @@ pub fn valid_name(name: &str) -> ApiResult<String> {
             "a name has letters, digits, spaces, '_', '-' and '.' only",
         ));
     }
-    Ok(name.to_string())
+    Ok(name)
+}
+
+/// Unicode's compatibility forms folded away and the case folded: the key
+/// that makes names unique (`ADMIN`, `admin` and full-width `ａｄｍｉｎ` share
+/// one).
+pub fn name_key(name: &str) -> String {
+    // Runs of spaces count as one (NFKC first turns no-break and wide
+    // spaces into plain ones). Upper then lower case folds more than lower
+    // case alone (`ß` and `ss`, final and medial sigma); NFKC again since
+    // case mappings may undo it.
+    let nfkc: String = name.nfkc().collect();
+    let nfkc = nfkc.split_whitespace().collect::<Vec<_>>().join(" ");
+    nfkc.to_uppercase().to_lowercase().nfkc().collect()
+}
+
+/// What a name looks like: its key's confusable skeleton (Unicode TS #39,
+/// which maps Cyrillic and Greek look-alikes to Latin letters, `0` to `O`,
+/// `1` and `I` to `l`, `m` to `rn`), case-folded, with `i` made `l` too.
+/// Two names with one skeleton are too alike to be two people's.
+pub fn name_skeleton(name: &str) -> String {
+    let skeleton: String = unicode_security::skeleton(&name_key(name)).collect();
+    // Some prototypes are capitals (`0` becomes `O`): fold once more. The
+    // key folded `I` to `i`, yet a capital `I` looks like `l`: so `i` and
+    // `l` are one here (`admIn` and `admln` look alike).
+    let folded: String = skeleton
+        .to_uppercase()
+        .to_lowercase()
+        .chars()
+        .map(|c| if c == 'i' { 'l' } else { c })
+        .collect();
+    unicode_security::skeleton(&folded).collect()
+}
+
+/// The key names had before migration 0002: lower case only.
+fn legacy_key(name: &str) -> String {
+    name.trim().to_lowercase()
 }
 
 /// The most common passwords, one a line (compared trimmed, in lower case).
@@ -468,6 +506,15 @@ fn with_cookie(status: StatusCode, cookie: HeaderValue, body: serde_json::Value)
     response
 }
 
+fn name_taken() -> ApiError {
+    // The name is not repeated: errors never echo what was sent.
+    ApiError::conflict("that name is taken, or looks too much like one that is: choose another")
+}
+
+fn is_unique_violation<T>(result: &Result<T, sqlx::Error>) -> bool {
+    matches!(result, Err(sqlx::Error::Database(e)) if e.is_unique_violation())
+}
+
 /// Counts a log-in attempt against its address and, for a valid name,
 /// against the (name, address) pair, or refuses it with 429. Answers the
 /// pair's key. Counting comes before the password is checked, so parallel
@@ -484,6 +531,21 @@ fn count_attempt(state: &AppState, addr: &str, key: Option<&str>) -> ApiResult<O
         return Err(ApiError::too_many("log-in attempts for this name from this address", s));
     }
     Ok(Some(pair))
+}
+
+/// The account of a name: by the key it had before migration 0002 if an
+/// account still has that one (its key could not be updated for a clash,
+/// and the name as typed is the closer match), else by its key.
+async fn find_account(state: &AppState, name: &str) -> ApiResult<Option<sqlx::any::AnyRow>> {
+    let query = "SELECT id, name, pace, password_hash FROM users WHERE name_key = $1";
+    let (key, legacy) = (name_key(name), legacy_key(name));
+    if legacy != key {
+        let row = sqlx::query(query).bind(legacy).fetch_optional(&state.db.pool).await?;
+        if row.is_some() {
+            return Ok(row);
+        }
+    }
+    Ok(sqlx::query(query).bind(key).fetch_optional(&state.db.pool).await?)
 }
 
 /// Ends a session (`issued`: its token's issue time, for a guest's),
@@ -571,13 +633,16 @@ pub async fn register(
         .map_err(|s| ApiError::too_many("log-in attempts from this address", s))?;
     let name = valid_name(&body.name)?;
     valid_password(&body.password)?;
-    let key = name.to_lowercase();
-    let taken = sqlx::query("SELECT id FROM users WHERE name_key = $1")
+    let (key, skeleton) = (name_key(&name), name_skeleton(&name));
+    // Early, before the costly hash; the unique indexes decide races.
+    let taken = sqlx::query("SELECT id FROM users WHERE name_key = $1 OR name_key = $2 OR name_skeleton = $3")
         .bind(&key)
+        .bind(legacy_key(&name))
+        .bind(&skeleton)
         .fetch_optional(&state.db.pool)
         .await?;
     if taken.is_some() {
-        return Err(ApiError::conflict(format!("the name {name:?} is taken")));
+        return Err(name_taken());
     }
     let hash = hash_password(body.password).await?;
     let user = User {
@@ -586,20 +651,20 @@ pub async fn register(
         pace: "measured".to_string(),
     };
     let inserted = sqlx::query(
-        "INSERT INTO users (id, name, name_key, password_hash, pace, created) VALUES ($1, $2, $3, $4, $5, $6)",
+        "INSERT INTO users (id, name, name_key, name_skeleton, password_hash, pace, created) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7)",
     )
     .bind(&user.id)
     .bind(&user.name)
     .bind(&key)
+    .bind(&skeleton)
     .bind(&hash)
     .bind(&user.pace)
     .bind(state.clock.now())
     .execute(&state.db.pool)
     .await;
-    if let Err(sqlx::Error::Database(e)) = &inserted {
-        if e.is_unique_violation() {
-            return Err(ApiError::conflict(format!("the name {:?} is taken", user.name)));
-        }
+    if is_unique_violation(&inserted) {
+        return Err(name_taken());
     }
     inserted?;
     let (session, cookie) = new_session(&state, Some(user)).await?;
@@ -620,7 +685,7 @@ pub async fn login(
     ApiJson(body): ApiJson<Credentials>,
 ) -> ApiResult<Response> {
     // Only valid names get counters of their own (bounded keys).
-    let key = valid_name(&body.name).ok().map(|name| name.to_lowercase());
+    let key = valid_name(&body.name).ok().map(|name| name_key(&name));
     let pair = count_attempt(&state, &addr, key.as_deref())?;
     if let Some(key) = &key {
         let delay = state.login_slowdown.delay(key);
@@ -628,10 +693,10 @@ pub async fn login(
             tokio::time::sleep(delay).await;
         }
     }
-    let row = sqlx::query("SELECT id, name, pace, password_hash FROM users WHERE name_key = $1")
-        .bind(body.name.trim().to_lowercase())
-        .fetch_optional(&state.db.pool)
-        .await?;
+    let row = match &key {
+        Some(_) => find_account(&state, &body.name).await?,
+        None => None,
+    };
     let hash = row.as_ref().map(|r| r.get::<String, _>("password_hash"));
     if !verify_password(body.password, hash).await? {
         if let Some(key) = &key {
@@ -685,22 +750,30 @@ pub async fn account(
         }
         user.pace = pace;
     }
-    let mut key = user.name.to_lowercase();
-    if let Some(name) = body.name {
-        user.name = valid_name(&name)?;
-        key = user.name.to_lowercase();
-    }
-    let updated = sqlx::query("UPDATE users SET name = $1, name_key = $2, pace = $3 WHERE id = $4")
-        .bind(&user.name)
-        .bind(&key)
-        .bind(&user.pace)
-        .bind(&user.id)
-        .execute(&state.db.pool)
-        .await;
-    if let Err(sqlx::Error::Database(e)) = &updated {
-        if e.is_unique_violation() {
-            return Err(ApiError::conflict(format!("the name {:?} is taken", user.name)));
+    let updated = match body.name {
+        // The keys change only with the name: an account whose old key
+        // could not be updated keeps it until it renames.
+        Some(name) => {
+            user.name = valid_name(&name)?;
+            sqlx::query("UPDATE users SET name = $1, name_key = $2, name_skeleton = $3, pace = $4 WHERE id = $5")
+                .bind(&user.name)
+                .bind(name_key(&user.name))
+                .bind(name_skeleton(&user.name))
+                .bind(&user.pace)
+                .bind(&user.id)
+                .execute(&state.db.pool)
+                .await
         }
+        None => {
+            sqlx::query("UPDATE users SET pace = $1 WHERE id = $2")
+                .bind(&user.pace)
+                .bind(&user.id)
+                .execute(&state.db.pool)
+                .await
+        }
+    };
+    if is_unique_violation(&updated) {
+        return Err(name_taken());
     }
     updated?;
     Ok(Json(json!({ "user": user })))
@@ -740,6 +813,32 @@ mod tests {
     }
 
     #[test]
+    fn look_alike_names_share_a_skeleton() {
+        let admin = name_skeleton("admin");
+        for alike in [
+            "аdmin",
+            "ａｄｍｉｎ",
+            "ADMIN",
+            "Admin",
+            "ΑDMIN",
+            "admln",
+            "admIn",
+            "adm1n",
+            "αdmin",
+            "ａdmіn",
+        ] {
+            assert_eq!(name_skeleton(alike), admin, "{alike}");
+        }
+        assert_eq!(name_key("ａｄｍｉｎ"), "admin");
+        assert_eq!(name_key("ADMIN"), "admin");
+        assert_eq!(name_key("Straße"), name_key("STRASSE"));
+        assert_ne!(name_key("аdmin"), "admin", "a Cyrillic letter is another key");
+        assert_eq!(name_skeleton("b0b"), name_skeleton("bob"));
+        assert_eq!(name_skeleton("ann1"), name_skeleton("annl"));
+        assert_ne!(name_skeleton("ann"), name_skeleton("anne"));
+    }
+
+    #[test]
     fn blank_short_and_common_passwords_are_refused() {
         for bad in [
             "",
@@ -761,5 +860,11 @@ mod tests {
             "{} common passwords",
             COMMON_PASSWORDS.len()
         );
+    }
+
+    #[test]
+    fn names_are_trimmed_and_their_spaces_made_one() {
+        assert_eq!(valid_name("  Ann   Lee ").unwrap(), "Ann Lee");
+        assert!(valid_name("   ").is_err());
     }
 }

@@ -49,6 +49,9 @@ pub enum DbError {
     /// A migration failed.
     #[error("cannot migrate the database: {0}")]
     Migrate(#[from] sqlx::migrate::MigrateError),
+    /// The names' keys could not be back-filled.
+    #[error("cannot back-fill the accounts' name keys: {0}")]
+    Names(#[source] sqlx::Error),
     /// A SQLite path that cannot be made absolute.
     #[error("cannot resolve the SQLite path: {0}")]
     Path(#[source] std::io::Error),
@@ -135,13 +138,55 @@ fn percent_encode(path: &str) -> String {
     out
 }
 
+/// Fills in what migration 0002 cannot compute in SQL: each older account's
+/// name key (NFKC, case-folded) and look-alike skeleton. Older accounts win
+/// a clash: a row whose new key or skeleton another already has keeps its
+/// old key (still good for log-in) and no skeleton. Answers the rows seen.
+///
+/// # Errors
+/// If the database fails.
+pub async fn backfill_names(pool: &AnyPool) -> Result<usize, sqlx::Error> {
+    use crate::auth::{name_key, name_skeleton};
+    use sqlx::Row;
+    let rows = sqlx::query("SELECT id, name, name_key FROM users WHERE name_skeleton IS NULL ORDER BY created, id")
+        .fetch_all(pool)
+        .await?;
+    for row in &rows {
+        let (id, name, old_key): (String, String, String) = (row.get("id"), row.get("name"), row.get("name_key"));
+        let skeleton = sqlx::query("UPDATE users SET name_skeleton = $1 WHERE id = $2")
+            .bind(name_skeleton(&name))
+            .bind(&id)
+            .execute(pool)
+            .await;
+        unless_clash(skeleton)?;
+        let key = name_key(&name);
+        if key != old_key {
+            let keyed = sqlx::query("UPDATE users SET name_key = $1 WHERE id = $2")
+                .bind(key)
+                .bind(&id)
+                .execute(pool)
+                .await;
+            unless_clash(keyed)?;
+        }
+    }
+    Ok(rows.len())
+}
+
+/// A statement's error, a unique violation excepted.
+fn unless_clash<T>(result: Result<T, sqlx::Error>) -> Result<(), sqlx::Error> {
+    match result {
+        Err(sqlx::Error::Database(e)) if e.is_unique_violation() => Ok(()),
+        other => other.map(|_| ()),
+    }
+}
+
 impl Db {
     /// Opens the database named by a `--database` argument and runs the
     /// migrations.
     ///
     /// # Errors
     /// If the URL is not supported, the database cannot be reached, or a
-    /// migration fails.
+    /// migration or the names' back-fill fails.
     pub async fn open(arg: &str) -> Result<Db, DbError> {
         sqlx::any::install_default_drivers();
         let (url, backend) = database_url(arg)?;
@@ -165,6 +210,7 @@ impl Db {
             .connect_with(options)
             .await?;
         sqlx::migrate!("./migrations").run(&pool).await?;
+        backfill_names(&pool).await.map_err(DbError::Names)?;
         Ok(Db { pool, backend })
     }
 

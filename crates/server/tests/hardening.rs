@@ -1,8 +1,8 @@
 //! Fixes from an attacker's probe of the server, each end to end over HTTP
 //! on SQLite and on PostgreSQL: the log-in page's `next=` stays on this
 //! site, cookie-less requests write no session rows, guessing one name's
-//! password from one address does not lock its owner out, and blank and
-//! common passwords are refused.
+//! password from one address does not lock its owner out, look-alike names
+//! are refused, and blank and common passwords are refused.
 
 mod common;
 
@@ -11,6 +11,7 @@ use std::time::Instant;
 use common::{Engine, TestServer};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
+use sqlx::Row;
 
 async fn server(engine: Engine) -> TestServer {
     TestServer::start(engine, |_| {}).await.expect("a server")
@@ -45,6 +46,22 @@ async fn post_with(s: &TestServer, path: &str, token: &str, csrf: &str, body: Va
         .unwrap();
     let status = r.status();
     (status, r.json().await.unwrap_or(Value::Null))
+}
+
+/// Writes an account as the first schema's code did: its key the name in
+/// lower case, no skeleton.
+async fn first_schema_user(pool: &sqlx::AnyPool, id: &str, name: &str, hash: &str, created: i64) {
+    sqlx::query(
+        "INSERT INTO users (id, name, name_key, password_hash, pace, created) VALUES ($1, $2, $3, $4, 'measured', $5)",
+    )
+    .bind(id)
+    .bind(name)
+    .bind(name.to_lowercase())
+    .bind(hash)
+    .bind(created)
+    .execute(pool)
+    .await
+    .unwrap();
 }
 
 /// A client that does not follow redirects.
@@ -284,6 +301,76 @@ async fn guessing_from_one_address_does_not_lock_the_owner_out(engine: Engine) {
 }
 on_both!(login_throttle, guessing_from_one_address_does_not_lock_the_owner_out);
 
+async fn look_alike_names_are_refused(engine: Engine) {
+    let s = server(engine).await;
+    s.account("admin").await;
+    let mut other = s.client().await;
+    for alike in ["аdmin", "ａｄｍｉｎ", "ADMIN", "Admin", "ΑDMIN", "admln", " admin "] {
+        let (status, body) = other
+            .post("/api/register", json!({ "name": alike, "password": "long enough" }))
+            .await;
+        assert_eq!(status, StatusCode::CONFLICT, "{alike}: {body}");
+        let error = body["error"].as_str().unwrap();
+        assert!(!error.contains(alike.trim()) && !error.contains("admin"), "{error}");
+    }
+    // Nor can an account rename itself to one.
+    let mut bob = s.account("bob").await;
+    let (status, body) = bob.post("/api/account", json!({ "name": "аdmin" })).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    assert!(!body["error"].as_str().unwrap().contains("dmin"));
+    // Renaming to a look-alike of one's own name is fine.
+    let (status, _) = bob.post("/api/account", json!({ "name": "B0B" })).await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, _) = bob.post("/api/account", json!({ "pace": "calm" })).await;
+    assert_eq!(status, StatusCode::OK);
+
+    // The owner still logs in, by any case of the name.
+    for name in ["admin", "ADMIN"] {
+        let (status, body) = other
+            .post("/api/login", json!({ "name": name, "password": "correct horse" }))
+            .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        assert_eq!(body["user"]["name"], "admin");
+    }
+}
+on_both!(look_alikes, look_alike_names_are_refused);
+
+async fn older_accounts_stay_loginable(engine: Engine) {
+    let s = server(engine).await;
+    s.account("Model").await;
+    let hash: String = sqlx::query("SELECT password_hash FROM users WHERE name_key = 'model'")
+        .fetch_one(&s.state.db.pool)
+        .await
+        .unwrap()
+        .get("password_hash");
+    // Rows as the first schema wrote them, two of them look-alikes.
+    for (i, name) in ["ＷＩＤＥ", "Paul", "Раul"].into_iter().enumerate() {
+        first_schema_user(&s.state.db.pool, &format!("legacy{i}"), name, &hash, i as i64).await;
+    }
+    let seen = tabula_server::db::backfill_names(&s.state.db.pool).await.unwrap();
+    assert_eq!(seen, 3);
+    let mut c = s.client().await;
+    for (typed, shown) in [
+        ("ＷＩＤＥ", "ＷＩＤＥ"),
+        ("wide", "ＷＩＤＥ"),
+        ("Paul", "Paul"),
+        ("Раul", "Раul"),
+    ] {
+        let (status, body) = c
+            .post("/api/login", json!({ "name": typed, "password": "correct horse" }))
+            .await;
+        assert_eq!(status, StatusCode::OK, "{typed}: {body}");
+        assert_eq!(body["user"]["name"], shown);
+    }
+    // The older look-alike keeps the skeleton: no third one can register.
+    let (status, _) = c
+        .post("/api/register", json!({ "name": "PAUL", "password": "long enough" }))
+        .await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    assert_eq!(tabula_server::db::backfill_names(&s.state.db.pool).await.unwrap(), 1);
+}
+on_both!(older_accounts, older_accounts_stay_loginable);
+
 async fn blank_and_common_passwords_are_refused(engine: Engine) {
     let s = server(engine).await;
     let mut c = s.client().await;
@@ -313,3 +400,74 @@ async fn blank_and_common_passwords_are_refused(engine: Engine) {
     assert_eq!(status, StatusCode::CREATED);
 }
 on_both!(passwords, blank_and_common_passwords_are_refused);
+
+/// A database the first schema made, with its accounts and sessions, takes
+/// migration 0002 on start and keeps every account and session working.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_first_schema_database_upgrades_in_place() {
+    let dir = std::env::temp_dir().join(format!("tabula-upgrade-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("migrations")).unwrap();
+    std::fs::copy(
+        concat!(env!("CARGO_MANIFEST_DIR"), "/migrations/0001_init.sql"),
+        dir.join("migrations/0001_init.sql"),
+    )
+    .unwrap();
+    let file = dir.join("old.db");
+    sqlx::any::install_default_drivers();
+    let url = format!("sqlite://{}?mode=rwc", file.display());
+    let pool = sqlx::AnyPool::connect(&url).await.unwrap();
+    sqlx::migrate::Migrator::new(dir.join("migrations"))
+        .await
+        .unwrap()
+        .run(&pool)
+        .await
+        .unwrap();
+    // What the first schema's code wrote: keys in lower case, look-alikes
+    // apart, a session with a random token and csrf.
+    let hash = {
+        use argon2::password_hash::{PasswordHasher, SaltString};
+        let salt = SaltString::encode_b64(&[1u8; 16]).unwrap();
+        argon2::Argon2::default()
+            .hash_password(b"correct horse", &salt)
+            .unwrap()
+            .to_string()
+    };
+    for (i, name) in ["admin", "аdmin", "ａｄｍｉｎ"].into_iter().enumerate() {
+        first_schema_user(&pool, &format!("old{i}"), name, &hash, i as i64).await;
+    }
+    let (token, csrf) = ("ab".repeat(32), "cd".repeat(16));
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs() as i64;
+    sqlx::query("INSERT INTO sessions (token_hash, user_id, csrf, created, expires) VALUES ($1, 'old0', $2, $3, $4)")
+        .bind(tabula_server::util::sha256_hex(&token))
+        .bind(&csrf)
+        .bind(now)
+        .bind(now + 86_400)
+        .execute(&pool)
+        .await
+        .unwrap();
+    pool.close().await;
+
+    let s = TestServer::on_database(&file.display().to_string()).await;
+    let r = get_with(&s, "/api/session", &token).await;
+    assert!(r.headers().get("set-cookie").is_none(), "the old session is still good");
+    let body: Value = r.json().await.unwrap();
+    assert_eq!(body["user"]["name"], "admin");
+    assert_eq!(body["csrf"], csrf.as_str());
+    for (typed, shown) in [
+        ("admin", "admin"),
+        ("аdmin", "аdmin"),
+        ("ａｄｍｉｎ", "ａｄｍｉｎ"),
+        ("ADMIN", "admin"),
+    ] {
+        let mut c = s.client().await;
+        let (status, body) = c
+            .post("/api/login", json!({ "name": typed, "password": "correct horse" }))
+            .await;
+        assert_eq!(status, StatusCode::OK, "{typed}: {body}");
+        assert_eq!(body["user"]["name"], shown, "{typed} logs in as {shown}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

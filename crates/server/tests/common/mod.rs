@@ -263,3 +263,19 @@ impl TestServer {
             .get::<i64, _>("n")
     }
 }
+
+impl TestServer {
+    /// A server with the default limits on a database the test made (it
+    /// removes nothing when done).
+    pub async fn on_database(database: &str) -> TestServer {
+        let config = Config::new("127.0.0.1:0", database);
+        let server = Server::start(config.clone()).await.expect("the server starts");
+        let (addr, state) = server.spawn();
+        TestServer {
+            base: format!("http://{addr}"),
+            state,
+            config,
+            _file: None,
+        }
+    }
+}
