@@ -60,6 +60,10 @@ enum Command {
         /// Games a session may start per minute (0: no limit).
         #[arg(long, default_value_t = 30)]
         game_limit: u32,
+        /// Mark the session cookie Secure: set it when browsers reach the server over HTTPS
+        /// (e.g. through a TLS proxy), never for plain HTTP (browsers would drop the cookie).
+        #[arg(long)]
+        secure_cookies: bool,
     },
     /// Abalone: a Discovery endgame's value and each move's, from the tablebases.
     Probe {
@@ -246,10 +250,11 @@ fn main() -> ExitCode {
 }
 
 /// `tabula serve`: the web app, until Ctrl-C.
-fn serve(addr: &str, database: &str, login_limit: u32, game_limit: u32) -> Result<()> {
+fn serve(addr: &str, database: &str, login_limit: u32, game_limit: u32, secure_cookies: bool) -> Result<()> {
     let mut config = tabula_server::Config::new(addr, database);
     config.login_per_minute = login_limit;
     config.games_per_minute = game_limit;
+    config.secure_cookies = secure_cookies;
     let runtime = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
     runtime.block_on(async {
         let server = tabula_server::Server::start(config).await?;
@@ -363,7 +368,8 @@ fn run(command: Command, tables: Option<std::path::PathBuf>, sub: Option<&ArgMat
             database,
             login_limit,
             game_limit,
-        } => serve(&addr, &database, login_limit, game_limit),
+            secure_cookies,
+        } => serve(&addr, &database, login_limit, game_limit, secure_cookies),
         Command::Review {
             game: name,
             record,

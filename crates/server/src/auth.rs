@@ -1,6 +1,6 @@
 //! Accounts and sessions: argon2id passwords, session cookies (HttpOnly,
-//! SameSite=Strict, stored hashed), a CSRF token per session checked on
-//! every POST, and throttled log-ins.
+//! SameSite=Strict, `Secure` behind TLS, stored hashed), a CSRF token per
+//! session checked on every POST, and throttled log-ins.
 //!
 //! A guest session costs the server no row: a cookie-less visitor gets a
 //! token signed by the server (with the time it was issued) and a CSRF token
@@ -238,8 +238,9 @@ pub async fn load_session(state: &AppState, headers: &HeaderMap) -> ApiResult<Op
     })
 }
 
-fn session_cookie(token: &str) -> ApiResult<HeaderValue> {
-    let cookie = format!("{COOKIE}={token}; HttpOnly; SameSite=Strict; Path=/; Max-Age={SESSION_SECONDS}");
+fn session_cookie(state: &AppState, token: &str) -> ApiResult<HeaderValue> {
+    let secure = if state.secure_cookies { "; Secure" } else { "" };
+    let cookie = format!("{COOKIE}={token}; HttpOnly; SameSite=Strict; Path=/; Max-Age={SESSION_SECONDS}{secure}");
     HeaderValue::from_str(&cookie).map_err(ApiError::internal)
 }
 
@@ -264,7 +265,7 @@ pub async fn new_session(state: &AppState, user: Option<User>) -> ApiResult<(Ses
             .execute(&state.db.pool)
             .await?;
     }
-    Ok((session, session_cookie(&token)?))
+    Ok((session, session_cookie(state, &token)?))
 }
 
 /// The request's session, or a new guest one with its cookie (no row).

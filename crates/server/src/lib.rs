@@ -59,6 +59,8 @@ pub struct Config {
     pub computer_deadline: Duration,
     /// The clock (tests move it).
     pub clock: Clock,
+    /// Whether the session cookie carries `Secure` (served behind TLS).
+    pub secure_cookies: bool,
 }
 
 impl Config {
@@ -71,6 +73,7 @@ impl Config {
             games_per_minute: 30,
             computer_deadline: Duration::from_secs(10),
             clock: Clock::default(),
+            secure_cookies: false,
         }
     }
 }
@@ -88,6 +91,8 @@ pub struct Shared {
     pub login_slowdown: Slowdown,
     /// Signs session tokens and derives CSRF tokens.
     pub session_key: auth::SessionKey,
+    /// Whether the session cookie carries `Secure`.
+    pub secure_cookies: bool,
     /// Game creation per session.
     pub game_creation: RateLimiter,
     /// The computer's deadline per request.
@@ -155,6 +160,7 @@ impl Server {
                 auth::LOGIN_SLOWDOWN_MAX,
             ),
             session_key,
+            secure_cookies: config.secure_cookies,
             game_creation: RateLimiter::new(config.games_per_minute, minute),
             computer_deadline: config.computer_deadline,
             searches: tokio::sync::Semaphore::new(std::thread::available_parallelism().map_or(2, |n| n.get())),

@@ -2,7 +2,8 @@
 //! on SQLite and on PostgreSQL: the log-in page's `next=` stays on this
 //! site, cookie-less requests write no session rows, guessing one name's
 //! password from one address does not lock its owner out, look-alike names
-//! are refused, and blank and common passwords are refused.
+//! are refused, blank and common passwords are refused, and the cookie is
+//! `Secure` when asked.
 
 mod common;
 
@@ -400,6 +401,35 @@ async fn blank_and_common_passwords_are_refused(engine: Engine) {
     assert_eq!(status, StatusCode::CREATED);
 }
 on_both!(passwords, blank_and_common_passwords_are_refused);
+
+async fn secure_cookies_when_asked(engine: Engine) {
+    let plain = server(engine).await;
+    let secure = TestServer::start(engine, |c| c.secure_cookies = true).await.unwrap();
+    for (s, want) in [(&plain, false), (&secure, true)] {
+        for path in ["/api/session", "/", "/login"] {
+            let r = reqwest::get(format!("{}{path}", s.base)).await.unwrap();
+            let cookie = r.headers()["set-cookie"].to_str().unwrap().to_string();
+            let has = cookie.split(';').any(|a| a.trim().eq_ignore_ascii_case("secure"));
+            assert_eq!(has, want, "{path}: {cookie}");
+            assert!(cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict"));
+        }
+    }
+    // The cookies of log-in and log-out too.
+    let r = reqwest::get(format!("{}/api/session", secure.base)).await.unwrap();
+    let token = set_token(&r).unwrap();
+    let csrf = r.json::<Value>().await.unwrap()["csrf"].as_str().unwrap().to_string();
+    let r = reqwest::Client::new()
+        .post(format!("{}/api/register", secure.base))
+        .header("cookie", format!("tabula_session={token}"))
+        .header("x-csrf-token", csrf)
+        .json(&json!({ "name": "Sid", "password": "long enough" }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), StatusCode::CREATED);
+    assert!(r.headers()["set-cookie"].to_str().unwrap().contains("; Secure"));
+}
+on_both!(secure_cookies, secure_cookies_when_asked);
 
 /// A database the first schema made, with its accounts and sessions, takes
 /// migration 0002 on start and keeps every account and session working.
