@@ -49,15 +49,21 @@ enum Command {
         /// The address to listen on.
         #[arg(long, default_value = "127.0.0.1:8080")]
         addr: String,
-        /// A SQLite file (created and migrated on start) or postgres://user@host:port/db.
+        /// A SQLite file (a path, sqlite://relative.db or sqlite:///abs/path.db; created and
+        /// migrated on start) or postgres://user@host:port/db.
         #[arg(long, value_name = "URL", default_value = "tabula.db")]
         database: String,
-        /// Log-in attempts allowed per minute, per client address and per name (0: no limit).
+        /// Log-in attempts allowed per minute, per client address and per name from one address
+        /// (0: no limit); a name's failures beyond it over all addresses slow its log-ins.
         #[arg(long, default_value_t = 10)]
         login_limit: u32,
         /// Games a session may start per minute (0: no limit).
         #[arg(long, default_value_t = 30)]
         game_limit: u32,
+        /// Mark the session cookie Secure: set it when browsers reach the server over HTTPS
+        /// (e.g. through a TLS proxy), never for plain HTTP (browsers would drop the cookie).
+        #[arg(long)]
+        secure_cookies: bool,
     },
     /// Abalone: a Discovery endgame's value and each move's, from the tablebases.
     Probe {
@@ -244,10 +250,11 @@ fn main() -> ExitCode {
 }
 
 /// `tabula serve`: the web app, until Ctrl-C.
-fn serve(addr: &str, database: &str, login_limit: u32, game_limit: u32) -> Result<()> {
+fn serve(addr: &str, database: &str, login_limit: u32, game_limit: u32, secure_cookies: bool) -> Result<()> {
     let mut config = tabula_server::Config::new(addr, database);
     config.login_per_minute = login_limit;
     config.games_per_minute = game_limit;
+    config.secure_cookies = secure_cookies;
     let runtime = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
     runtime.block_on(async {
         let server = tabula_server::Server::start(config).await?;
@@ -361,7 +368,8 @@ fn run(command: Command, tables: Option<std::path::PathBuf>, sub: Option<&ArgMat
             database,
             login_limit,
             game_limit,
-        } => serve(&addr, &database, login_limit, game_limit),
+            secure_cookies,
+        } => serve(&addr, &database, login_limit, game_limit, secure_cookies),
         Command::Review {
             game: name,
             record,

@@ -10,48 +10,80 @@
 //! ```
 //! Arguments: the `tabula` binary, rounds (default 5). Prints one JSON line.
 
-// `Served` kills and reaps its child on drop, which the lint cannot see.
-#![allow(clippy::zombie_processes)]
-
 use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use anyhow::{Context, bail, ensure};
 use serde_json::{Value, json};
 use tokio::sync::Mutex;
 
 const BROWSERS: usize = 16;
+/// The longest a step may take before the run is called a failure.
+const DEADLINE: Duration = Duration::from_secs(120);
 
-fn start(bin: &str, db: &str, port: u16) -> Child {
-    Command::new(bin)
-        .args([
-            "serve",
-            "--addr",
-            &format!("127.0.0.1:{port}"),
-            "--database",
-            db,
-            "--game-limit",
-            "0",
-        ])
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("tabula serve starts")
+/// A running `tabula serve`. `Child`'s own drop neither kills nor reaps, so
+/// this does both: on `kill` (SIGKILL on Unix) and on drop.
+struct Served {
+    child: Child,
 }
 
-async fn wait_up(base: &str) {
-    let deadline = Instant::now() + Duration::from_secs(30);
-    while !reqwest::get(format!("{base}/api/health"))
-        .await
-        .is_ok_and(|r| r.status().is_success())
-    {
-        assert!(Instant::now() < deadline, "the server did not come up");
-        tokio::time::sleep(Duration::from_millis(50)).await;
+impl Served {
+    fn start(bin: &str, db: &str, port: u16) -> anyhow::Result<Served> {
+        let child = Command::new(bin)
+            .args([
+                "serve",
+                "--addr",
+                &format!("127.0.0.1:{port}"),
+                "--database",
+                db,
+                "--game-limit",
+                "0",
+            ])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .with_context(|| format!("cannot start {bin} serve"))?;
+        Ok(Served { child })
+    }
+
+    /// Waits for the health check, failing at once if the server exits (a
+    /// port still held, say).
+    async fn wait_up(&mut self, base: &str) -> anyhow::Result<()> {
+        let deadline = Instant::now() + DEADLINE;
+        loop {
+            if let Some(status) = self.child.try_wait()? {
+                bail!("the server exited before answering: {status}");
+            }
+            if reqwest::get(format!("{base}/api/health"))
+                .await
+                .is_ok_and(|r| r.status().is_success())
+            {
+                return Ok(());
+            }
+            ensure!(Instant::now() < deadline, "the server did not come up");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
+    /// SIGKILL, then reap: when this returns the process is gone.
+    fn kill(mut self) -> anyhow::Result<()> {
+        self.child.kill().context("cannot kill the server")?;
+        self.child.wait().context("cannot reap the server")?;
+        Ok(())
+    }
+}
+
+impl Drop for Served {
+    fn drop(&mut self) {
+        // After `kill` both fail harmlessly: the process is already reaped.
+        let _ = self.child.kill();
+        let _ = self.child.wait();
     }
 }
 
 /// A browser: its cookie jar and CSRF token survive the restart (the
-/// session is in the database).
+/// session is in the database, and so is the key that signs its token).
 #[derive(Clone)]
 struct Browser {
     http: reqwest::Client,
@@ -73,9 +105,12 @@ async fn post(b: &Browser, url: String, body: Value) -> Option<Value> {
     r.json().await.ok()
 }
 
-/// Plays games to the end until the server dies; returns the finished ones
-/// as acknowledged: (id, scores).
-async fn play(b: Browser, base: String, done: Arc<Mutex<Vec<(Browser, String, Value)>>>) {
+/// A finished game as the server acknowledged it: its browser, id, scores.
+type Finished = (Browser, String, Value);
+
+/// Plays games to the end until the server dies, recording each finished
+/// one as acknowledged.
+async fn play(b: Browser, base: String, done: Arc<Mutex<Vec<Finished>>>) {
     loop {
         let Some(mut game) = post(
             &b,
@@ -107,11 +142,12 @@ async fn main() -> anyhow::Result<()> {
     let db = db.display().to_string();
     let port = std::net::TcpListener::bind("127.0.0.1:0")?.local_addr()?.port();
     let base = format!("http://127.0.0.1:{port}");
+    let started = Instant::now();
     let (mut checked, mut lost, mut killed_in_flight) = (0usize, 0usize, 0usize);
-    let mut all_done: Vec<(Browser, String, Value)> = Vec::new();
+    let mut all_done: Vec<Finished> = Vec::new();
     for round in 0..rounds {
-        let child = start(&bin, &db, port);
-        wait_up(&base).await;
+        let mut server = Served::start(&bin, &db, port)?;
+        server.wait_up(&base).await?;
         let mut browsers = Vec::new();
         for _ in 0..BROWSERS {
             let http = reqwest::Client::builder().cookie_store(true).build()?;
@@ -126,17 +162,29 @@ async fn main() -> anyhow::Result<()> {
             .into_iter()
             .map(|b| tokio::spawn(play(b, base.clone(), done.clone())))
             .collect();
-        // Kill at a different moment each round, mid-play.
-        tokio::time::sleep(Duration::from_millis(1500 + 700 * u64::from(round))).await;
-        drop(child); // SIGKILL
+        // Kill at a different moment each round, mid-play: once this round
+        // has acknowledged a few more finished games than the last.
+        let target = 4 + 3 * round as usize;
+        let deadline = Instant::now() + DEADLINE;
+        while done.lock().await.len() < target {
+            ensure!(
+                Instant::now() < deadline,
+                "round {round}: fewer than {target} games finished"
+            );
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        server.kill()?;
         for t in tasks {
-            let _ = t.await;
+            // Every browser stops at its first refused or failed request.
+            tokio::time::timeout(DEADLINE, t)
+                .await
+                .context("a browser kept playing after the kill")??;
         }
         killed_in_flight += BROWSERS;
         all_done.extend(done.lock().await.drain(..));
         // Restart and check every game acknowledged so far, in every round.
-        let child = start(&bin, &db, port);
-        wait_up(&base).await;
+        let mut server = Served::start(&bin, &db, port)?;
+        server.wait_up(&base).await?;
         for (b, id, scores) in &all_done {
             let g: Value = b
                 .http
@@ -150,7 +198,7 @@ async fn main() -> anyhow::Result<()> {
                 lost += 1;
             }
         }
-        drop(child);
+        server.kill()?;
         eprintln!(
             "round {round}: {} finished games acknowledged so far, {lost} lost",
             all_done.len()
@@ -160,9 +208,10 @@ async fn main() -> anyhow::Result<()> {
         let _ = std::fs::remove_file(format!("{db}{suffix}"));
     }
     println!(
-        "{{\"rounds\":{rounds},\"browsers\":{BROWSERS},\"finished_games\":{},\"checks\":{checked},\"lost\":{lost},\"browsers_interrupted\":{killed_in_flight}}}",
-        all_done.len()
+        "{{\"rounds\":{rounds},\"browsers\":{BROWSERS},\"finished_games\":{},\"checks\":{checked},\"lost\":{lost},\"browsers_interrupted\":{killed_in_flight},\"seconds\":{:.1}}}",
+        all_done.len(),
+        started.elapsed().as_secs_f64()
     );
-    anyhow::ensure!(lost == 0, "{lost} finished results were lost");
+    ensure!(lost == 0, "{lost} finished results were lost");
     Ok(())
 }

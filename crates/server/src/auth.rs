@@ -1,8 +1,17 @@
 //! Accounts and sessions: argon2id passwords, session cookies (HttpOnly,
-//! SameSite=Strict, stored hashed), a CSRF token per session checked on
-//! every POST, and rate-limited log-ins.
+//! SameSite=Strict, `Secure` behind TLS, stored hashed), a CSRF token per
+//! session checked on every POST, and throttled log-ins.
+//!
+//! A guest session costs the server no row: a cookie-less visitor gets a
+//! token signed by the server (with the time it was issued) and a CSRF token
+//! derived from it, both checked without the database, and its games are
+//! kept under its token's hash. Rows are for what is worth keeping: a
+//! logged-in session (from the log-in on), and an ended session that owned
+//! games (a tombstone until its token expires, so that the token cannot come
+//! back as a guest's and reach them).
 
-use std::net::SocketAddr;
+use std::collections::HashSet;
+use std::net::{IpAddr, SocketAddr};
 use std::sync::LazyLock;
 use std::time::Duration;
 
@@ -13,13 +22,16 @@ use axum::extract::{ConnectInfo, FromRequestParts, State};
 use axum::http::request::Parts;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
+use hmac::{Hmac, Mac};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
+use sha2::Sha256;
 use sqlx::Row;
+use unicode_normalization::UnicodeNormalization;
 
-use crate::AppState;
 use crate::error::{ApiError, ApiJson, ApiResult};
-use crate::util::{constant_eq, random_hex, sha256_hex};
+use crate::util::{constant_eq, hex, random_hex, sha256_hex};
+use crate::{AppState, Db};
 
 /// The session cookie's name.
 pub const COOKIE: &str = "tabula_session";
@@ -29,6 +41,11 @@ pub const CSRF_HEADER: &str = "x-csrf-token";
 pub const SESSION_SECONDS: i64 = 30 * 86_400;
 /// The computer paces an account may choose.
 pub const PACES: [&str; 3] = ["calm", "measured", "brisk"];
+/// The delay each failed log-in adds to a name beyond its free failures a
+/// minute (counted over every address).
+pub const LOGIN_SLOWDOWN_STEP: Duration = Duration::from_millis(250);
+/// The most a log-in on a much-attacked name waits.
+pub const LOGIN_SLOWDOWN_MAX: Duration = Duration::from_secs(2);
 
 /// An account, as the pages see it.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
@@ -67,6 +84,85 @@ impl Session {
     }
 }
 
+// ------------------------------------------------------------ the server key
+
+/// The server's secret for signing session tokens and deriving CSRF tokens.
+/// It lives in the database, so that every instance on one database (and a
+/// restarted one) accepts the tokens of the others.
+#[derive(Clone)]
+pub struct SessionKey(Vec<u8>);
+
+impl std::fmt::Debug for SessionKey {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("SessionKey(..)")
+    }
+}
+
+/// Hex digits of a signed token: 16 random bytes, the issue time (8 bytes)
+/// and the first 8 bytes of its MAC; 64 in all, like the older random tokens.
+const TOKEN_BODY: usize = 48;
+
+impl SessionKey {
+    /// The database's key, made by the first instance that needs it.
+    ///
+    /// # Errors
+    /// If the database cannot be read or written.
+    pub async fn load(db: &Db) -> Result<SessionKey, sqlx::Error> {
+        // Two instances starting at once both try; the first insert wins
+        // and both read it back.
+        sqlx::query("INSERT INTO secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING")
+            .bind("session")
+            .bind(random_hex(32))
+            .execute(&db.pool)
+            .await?;
+        let value: String = sqlx::query("SELECT value FROM secrets WHERE name = $1")
+            .bind("session")
+            .fetch_one(&db.pool)
+            .await?
+            .get("value");
+        Ok(SessionKey(value.into_bytes()))
+    }
+
+    /// A key of the given bytes (tests and tools; the server loads its own).
+    pub fn from_bytes(bytes: &[u8]) -> SessionKey {
+        SessionKey(bytes.to_vec())
+    }
+
+    fn mac(&self, purpose: &str, data: &str) -> Hmac<Sha256> {
+        let mut mac = Hmac::<Sha256>::new_from_slice(&self.0).expect("HMAC takes keys of any length");
+        // The purpose keeps a token's signature from serving as a CSRF token.
+        mac.update(purpose.as_bytes());
+        mac.update(&[0]);
+        mac.update(data.as_bytes());
+        mac
+    }
+
+    /// A new token issued at `now` (Unix seconds).
+    pub fn issue(&self, now: i64) -> String {
+        let body = format!("{}{:016x}", random_hex(16), now.max(0));
+        let tag = self.mac("session", &body).finalize().into_bytes();
+        format!("{body}{}", hex(&tag[..8]))
+    }
+
+    /// When a token was issued, if this key signed it.
+    pub fn issued(&self, token: &str) -> Option<i64> {
+        if token.len() != TOKEN_BODY + 16 || !token.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f')) {
+            return None;
+        }
+        let (body, tag) = token.split_at(TOKEN_BODY);
+        let tag = u64::from_str_radix(tag, 16).ok()?.to_be_bytes();
+        self.mac("session", body).verify_truncated_left(&tag).ok()?;
+        i64::try_from(u64::from_str_radix(&body[32..], 16).ok()?).ok()
+    }
+
+    /// The CSRF token of the session whose token hashes to `token_hash`.
+    pub fn csrf(&self, token_hash: &str) -> String {
+        hex(&self.mac("csrf", token_hash).finalize().into_bytes()[..16])
+    }
+}
+
+// ------------------------------------------------------------------ sessions
+
 fn cookie_token(headers: &HeaderMap) -> Option<&str> {
     headers
         .get_all(header::COOKIE)
@@ -79,65 +175,132 @@ fn cookie_token(headers: &HeaderMap) -> Option<&str> {
         .filter(|v| v.len() == 64 && v.bytes().all(|b| b.is_ascii_hexdigit()))
 }
 
-/// Loads the session of a request's cookie, if valid and unexpired.
-pub async fn load_session(state: &AppState, headers: &HeaderMap) -> ApiResult<Option<Session>> {
+/// What a request's cookie names.
+enum Found {
+    /// A session with a live row.
+    Stored(Session),
+    /// A signed, unexpired token without a row: a guest. `issued` is when
+    /// its token was made.
+    Guest { session: Session, issued: i64 },
+    /// A row that expired or was ended (logged out, or replaced by a log-in).
+    Ended,
+    /// No cookie, or one this server did not issue.
+    Absent,
+}
+
+async fn find(state: &AppState, headers: &HeaderMap) -> ApiResult<Found> {
     let Some(token) = cookie_token(headers) else {
-        return Ok(None);
+        return Ok(Found::Absent);
     };
     let token_hash = sha256_hex(token);
+    let now = state.clock.now();
     let row = sqlx::query(
-        "SELECT s.csrf, s.user_id, u.name, u.pace FROM sessions s LEFT JOIN users u ON u.id = s.user_id \
-         WHERE s.token_hash = $1 AND s.expires > $2",
+        "SELECT s.csrf, s.user_id, s.expires, s.ended, u.name, u.pace FROM sessions s \
+         LEFT JOIN users u ON u.id = s.user_id WHERE s.token_hash = $1",
     )
     .bind(&token_hash)
-    .bind(state.clock.now())
     .fetch_optional(&state.db.pool)
     .await?;
-    Ok(row.map(|row| {
-        let user = row.get::<Option<String>, _>("user_id").map(|id| User {
-            id,
-            name: row.get("name"),
-            pace: row.get("pace"),
-        });
-        Session {
-            token_hash,
-            csrf: row.get("csrf"),
-            user,
+    Ok(match row {
+        Some(row) if row.get::<i64, _>("expires") > now && row.get::<i64, _>("ended") == 0 => {
+            let user = row.get::<Option<String>, _>("user_id").map(|id| User {
+                id,
+                name: row.get("name"),
+                pace: row.get("pace"),
+            });
+            Found::Stored(Session {
+                token_hash,
+                csrf: row.get("csrf"),
+                user,
+            })
         }
-    }))
+        Some(_) => Found::Ended,
+        None => match state.session_key.issued(token) {
+            Some(issued) if issued + SESSION_SECONDS > now => Found::Guest {
+                session: Session {
+                    csrf: state.session_key.csrf(&token_hash),
+                    token_hash,
+                    user: None,
+                },
+                issued,
+            },
+            _ => Found::Absent,
+        },
+    })
 }
 
-/// Makes a new session (for `user`, or a guest) and the `Set-Cookie` value.
+/// Loads the session of a request's cookie, if valid and unexpired (a
+/// guest's, which has no row, included). Writes nothing.
+pub async fn load_session(state: &AppState, headers: &HeaderMap) -> ApiResult<Option<Session>> {
+    Ok(match find(state, headers).await? {
+        Found::Stored(session) | Found::Guest { session, .. } => Some(session),
+        Found::Ended | Found::Absent => None,
+    })
+}
+
+fn session_cookie(state: &AppState, token: &str) -> ApiResult<HeaderValue> {
+    let secure = if state.secure_cookies { "; Secure" } else { "" };
+    let cookie = format!("{COOKIE}={token}; HttpOnly; SameSite=Strict; Path=/; Max-Age={SESSION_SECONDS}{secure}");
+    HeaderValue::from_str(&cookie).map_err(ApiError::internal)
+}
+
+/// Makes a new session and its `Set-Cookie` value: for `user`, its row
+/// written now; for a guest, no row.
 pub async fn new_session(state: &AppState, user: Option<User>) -> ApiResult<(Session, HeaderValue)> {
-    let token = random_hex(32);
+    let now = state.clock.now();
+    let token = state.session_key.issue(now);
+    let token_hash = sha256_hex(&token);
     let session = Session {
-        token_hash: sha256_hex(&token),
-        csrf: random_hex(16),
+        csrf: state.session_key.csrf(&token_hash),
+        token_hash,
         user,
     };
-    let now = state.clock.now();
-    sqlx::query("INSERT INTO sessions (token_hash, user_id, csrf, created, expires) VALUES ($1, $2, $3, $4, $5)")
-        .bind(&session.token_hash)
-        .bind(session.user.as_ref().map(|u| u.id.clone()))
-        .bind(&session.csrf)
-        .bind(now)
-        .bind(now + SESSION_SECONDS)
-        .execute(&state.db.pool)
-        .await?;
-    let cookie = format!("{COOKIE}={token}; HttpOnly; SameSite=Strict; Path=/; Max-Age={SESSION_SECONDS}");
-    let cookie = HeaderValue::from_str(&cookie).map_err(ApiError::internal)?;
-    Ok((session, cookie))
+    if let Some(user) = &session.user {
+        sqlx::query("INSERT INTO sessions (token_hash, user_id, csrf, created, expires) VALUES ($1, $2, $3, $4, $5)")
+            .bind(&session.token_hash)
+            .bind(&user.id)
+            .bind(&session.csrf)
+            .bind(now)
+            .bind(now + SESSION_SECONDS)
+            .execute(&state.db.pool)
+            .await?;
+    }
+    Ok((session, session_cookie(state, &token)?))
 }
 
-/// The request's session, or a new guest one with its cookie.
+/// The request's session, or a new guest one with its cookie (no row).
 pub async fn ensure_session(state: &AppState, headers: &HeaderMap) -> ApiResult<(Session, Option<HeaderValue>)> {
-    match load_session(state, headers).await? {
-        Some(s) => Ok((s, None)),
-        None => {
-            let (s, cookie) = new_session(state, None).await?;
-            Ok((s, Some(cookie)))
+    match find(state, headers).await? {
+        Found::Stored(session) | Found::Guest { session, .. } => Ok((session, None)),
+        Found::Ended | Found::Absent => {
+            let (session, cookie) = new_session(state, None).await?;
+            Ok((session, Some(cookie)))
         }
     }
+}
+
+/// The request's session with its CSRF token checked, and, for a guest
+/// (no row), when its token was issued.
+async fn checked(state: &AppState, headers: &HeaderMap) -> ApiResult<(Session, Option<i64>)> {
+    let (session, issued) = match find(state, headers).await? {
+        Found::Stored(session) => (session, None),
+        Found::Guest { session, issued } => (session, Some(issued)),
+        Found::Ended => {
+            return Err(ApiError::forbidden(
+                "this session has ended: load a page (or GET /api/session) for a new one",
+            ));
+        }
+        Found::Absent => {
+            return Err(ApiError::forbidden(
+                "no session: load a page (or GET /api/session) first",
+            ));
+        }
+    };
+    let sent = headers.get(CSRF_HEADER).and_then(|v| v.to_str().ok()).unwrap_or("");
+    if !constant_eq(sent, &session.csrf) {
+        return Err(ApiError::forbidden("missing or wrong CSRF token (header X-CSRF-Token)"));
+    }
+    Ok((session, issued))
 }
 
 /// A request's session, if it has a valid one (GET handlers).
@@ -151,36 +314,53 @@ impl FromRequestParts<AppState> for Visitor {
     }
 }
 
-/// A state-changing request's session, its CSRF token checked.
+/// A state-changing request's session, its CSRF token checked. It writes
+/// nothing: a guest's games are kept under its `token_hash` without a row.
 pub struct Posting(pub Session);
 
 impl FromRequestParts<AppState> for Posting {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
-        let session = load_session(state, &parts.headers)
-            .await?
-            .ok_or_else(|| ApiError::forbidden("no session: load a page (or GET /api/session) first"))?;
-        let sent = parts
-            .headers
-            .get(CSRF_HEADER)
-            .and_then(|v| v.to_str().ok())
-            .unwrap_or("");
-        if !constant_eq(sent, &session.csrf) {
-            return Err(ApiError::forbidden("missing or wrong CSRF token (header X-CSRF-Token)"));
-        }
-        Ok(Posting(session))
+        Ok(Posting(checked(state, &parts.headers).await?.0))
     }
 }
 
-/// The client's address (for rate limits), when the server knows it.
-pub fn client_addr(parts_ext: &axum::http::Extensions) -> String {
-    parts_ext
-        .get::<ConnectInfo<SocketAddr>>()
-        .map_or_else(|| "unknown".to_string(), |c| c.0.ip().to_string())
+/// The session that log-in, register and log-out end, its CSRF token
+/// checked, with its token's issue time when it is a guest's (no row).
+pub struct Replacing(Session, Option<i64>);
+
+impl FromRequestParts<AppState> for Replacing {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+        let (session, issued) = checked(state, &parts.headers).await?;
+        Ok(Replacing(session, issued))
+    }
 }
 
-/// The client's address as an extractor.
+/// The client's address for rate limits: the connection's IP address
+/// (`unknown` when the server was not started with connection info). An
+/// IPv6 client is counted by its /64 network, which one subscriber usually
+/// holds whole; an IPv4-mapped IPv6 address counts as its IPv4 address.
+///
+/// Behind a reverse proxy every client has the proxy's address.
+pub fn client_addr(extensions: &axum::http::Extensions) -> String {
+    match extensions.get::<ConnectInfo<SocketAddr>>().map(|c| c.0.ip()) {
+        None => "unknown".to_string(),
+        Some(IpAddr::V4(v4)) => v4.to_string(),
+        Some(IpAddr::V6(v6)) => match v6.to_ipv4_mapped() {
+            Some(v4) => v4.to_string(),
+            None => {
+                let s = v6.segments();
+                format!("{:x}:{:x}:{:x}:{:x}::/64", s[0], s[1], s[2], s[3])
+            }
+        },
+    }
+}
+
+/// The client's address (see [`client_addr`]) as an extractor: add
+/// `ClientAddr(addr): ClientAddr` to a handler's arguments, before its body.
 pub struct ClientAddr(pub String);
 
 impl<S: Send + Sync> FromRequestParts<S> for ClientAddr {
@@ -191,6 +371,8 @@ impl<S: Send + Sync> FromRequestParts<S> for ClientAddr {
     }
 }
 
+// ------------------------------------------------------- names and passwords
+
 /// Name and password, for register and log-in.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -199,9 +381,10 @@ pub struct Credentials {
     password: String,
 }
 
-/// A display name, trimmed, or why it is refused.
+/// A display name, trimmed with its runs of spaces made one, or why it is
+/// refused.
 pub fn valid_name(name: &str) -> ApiResult<String> {
-    let name = name.trim();
+    let name = name.split_whitespace().collect::<Vec<_>>().join(" ");
     let count = name.chars().count();
     if count == 0 || count > 24 {
         return Err(ApiError::bad_request("a name has 1 to 24 characters"));
@@ -211,13 +394,72 @@ pub fn valid_name(name: &str) -> ApiResult<String> {
             "a name has letters, digits, spaces, '_', '-' and '.' only",
         ));
     }
-    Ok(name.to_string())
+    Ok(name)
+}
+
+/// Unicode's compatibility forms folded away and the case folded: the key
+/// that makes names unique (`ADMIN`, `admin` and full-width `ａｄｍｉｎ` share
+/// one).
+pub fn name_key(name: &str) -> String {
+    // Runs of spaces count as one (NFKC first turns no-break and wide
+    // spaces into plain ones). Upper then lower case folds more than lower
+    // case alone (`ß` and `ss`, final and medial sigma); NFKC again since
+    // case mappings may undo it.
+    let nfkc: String = name.nfkc().collect();
+    let nfkc = nfkc.split_whitespace().collect::<Vec<_>>().join(" ");
+    nfkc.to_uppercase().to_lowercase().nfkc().collect()
+}
+
+/// What a name looks like: its key's confusable skeleton (Unicode TS #39,
+/// which maps Cyrillic and Greek look-alikes to Latin letters, `0` to `O`,
+/// `1` and `I` to `l`, `m` to `rn`), case-folded, with `i` made `l` too.
+/// Two names with one skeleton are too alike to be two people's.
+pub fn name_skeleton(name: &str) -> String {
+    let skeleton: String = unicode_security::skeleton(&name_key(name)).collect();
+    // Some prototypes are capitals (`0` becomes `O`): fold once more. The
+    // key folded `I` to `i`, yet a capital `I` looks like `l`: so `i` and
+    // `l` are one here (`admIn` and `admln` look alike).
+    let folded: String = skeleton
+        .to_uppercase()
+        .to_lowercase()
+        .chars()
+        .map(|c| if c == 'i' { 'l' } else { c })
+        .collect();
+    unicode_security::skeleton(&folded).collect()
+}
+
+/// The key names had before migration 0002: lower case only.
+fn legacy_key(name: &str) -> String {
+    name.trim().to_lowercase()
+}
+
+/// The most common passwords, one a line (compared trimmed, in lower case).
+static COMMON_PASSWORDS: LazyLock<HashSet<String>> = LazyLock::new(|| {
+    include_str!("../assets/common-passwords.txt")
+        .lines()
+        .map(|line| line.trim().to_lowercase())
+        .filter(|line| !line.is_empty() && !line.starts_with('#'))
+        .collect()
+});
+
+/// Whether `password` is one of the embedded most common passwords.
+pub fn is_common_password(password: &str) -> bool {
+    COMMON_PASSWORDS.contains(&password.trim().to_lowercase())
 }
 
 fn valid_password(password: &str) -> ApiResult<()> {
-    let count = password.chars().count();
-    if !(8..=128).contains(&count) {
+    let trimmed = password.trim();
+    if trimmed.is_empty() {
+        return Err(ApiError::bad_request("a password cannot be only spaces"));
+    }
+    // Spaces around a password add nothing a guesser would not try.
+    if trimmed.chars().count() < 8 || password.chars().count() > 128 {
         return Err(ApiError::bad_request("a password has 8 to 128 characters"));
+    }
+    if is_common_password(password) {
+        return Err(ApiError::bad_request(
+            "that password is one of the most common ones, which are guessed first: choose another",
+        ));
     }
     Ok(())
 }
@@ -265,22 +507,51 @@ fn with_cookie(status: StatusCode, cookie: HeaderValue, body: serde_json::Value)
     response
 }
 
-fn limited(state: &AppState, addr: &str, name: Option<&str>) -> ApiResult<()> {
+fn name_taken() -> ApiError {
+    // The name is not repeated: errors never echo what was sent.
+    ApiError::conflict("that name is taken, or looks too much like one that is: choose another")
+}
+
+fn is_unique_violation<T>(result: &Result<T, sqlx::Error>) -> bool {
+    matches!(result, Err(sqlx::Error::Database(e)) if e.is_unique_violation())
+}
+
+/// Counts a log-in attempt against its address and, for a valid name,
+/// against the (name, address) pair, or refuses it with 429. Answers the
+/// pair's key. Counting comes before the password is checked, so parallel
+/// guesses cannot slip past the limit; a right password takes it back.
+fn count_attempt(state: &AppState, addr: &str, key: Option<&str>) -> ApiResult<Option<String>> {
     state
         .login_by_addr
         .hit(addr)
-        .map_err(|s| ApiError::too_many("log-in attempts", s))?;
-    if let Some(name) = name {
-        state
-            .login_by_name
-            .hit(&name.to_lowercase())
-            .map_err(|s| ApiError::too_many("log-in attempts for this name", s))?;
+        .map_err(|s| ApiError::too_many("log-in attempts from this address", s))?;
+    let Some(key) = key else { return Ok(None) };
+    let pair = format!("{key}\n{addr}");
+    if let Err(s) = state.login_by_pair.hit(&pair) {
+        state.login_by_addr.undo(addr);
+        return Err(ApiError::too_many("log-in attempts for this name from this address", s));
     }
-    Ok(())
+    Ok(Some(pair))
 }
 
-/// Ends a session, carrying its guest's free games over to the new one.
-async fn replace_session(state: &AppState, old: &Session, new: &Session) -> ApiResult<()> {
+/// The account of a name: by the key it had before migration 0002 if an
+/// account still has that one (its key could not be updated for a clash,
+/// and the name as typed is the closer match), else by its key.
+async fn find_account(state: &AppState, name: &str) -> ApiResult<Option<sqlx::any::AnyRow>> {
+    let query = "SELECT id, name, pace, password_hash FROM users WHERE name_key = $1";
+    let (key, legacy) = (name_key(name), legacy_key(name));
+    if legacy != key {
+        let row = sqlx::query(query).bind(legacy).fetch_optional(&state.db.pool).await?;
+        if row.is_some() {
+            return Ok(row);
+        }
+    }
+    Ok(sqlx::query(query).bind(key).fetch_optional(&state.db.pool).await?)
+}
+
+/// Ends a session (`issued`: its token's issue time, for a guest's),
+/// carrying its guest's free games over to the new one.
+async fn replace_session(state: &AppState, old: &Session, issued: Option<i64>, new: &Session) -> ApiResult<()> {
     let mut tx = state.db.pool.begin().await?;
     // A guest's free games follow them into the account; their daily games
     // stay out of it (they never counted and must not look like a restart).
@@ -296,13 +567,48 @@ async fn replace_session(state: &AppState, old: &Session, new: &Session) -> ApiR
             .await?;
         }
     }
-    sqlx::query("DELETE FROM sessions WHERE token_hash = $1")
-        .bind(&old.token_hash)
-        .execute(&mut *tx)
-        .await?;
+    end_session(state, &mut tx, old, issued).await?;
     tx.commit().await?;
     Ok(())
 }
+
+/// Ends a session: a stored one's row is marked ended; a guest's (no row,
+/// `issued` its token's issue time) gets an ended row only if it owns games,
+/// the only thing its token could reach. Either row stays until the token
+/// expires.
+async fn end_session(
+    state: &AppState,
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    session: &Session,
+    issued: Option<i64>,
+) -> ApiResult<()> {
+    let Some(issued) = issued else {
+        sqlx::query("UPDATE sessions SET ended = 1 WHERE token_hash = $1")
+            .bind(&session.token_hash)
+            .execute(&mut **tx)
+            .await?;
+        return Ok(());
+    };
+    let owns = sqlx::query("SELECT 1 FROM games WHERE session_hash = $1 LIMIT 1")
+        .bind(&session.token_hash)
+        .fetch_optional(&mut **tx)
+        .await?;
+    if owns.is_some() {
+        sqlx::query(
+            "INSERT INTO sessions (token_hash, user_id, csrf, created, expires, ended) VALUES ($1, NULL, $2, $3, $4, 1) \
+             ON CONFLICT (token_hash) DO UPDATE SET ended = 1",
+        )
+        .bind(&session.token_hash)
+        .bind(&session.csrf)
+        .bind(state.clock.now())
+        .bind(issued + SESSION_SECONDS)
+        .execute(&mut **tx)
+        .await?;
+    }
+    Ok(())
+}
+
+// ------------------------------------------------------------------ handlers
 
 /// `GET /api/session`.
 pub async fn get_session(State(state): State<AppState>, headers: HeaderMap) -> ApiResult<Response> {
@@ -319,19 +625,25 @@ pub async fn get_session(State(state): State<AppState>, headers: HeaderMap) -> A
 pub async fn register(
     State(state): State<AppState>,
     ClientAddr(addr): ClientAddr,
-    Posting(old): Posting,
+    Replacing(old, issued): Replacing,
     ApiJson(body): ApiJson<Credentials>,
 ) -> ApiResult<Response> {
-    limited(&state, &addr, None)?;
+    state
+        .login_by_addr
+        .hit(&addr)
+        .map_err(|s| ApiError::too_many("log-in attempts from this address", s))?;
     let name = valid_name(&body.name)?;
     valid_password(&body.password)?;
-    let key = name.to_lowercase();
-    let taken = sqlx::query("SELECT id FROM users WHERE name_key = $1")
+    let (key, skeleton) = (name_key(&name), name_skeleton(&name));
+    // Early, before the costly hash; the unique indexes decide races.
+    let taken = sqlx::query("SELECT id FROM users WHERE name_key = $1 OR name_key = $2 OR name_skeleton = $3")
         .bind(&key)
+        .bind(legacy_key(&name))
+        .bind(&skeleton)
         .fetch_optional(&state.db.pool)
         .await?;
     if taken.is_some() {
-        return Err(ApiError::conflict(format!("the name {name:?} is taken")));
+        return Err(name_taken());
     }
     let hash = hash_password(body.password).await?;
     let user = User {
@@ -340,65 +652,81 @@ pub async fn register(
         pace: "measured".to_string(),
     };
     let inserted = sqlx::query(
-        "INSERT INTO users (id, name, name_key, password_hash, pace, created) VALUES ($1, $2, $3, $4, $5, $6)",
+        "INSERT INTO users (id, name, name_key, name_skeleton, password_hash, pace, created) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7)",
     )
     .bind(&user.id)
     .bind(&user.name)
     .bind(&key)
+    .bind(&skeleton)
     .bind(&hash)
     .bind(&user.pace)
     .bind(state.clock.now())
     .execute(&state.db.pool)
     .await;
-    if let Err(sqlx::Error::Database(e)) = &inserted {
-        if e.is_unique_violation() {
-            return Err(ApiError::conflict(format!("the name {:?} is taken", user.name)));
-        }
+    if is_unique_violation(&inserted) {
+        return Err(name_taken());
     }
     inserted?;
     let (session, cookie) = new_session(&state, Some(user)).await?;
-    replace_session(&state, &old, &session).await?;
+    replace_session(&state, &old, issued, &session).await?;
     Ok(with_cookie(StatusCode::CREATED, cookie, session.json()))
 }
 
 /// `POST /api/login`.
+///
+/// Failures are limited per address and per (name, address) pair, so that
+/// someone guessing a name's password from one address cannot lock its
+/// owner out everywhere; over all addresses, a name that many attempts get
+/// wrong answers each attempt a little later (bounded), owner's included.
 pub async fn login(
     State(state): State<AppState>,
     ClientAddr(addr): ClientAddr,
-    Posting(old): Posting,
+    Replacing(old, issued): Replacing,
     ApiJson(body): ApiJson<Credentials>,
 ) -> ApiResult<Response> {
-    // Only valid names get a counter of their own (bounded keys); any
-    // attempt counts for the address.
-    let name = valid_name(&body.name).ok();
-    limited(&state, &addr, name.as_deref())?;
-    let row = sqlx::query("SELECT id, name, pace, password_hash FROM users WHERE name_key = $1")
-        .bind(body.name.trim().to_lowercase())
-        .fetch_optional(&state.db.pool)
-        .await?;
+    // Only valid names get counters of their own (bounded keys).
+    let key = valid_name(&body.name).ok().map(|name| name_key(&name));
+    let pair = count_attempt(&state, &addr, key.as_deref())?;
+    if let Some(key) = &key {
+        let delay = state.login_slowdown.delay(key);
+        if !delay.is_zero() {
+            tokio::time::sleep(delay).await;
+        }
+    }
+    let row = match &key {
+        Some(_) => find_account(&state, &body.name).await?,
+        None => None,
+    };
     let hash = row.as_ref().map(|r| r.get::<String, _>("password_hash"));
     if !verify_password(body.password, hash).await? {
+        if let Some(key) = &key {
+            state.login_slowdown.failed(key);
+        }
         return Err(ApiError::unauthorized("wrong name or password"));
     }
-    let row = row.expect("a verified password has its account");
+    let row = row.ok_or_else(|| ApiError::internal("a verified password without its account"))?;
+    // The right password was no guess: it does not count.
+    state.login_by_addr.undo(&addr);
+    if let Some(pair) = &pair {
+        state.login_by_pair.undo(pair);
+    }
     let user = User {
         id: row.get("id"),
         name: row.get("name"),
         pace: row.get("pace"),
     };
     let (session, cookie) = new_session(&state, Some(user)).await?;
-    replace_session(&state, &old, &session).await?;
+    replace_session(&state, &old, issued, &session).await?;
     Ok(with_cookie(StatusCode::OK, cookie, session.json()))
 }
 
 /// `POST /api/logout`: the session ends; a fresh guest session replaces it.
-pub async fn logout(State(state): State<AppState>, Posting(old): Posting) -> ApiResult<Response> {
-    // The new session first: if anything fails, the old cookie still works.
+pub async fn logout(State(state): State<AppState>, Replacing(old, issued): Replacing) -> ApiResult<Response> {
     let (session, cookie) = new_session(&state, None).await?;
-    sqlx::query("DELETE FROM sessions WHERE token_hash = $1")
-        .bind(&old.token_hash)
-        .execute(&state.db.pool)
-        .await?;
+    let mut tx = state.db.pool.begin().await?;
+    end_session(&state, &mut tx, &old, issued).await?;
+    tx.commit().await?;
     Ok(with_cookie(StatusCode::OK, cookie, session.json()))
 }
 
@@ -423,28 +751,37 @@ pub async fn account(
         }
         user.pace = pace;
     }
-    let mut key = user.name.to_lowercase();
-    if let Some(name) = body.name {
-        user.name = valid_name(&name)?;
-        key = user.name.to_lowercase();
-    }
-    let updated = sqlx::query("UPDATE users SET name = $1, name_key = $2, pace = $3 WHERE id = $4")
-        .bind(&user.name)
-        .bind(&key)
-        .bind(&user.pace)
-        .bind(&user.id)
-        .execute(&state.db.pool)
-        .await;
-    if let Err(sqlx::Error::Database(e)) = &updated {
-        if e.is_unique_violation() {
-            return Err(ApiError::conflict(format!("the name {:?} is taken", user.name)));
+    let updated = match body.name {
+        // The keys change only with the name: an account whose old key
+        // could not be updated keeps it until it renames.
+        Some(name) => {
+            user.name = valid_name(&name)?;
+            sqlx::query("UPDATE users SET name = $1, name_key = $2, name_skeleton = $3, pace = $4 WHERE id = $5")
+                .bind(&user.name)
+                .bind(name_key(&user.name))
+                .bind(name_skeleton(&user.name))
+                .bind(&user.pace)
+                .bind(&user.id)
+                .execute(&state.db.pool)
+                .await
         }
+        None => {
+            sqlx::query("UPDATE users SET pace = $1 WHERE id = $2")
+                .bind(&user.pace)
+                .bind(&user.id)
+                .execute(&state.db.pool)
+                .await
+        }
+    };
+    if is_unique_violation(&updated) {
+        return Err(name_taken());
     }
     updated?;
     Ok(Json(json!({ "user": user })))
 }
 
-/// Deletes expired sessions every hour.
+/// Deletes expired sessions every hour (ended ones included: a row expires
+/// with its token, so no token outlives its tombstone).
 pub async fn sweep_sessions(state: AppState) {
     loop {
         let _ = sqlx::query("DELETE FROM sessions WHERE expires <= $1")
@@ -452,5 +789,83 @@ pub async fn sweep_sessions(state: AppState) {
             .execute(&state.db.pool)
             .await;
         tokio::time::sleep(Duration::from_secs(3600)).await;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn signed_tokens_carry_their_issue_time_and_cannot_be_forged() {
+        let key = SessionKey::from_bytes(b"test key");
+        let token = key.issue(1_700_000_000);
+        assert_eq!(token.len(), 64);
+        assert_eq!(key.issued(&token), Some(1_700_000_000));
+        assert_eq!(SessionKey::from_bytes(b"other key").issued(&token), None);
+        let mut forged = token.clone();
+        forged.replace_range(40..48, "ffffffff");
+        assert_eq!(key.issued(&forged), None, "a changed issue time breaks the signature");
+        assert_eq!(key.issued(&token.to_uppercase()), None);
+        assert_eq!(key.issued(&"0".repeat(64)), None);
+        assert_eq!(key.issued("short"), None);
+        assert_ne!(key.csrf("a"), key.csrf("b"));
+        assert_eq!(key.csrf("a").len(), 32);
+    }
+
+    #[test]
+    fn look_alike_names_share_a_skeleton() {
+        let admin = name_skeleton("admin");
+        for alike in [
+            "аdmin",
+            "ａｄｍｉｎ",
+            "ADMIN",
+            "Admin",
+            "ΑDMIN",
+            "admln",
+            "admIn",
+            "adm1n",
+            "αdmin",
+            "ａdmіn",
+        ] {
+            assert_eq!(name_skeleton(alike), admin, "{alike}");
+        }
+        assert_eq!(name_key("ａｄｍｉｎ"), "admin");
+        assert_eq!(name_key("ADMIN"), "admin");
+        assert_eq!(name_key("Straße"), name_key("STRASSE"));
+        assert_ne!(name_key("аdmin"), "admin", "a Cyrillic letter is another key");
+        assert_eq!(name_skeleton("b0b"), name_skeleton("bob"));
+        assert_eq!(name_skeleton("ann1"), name_skeleton("annl"));
+        assert_ne!(name_skeleton("ann"), name_skeleton("anne"));
+    }
+
+    #[test]
+    fn blank_short_and_common_passwords_are_refused() {
+        for bad in [
+            "",
+            "        ",
+            " \t\n  \u{3000}\u{a0}   ",
+            "  abc  ",
+            "password",
+            "PASSWORD1",
+            " 12345678 ",
+            "Qwerty123",
+        ] {
+            assert!(valid_password(bad).is_err(), "{bad:?}");
+        }
+        for good in ["correct horse", "long enough", "a quiet Tuesday"] {
+            assert!(valid_password(good).is_ok(), "{good:?}");
+        }
+        assert!(
+            COMMON_PASSWORDS.len() >= 300,
+            "{} common passwords",
+            COMMON_PASSWORDS.len()
+        );
+    }
+
+    #[test]
+    fn names_are_trimmed_and_their_spaces_made_one() {
+        assert_eq!(valid_name("  Ann   Lee ").unwrap(), "Ann Lee");
+        assert!(valid_name("   ").is_err());
     }
 }

@@ -12,7 +12,7 @@ use sqlx::{Any, Row, Transaction};
 use tabula_diagonal::{Date, GridSource, GridSpec, Record, Variant, grid::valid_size};
 
 use crate::AppState;
-use crate::auth::{Posting, Session, Visitor};
+use crate::auth::{ClientAddr, Posting, Session, Visitor};
 use crate::compute::think;
 use crate::daily::{self, parse_date};
 use crate::error::{ApiError, ApiJson, ApiResult};
@@ -160,11 +160,12 @@ fn computer(spec: Option<&str>) -> ApiResult<Player> {
 pub async fn create(
     State(state): State<AppState>,
     Posting(session): Posting,
+    ClientAddr(addr): ClientAddr,
     ApiJson(body): ApiJson<Value>,
 ) -> ApiResult<(StatusCode, Json<Value>)> {
     if body.get("game").is_some() {
         let request: NewTable = serde_json::from_value(body).map_err(|e| ApiError::bad_request(e.to_string()))?;
-        return create_table(state, session, request).await;
+        return create_table(state, session, &addr, request).await;
     }
     let new: NewGame = serde_json::from_value(body).map_err(|e| ApiError::bad_request(e.to_string()))?;
     // Validate first, so a bad request costs no rate-limit hit.
@@ -202,10 +203,7 @@ pub async fn create(
             serde_json::to_string(&TicTacToeRecord::default()).map_err(ApiError::internal)?,
         ),
     };
-    state
-        .game_creation
-        .hit(&session.token_hash)
-        .map_err(|s| ApiError::too_many("new games", s))?;
+    state.count_new_game(&session.token_hash, &addr)?;
     let mut record = record;
     let (mut over, mut scores) = (false, [0i32; 2]);
     if kind == "watch" {

@@ -44,7 +44,7 @@ pub use db::{Backend, Db};
 pub use error::ApiError;
 pub use util::Clock;
 
-use limits::RateLimiter;
+use limits::{RateLimiter, Slowdown};
 
 /// How the server runs: where it listens, its database, its limits.
 #[derive(Clone, Debug)]
@@ -53,16 +53,22 @@ pub struct Config {
     pub addr: String,
     /// A SQLite file path, `sqlite://…` or `postgres://…`.
     pub database: String,
-    /// Log-in attempts per minute, per client address and per name.
+    /// Log-in attempts per minute, per client address and per (name,
+    /// address) pair; over all addresses, a name's failures past this
+    /// many a minute slow its log-ins down.
     pub login_per_minute: u32,
     /// Games created per minute per session.
     pub games_per_minute: u32,
+    /// Games created per minute per client address (0: no limit).
+    pub games_per_minute_by_address: u32,
     /// Reviews computed per minute per session.
     pub reviews_per_minute: u32,
     /// The longest the computer may think for one request.
     pub computer_deadline: Duration,
     /// The clock (tests move it).
     pub clock: Clock,
+    /// Whether the session cookie carries `Secure` (served behind TLS).
+    pub secure_cookies: bool,
 }
 
 impl Config {
@@ -73,9 +79,11 @@ impl Config {
             database: database.to_string(),
             login_per_minute: 10,
             games_per_minute: 30,
+            games_per_minute_by_address: 120,
             reviews_per_minute: 6,
             computer_deadline: Duration::from_secs(10),
             clock: Clock::default(),
+            secure_cookies: false,
         }
     }
 }
@@ -87,10 +95,18 @@ pub struct Shared {
     pub db: Db,
     /// Log-in attempts per client address.
     pub login_by_addr: RateLimiter,
-    /// Log-in attempts per name.
-    pub login_by_name: RateLimiter,
+    /// Log-in attempts per (name, client address) pair.
+    pub login_by_pair: RateLimiter,
+    /// The delay of log-ins on a name that many get wrong.
+    pub login_slowdown: Slowdown,
+    /// Signs session tokens and derives CSRF tokens.
+    pub session_key: auth::SessionKey,
+    /// Whether the session cookie carries `Secure`.
+    pub secure_cookies: bool,
     /// Game creation per session.
     pub game_creation: RateLimiter,
+    /// Game creation per client address (sessions cost nothing to make).
+    pub game_creation_by_addr: RateLimiter,
     /// Reviews computed per minute per session (a cached one is free).
     pub reviews: RateLimiter,
     /// The computer's deadline per request.
@@ -101,6 +117,19 @@ pub struct Shared {
     pub running: std::sync::atomic::AtomicUsize,
     /// The clock.
     pub clock: Clock,
+}
+
+impl Shared {
+    /// Counts a new game against the session's and the address's limits.
+    ///
+    /// # Errors
+    /// 429 with the wait when either is used up.
+    pub fn count_new_game(&self, session: &str, addr: &str) -> Result<(), ApiError> {
+        self.game_creation_by_addr
+            .hit(addr)
+            .and_then(|()| self.game_creation.hit(session))
+            .map_err(|s| ApiError::too_many("new games", s))
+    }
 }
 
 /// The handlers' state.
@@ -144,6 +173,7 @@ impl Server {
     /// If the database cannot be opened or the address bound.
     pub async fn start(config: Config) -> anyhow::Result<Server> {
         let db = Db::open(&config.database).await?;
+        let session_key = auth::SessionKey::load(&db).await?;
         let listener = TcpListener::bind(&config.addr)
             .await
             .map_err(|e| anyhow::anyhow!("cannot listen on {}: {e}", config.addr))?;
@@ -151,8 +181,17 @@ impl Server {
         let state = Arc::new(Shared {
             db,
             login_by_addr: RateLimiter::new(config.login_per_minute, minute),
-            login_by_name: RateLimiter::new(config.login_per_minute, minute),
+            login_by_pair: RateLimiter::new(config.login_per_minute, minute),
+            login_slowdown: Slowdown::new(
+                config.login_per_minute,
+                minute,
+                auth::LOGIN_SLOWDOWN_STEP,
+                auth::LOGIN_SLOWDOWN_MAX,
+            ),
+            session_key,
+            secure_cookies: config.secure_cookies,
             game_creation: RateLimiter::new(config.games_per_minute, minute),
+            game_creation_by_addr: RateLimiter::new(config.games_per_minute_by_address, minute),
             reviews: RateLimiter::new(config.reviews_per_minute, minute),
             computer_deadline: config.computer_deadline,
             searches: Arc::new(tokio::sync::Semaphore::new(

@@ -7,24 +7,68 @@ use std::collections::{HashMap, VecDeque};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
+/// Keys kept before the idle ones are swept.
+const SWEEP_AT: usize = 10_000;
+
+/// The recent hits of each key within a window, at most `cap` per key.
+#[derive(Debug)]
+struct Windows {
+    window: Duration,
+    cap: usize,
+    hits: Mutex<HashMap<String, VecDeque<Instant>>>,
+}
+
+impl Windows {
+    fn new(window: Duration, cap: usize) -> Self {
+        Windows {
+            window,
+            cap,
+            hits: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// Runs `f` on `key`'s hits inside the window, the key made if new.
+    fn entry<R>(&self, key: &str, f: impl FnOnce(&mut VecDeque<Instant>, Instant) -> R) -> R {
+        let now = Instant::now();
+        let mut hits = self.hits.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if hits.len() >= SWEEP_AT {
+            let window = self.window;
+            hits.retain(|_, q| q.back().is_some_and(|&t| now.duration_since(t) < window));
+        }
+        let queue = hits.entry(key.to_string()).or_default();
+        self.prune(queue, now);
+        f(queue, now)
+    }
+
+    /// Runs `f` on `key`'s hits inside the window, if the key has any.
+    fn existing<R>(&self, key: &str, f: impl FnOnce(&mut VecDeque<Instant>) -> R) -> Option<R> {
+        let now = Instant::now();
+        let mut hits = self.hits.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let queue = hits.get_mut(key)?;
+        self.prune(queue, now);
+        Some(f(queue))
+    }
+
+    fn prune(&self, queue: &mut VecDeque<Instant>, now: Instant) {
+        while queue.front().is_some_and(|&t| now.duration_since(t) >= self.window) {
+            queue.pop_front();
+        }
+    }
+}
+
 /// At most `max` hits per key within any `window`.
 #[derive(Debug)]
 pub struct RateLimiter {
     max: u32,
-    window: Duration,
-    hits: Mutex<HashMap<String, VecDeque<Instant>>>,
+    windows: Windows,
 }
-
-/// Keys kept before the limiter sweeps the idle ones.
-const SWEEP_AT: usize = 10_000;
 
 impl RateLimiter {
     /// A limiter of `max` hits per `window` (`max` 0: no limit).
     pub fn new(max: u32, window: Duration) -> Self {
         RateLimiter {
             max,
-            window,
-            hits: Mutex::new(HashMap::new()),
+            windows: Windows::new(window, max as usize),
         }
     }
 
@@ -34,23 +78,79 @@ impl RateLimiter {
         if self.max == 0 {
             return Ok(());
         }
-        let now = Instant::now();
-        let mut hits = self.hits.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        if hits.len() >= SWEEP_AT {
-            let window = self.window;
-            hits.retain(|_, q| q.back().is_some_and(|&t| now.duration_since(t) < window));
+        let window = self.windows.window;
+        self.windows.entry(key, |queue, now| {
+            if queue.len() >= self.max as usize {
+                let oldest = *queue.front().expect("a full window has hits");
+                let wait = window.saturating_sub(now.duration_since(oldest));
+                return Err(wait.as_secs().max(1));
+            }
+            queue.push_back(now);
+            Ok(())
+        })
+    }
+
+    /// Takes back `key`'s latest hit: an attempt counted up front (so that
+    /// parallel ones cannot slip past the limit) that turned out not to
+    /// count, such as a log-in with the right password.
+    pub fn undo(&self, key: &str) {
+        self.windows.existing(key, VecDeque::pop_back);
+    }
+}
+
+/// A bounded delay per key that grows with the key's recent failures: the
+/// first `free` within the window cost nothing, each one more adds `step`,
+/// up to `max`. It slows guessing without refusing anyone.
+#[derive(Debug)]
+pub struct Slowdown {
+    free: u32,
+    step: Duration,
+    max: Duration,
+    windows: Windows,
+}
+
+impl Slowdown {
+    /// `free` failures per `window` without delay (`free` 0: never slow),
+    /// then `step` more per failure, never more than `max`.
+    pub fn new(free: u32, window: Duration, step: Duration, max: Duration) -> Self {
+        // Failures past the cap no longer change the delay: keeping only
+        // that many bounds the memory an attack can take per key.
+        let steps = if step.is_zero() {
+            0
+        } else {
+            max.as_nanos() / step.as_nanos()
+        };
+        let cap = (free as usize).saturating_add(usize::try_from(steps).unwrap_or(usize::MAX).saturating_add(1));
+        Slowdown {
+            free,
+            step,
+            max,
+            windows: Windows::new(window, cap),
         }
-        let queue = hits.entry(key.to_string()).or_default();
-        while queue.front().is_some_and(|&t| now.duration_since(t) >= self.window) {
-            queue.pop_front();
+    }
+
+    /// Counts a failure for `key`.
+    pub fn failed(&self, key: &str) {
+        if self.free == 0 {
+            return;
         }
-        if queue.len() >= self.max as usize {
-            let oldest = *queue.front().expect("a full window has hits");
-            let wait = self.window.saturating_sub(now.duration_since(oldest));
-            return Err(wait.as_secs().max(1));
+        let cap = self.windows.cap;
+        self.windows.entry(key, |queue, now| {
+            if queue.len() >= cap {
+                queue.pop_front();
+            }
+            queue.push_back(now);
+        });
+    }
+
+    /// How long an attempt on `key` waits now.
+    pub fn delay(&self, key: &str) -> Duration {
+        if self.free == 0 {
+            return Duration::ZERO;
         }
-        queue.push_back(now);
-        Ok(())
+        let recent = self.windows.existing(key, |q| q.len()).unwrap_or(0);
+        let over = u32::try_from(recent.saturating_sub(self.free as usize)).unwrap_or(u32::MAX);
+        self.step.saturating_mul(over).min(self.max)
     }
 }
 
@@ -76,5 +176,40 @@ mod tests {
         assert!(limiter.hit("a").is_err());
         std::thread::sleep(Duration::from_millis(60));
         assert!(limiter.hit("a").is_ok());
+    }
+
+    #[test]
+    fn an_undone_hit_frees_its_place() {
+        let limiter = RateLimiter::new(2, Duration::from_secs(60));
+        limiter.undo("a"); // nothing to undo: no key is made
+        assert!(limiter.hit("a").is_ok());
+        assert!(limiter.hit("a").is_ok());
+        limiter.undo("a");
+        assert!(limiter.hit("a").is_ok());
+        assert!(limiter.hit("a").is_err());
+    }
+
+    #[test]
+    fn the_slowdown_grows_per_failure_and_stops_at_its_bound() {
+        let step = Duration::from_millis(100);
+        let slow = Slowdown::new(3, Duration::from_secs(60), step, Duration::from_millis(450));
+        for _ in 0..3 {
+            slow.failed("a");
+        }
+        assert_eq!(slow.delay("a"), Duration::ZERO, "the first failures are free");
+        slow.failed("a");
+        assert_eq!(slow.delay("a"), step);
+        for _ in 0..1000 {
+            slow.failed("a");
+        }
+        assert_eq!(slow.delay("a"), Duration::from_millis(450), "bounded");
+        assert_eq!(slow.delay("b"), Duration::ZERO, "keys are counted apart");
+        assert!(
+            slow.windows.existing("a", |q| q.len()) <= Some(3 + 4 + 1),
+            "memory per key is bounded"
+        );
+        let off = Slowdown::new(0, Duration::from_secs(60), step, Duration::from_secs(1));
+        off.failed("a");
+        assert_eq!(off.delay("a"), Duration::ZERO, "free 0: never slow");
     }
 }

@@ -4,9 +4,9 @@
 //! token to send.
 
 use axum::Router;
-use axum::extract::{Path, State};
-use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
-use axum::response::{IntoResponse, Response};
+use axum::extract::{Path, Query, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri, header};
+use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::get;
 
 use crate::AppState;
@@ -164,8 +164,8 @@ pub fn routes() -> Router<AppState> {
         .route("/leaderboard", get(|s, h| page(s, h, "leaderboard")))
         .route("/stats", get(|s, h| page(s, h, "stats")))
         .route("/account", get(|s, h| page(s, h, "account")))
-        .route("/login", get(|s, h| page(s, h, "login")))
-        .route("/register", get(|s, h| page(s, h, "register")))
+        .route("/login", get(|s, h, u| auth_page(s, h, u, "login")))
+        .route("/register", get(|s, h, u| auth_page(s, h, u, "register")))
         .route("/review/{id}", get(|s, h| page(s, h, "review")))
         .route("/lab", get(|s, h| page(s, h, "lab")))
         .route("/table/{id}", get(|s, h| page(s, h, "table")))
@@ -208,6 +208,34 @@ async fn page(State(state): State<AppState>, headers: HeaderMap, name: &'static 
     response
 }
 
+/// Whether a decoded `next=` is a path on this site, safe to go to after
+/// logging in: one leading `/`, then neither `/` nor `\` (which browsers read
+/// as the start of another host), and no backslash, control character or
+/// space anywhere (browsers drop tabs and newlines from a URL, so `/\t/evil`
+/// would go to `//evil`).
+pub fn is_local_path(next: &str) -> bool {
+    let mut chars = next.chars();
+    chars.next() == Some('/')
+        && !matches!(chars.next(), Some('/' | '\\'))
+        && !next
+            .chars()
+            .any(|c| c == '\\' || c == '\u{feff}' || c.is_control() || c.is_whitespace())
+}
+
+/// The log-in and register pages. A `next=` that is not a path on this site
+/// is replaced by `/` before the page loads (its script checks again).
+async fn auth_page(state: State<AppState>, headers: HeaderMap, uri: Uri, name: &'static str) -> Response {
+    let safe = match Query::<Vec<(String, String)>>::try_from_uri(&uri) {
+        Ok(Query(pairs)) => pairs.iter().filter(|(k, _)| k == "next").all(|(_, v)| is_local_path(v)),
+        Err(_) => false,
+    };
+    if safe {
+        page(state, headers, name).await
+    } else {
+        Redirect::to(&format!("/{name}?next=%2F")).into_response()
+    }
+}
+
 async fn asset(Path(path): Path<String>) -> Response {
     match ASSETS.iter().find(|(p, _, _)| *p == path) {
         Some((_, kind, body)) => (
@@ -229,4 +257,47 @@ async fn not_found() -> Response {
         "<!doctype html><title>Not found · Tabula</title><p>No such page. <a href=\"/\">Home</a></p>",
     )
         .into_response()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_local_path;
+
+    #[test]
+    fn only_paths_on_this_site_are_followed() {
+        for good in [
+            "/",
+            "/daily",
+            "/games/abc?x=1#y",
+            "/review/1",
+            "/a/b/../c",
+            "/%2F%2Fevil",
+        ] {
+            assert!(is_local_path(good), "{good:?}");
+        }
+        for bad in [
+            "",
+            "//evil.example/",
+            "/\\evil.example/",
+            "\\\\evil.example",
+            "/\t/evil.example/",
+            "/\n/evil.example/",
+            "/\r//evil.example",
+            "/ /evil.example",
+            "/\u{a0}/evil.example",
+            "/\u{2028}/evil.example",
+            "/\u{feff}/evil.example",
+            "/\u{0}/evil.example",
+            "/x\\..\\..\\evil",
+            "https://evil.example/",
+            "http:/evil.example",
+            "javascript:alert(1)",
+            "JavaScript:alert(1)",
+            " /daily",
+            "daily",
+            "evil.example",
+        ] {
+            assert!(!is_local_path(bad), "{bad:?}");
+        }
+    }
 }

@@ -56,13 +56,11 @@ fn table_state(table: &Table) -> ApiResult<(TableState, Value)> {
 pub(crate) async fn create_table(
     state: AppState,
     session: Session,
+    addr: &str,
     request: NewTable,
 ) -> ApiResult<(StatusCode, Json<Value>)> {
     let table = Table::create(&request)?;
-    state
-        .game_creation
-        .hit(&session.token_hash)
-        .map_err(|s| ApiError::too_many("new games", s))?;
+    state.count_new_game(&session.token_hash, addr)?;
     let kind = if table.human().is_some() { "play" } else { "watch" };
     // The person waits for the computers that sit before them; computers
     // playing alone move one request at a time, so they can be watched.

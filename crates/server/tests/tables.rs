@@ -324,3 +324,23 @@ async fn a_burst_of_slow_searches_leaves_none_running(engine: Engine) {
     );
 }
 on_both!(burst, a_burst_of_slow_searches_leaves_none_running);
+
+/// New sessions cost nothing, so game creation also counts per address.
+async fn game_creation_is_limited_per_address(engine: Engine) {
+    let s = TestServer::start(engine, |c| {
+        c.games_per_minute = 0;
+        c.games_per_minute_by_address = 3;
+    })
+    .await
+    .unwrap();
+    let (mut a, mut b) = (s.client().await, s.client().await);
+    let body = json!({ "game": "nim" });
+    a.new_game(body.clone()).await;
+    a.new_game(body.clone()).await;
+    b.new_game(json!({ "kind": "tictactoe" })).await;
+    let (status, answer) = b.post("/api/games", body).await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{answer}");
+    let (status, _) = a.post("/api/games", json!({ "kind": "tictactoe" })).await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "both kinds of request count");
+}
+on_both!(per_address, game_creation_is_limited_per_address);

@@ -252,12 +252,27 @@ export function playerLabel(spec) {
 /** The opponents offered in free play, strongest last. */
 export const OPPONENTS = ['greedy', ...Array.from({ length: 9 }, (_, i) => `alphabeta:${i + 1}`)];
 
-/** A local path to go to after logging in (never another site). */
+/**
+ * Where to go after logging in: `next` if it is a path on this site, else
+ * '/' (`fallback` when there is no `next`). A path here has one leading '/',
+ * then neither '/' nor a backslash (browsers read both as the start of another
+ * host), and no backslash, control character or space anywhere: browsers
+ * drop tabs and newlines from URLs, so '/\t/evil' would go to '//evil'. The
+ * server applies the same rule (`pages::is_local_path`).
+ */
 export function safeNext(next, fallback = '/daily') {
-  if (typeof next === 'string' && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\')) {
-    return next;
+  if (next === null || next === undefined || next === '') return fallback;
+  if (typeof next !== 'string' || !/^\/(?![/\\])/.test(next)
+      || /[\s\\\u0000-\u001f\u007f-\u009f\ufeff]/.test(next)) {
+    return '/';
   }
-  return fallback;
+  // Whatever the browser makes of it must stay on this origin.
+  try {
+    if (new URL(next, location.origin).origin !== location.origin) return '/';
+  } catch {
+    return '/';
+  }
+  return next;
 }
 
 /** The last segment of the path: the id in `/games/{id}` or `/review/{id}`. */

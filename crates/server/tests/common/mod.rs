@@ -230,3 +230,52 @@ macro_rules! on_both {
         }
     };
 }
+
+impl TestServer {
+    /// A new browser whose connections come from `ip`, with a session. Any
+    /// 127.x.y.z works: Linux routes the whole block to loopback, so tests
+    /// can play clients at several addresses.
+    pub async fn client_from(&self, ip: &str) -> Client {
+        let local: std::net::IpAddr = ip.parse().expect("an IP address");
+        let http = reqwest::Client::builder()
+            .cookie_store(true)
+            .local_address(local)
+            .build()
+            .unwrap();
+        let mut c = Client {
+            http,
+            base: self.base.clone(),
+            csrf: String::new(),
+        };
+        let (status, session) = c.get("/api/session").await;
+        assert_eq!(status, StatusCode::OK, "{session}");
+        c.csrf = session["csrf"].as_str().unwrap().to_string();
+        c
+    }
+
+    /// The rows of the sessions table.
+    pub async fn session_rows(&self) -> i64 {
+        use sqlx::Row;
+        sqlx::query("SELECT COUNT(*) AS n FROM sessions")
+            .fetch_one(&self.state.db.pool)
+            .await
+            .unwrap()
+            .get::<i64, _>("n")
+    }
+}
+
+impl TestServer {
+    /// A server with the default limits on a database the test made (it
+    /// removes nothing when done).
+    pub async fn on_database(database: &str) -> TestServer {
+        let config = Config::new("127.0.0.1:0", database);
+        let server = Server::start(config.clone()).await.expect("the server starts");
+        let (addr, state) = server.spawn();
+        TestServer {
+            base: format!("http://{addr}"),
+            state,
+            config,
+            _file: None,
+        }
+    }
+}

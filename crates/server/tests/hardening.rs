@@ -1,0 +1,503 @@
+//! Fixes from an attacker's probe of the server, each end to end over HTTP
+//! on SQLite and on PostgreSQL: the log-in page's `next=` stays on this
+//! site, cookie-less requests write no session rows, guessing one name's
+//! password from one address does not lock its owner out, look-alike names
+//! are refused, blank and common passwords are refused, and the cookie is
+//! `Secure` when asked.
+
+mod common;
+
+use std::time::Instant;
+
+use common::{Engine, TestServer};
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+use sqlx::Row;
+
+async fn server(engine: Engine) -> TestServer {
+    TestServer::start(engine, |_| {}).await.expect("a server")
+}
+
+/// The session token of a response's `Set-Cookie`, if it sets one.
+fn set_token(r: &reqwest::Response) -> Option<String> {
+    let cookie = r.headers().get("set-cookie")?.to_str().ok()?;
+    let value = cookie.strip_prefix("tabula_session=")?;
+    Some(value.split(';').next()?.to_string())
+}
+
+/// A GET with the given session token as its only cookie.
+async fn get_with(s: &TestServer, path: &str, token: &str) -> reqwest::Response {
+    reqwest::Client::new()
+        .get(format!("{}{path}", s.base))
+        .header("cookie", format!("tabula_session={token}"))
+        .send()
+        .await
+        .unwrap()
+}
+
+/// A POST of JSON with the given session token and CSRF token.
+async fn post_with(s: &TestServer, path: &str, token: &str, csrf: &str, body: Value) -> (StatusCode, Value) {
+    let r = reqwest::Client::new()
+        .post(format!("{}{path}", s.base))
+        .header("cookie", format!("tabula_session={token}"))
+        .header("x-csrf-token", csrf)
+        .json(&body)
+        .send()
+        .await
+        .unwrap();
+    let status = r.status();
+    (status, r.json().await.unwrap_or(Value::Null))
+}
+
+/// Writes an account as the first schema's code did: its key the name in
+/// lower case, no skeleton.
+async fn first_schema_user(pool: &sqlx::AnyPool, id: &str, name: &str, hash: &str, created: i64) {
+    sqlx::query(
+        "INSERT INTO users (id, name, name_key, password_hash, pace, created) VALUES ($1, $2, $3, $4, 'measured', $5)",
+    )
+    .bind(id)
+    .bind(name)
+    .bind(name.to_lowercase())
+    .bind(hash)
+    .bind(created)
+    .execute(pool)
+    .await
+    .unwrap();
+}
+
+/// A client that does not follow redirects.
+fn no_redirects() -> reqwest::Client {
+    reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap()
+}
+
+async fn next_stays_on_this_site(engine: Engine) {
+    let s = server(engine).await;
+    let http = no_redirects();
+    for page in ["login", "register"] {
+        for hostile in [
+            "/%09/evil.example/",
+            "//evil.example/",
+            "/%5Cevil.example/",
+            "%2F%2Fevil.example",
+            "/%0A/evil.example",
+            "https://evil.example/",
+            "javascript:alert(1)",
+            "/%C2%A0/evil.example",
+        ] {
+            let r = http
+                .get(format!("{}/{page}?next={hostile}", s.base))
+                .send()
+                .await
+                .unwrap();
+            assert_eq!(r.status(), StatusCode::SEE_OTHER, "{page} {hostile}");
+            assert_eq!(r.headers()["location"], format!("/{page}?next=%2F"), "{page} {hostile}");
+        }
+        // A second `next` cannot smuggle one past the check.
+        let r = http
+            .get(format!("{}/{page}?next=/daily&next=//evil.example", s.base))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), StatusCode::SEE_OTHER);
+        for fine in ["", "?next=/daily", "?next=%2Fgames%2Fabc", "?next=/"] {
+            let r = http.get(format!("{}/{page}{fine}", s.base)).send().await.unwrap();
+            assert_eq!(r.status(), StatusCode::OK, "{page}{fine}");
+        }
+    }
+}
+on_both!(next_parameter, next_stays_on_this_site);
+
+async fn cookie_less_requests_write_no_session(engine: Engine) {
+    let s = server(engine).await;
+    let before = s.session_rows().await;
+    for _ in 0..50 {
+        for path in ["/api/session", "/", "/login", "/assets/app.css"] {
+            let r = reqwest::get(format!("{}{path}", s.base)).await.unwrap();
+            assert_eq!(r.status(), StatusCode::OK, "{path}");
+        }
+    }
+    assert_eq!(s.session_rows().await, before, "no rows for cookie-less requests");
+
+    // A guest still gets a session, and keeps it across requests.
+    let mut guest = s.client().await;
+    let csrf = guest.csrf.clone();
+    for _ in 0..5 {
+        let (_, session) = guest.get("/api/session").await;
+        assert_eq!(session["csrf"], csrf.as_str(), "the same session each time");
+        guest.get("/").await;
+    }
+    let (_, games) = guest.get("/api/games").await;
+    assert_eq!(games, json!([]));
+    assert_eq!(s.session_rows().await, before, "a guest that only looks has no row");
+
+    // A POST with a wrong CSRF token is refused and writes nothing.
+    guest.csrf = "0".repeat(32);
+    let (status, _) = guest.post("/api/games", json!({ "kind": "tictactoe" })).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    assert_eq!(s.session_rows().await, before);
+
+    // A guest makes games and loads them back, still without a row: its
+    // games are kept under its token's hash.
+    guest.csrf = csrf;
+    let game = guest.new_game(json!({ "kind": "tictactoe" })).await;
+    let id = game["id"].as_str().unwrap();
+    let (status, loaded) = guest.get(&format!("/api/games/{id}")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(loaded, game);
+    let game = guest.new_game(json!({ "kind": "daily" })).await;
+    guest
+        .play(game["id"].as_str().unwrap(), game["legal"][0]["cell"].as_str().unwrap())
+        .await;
+    let (_, games) = guest.get("/api/games").await;
+    assert_eq!(games.as_array().unwrap().len(), 2);
+    assert_eq!(s.session_rows().await, before, "a guest's games need no row");
+
+    // Logging out or in without games writes no row for the guest either.
+    let mut idle = s.client().await;
+    let (status, _) = idle.post("/api/logout", json!({})).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(s.session_rows().await, before);
+    let (status, _) = idle
+        .post("/api/register", json!({ "name": "Ida", "password": "long enough" }))
+        .await;
+    assert_eq!(status, StatusCode::CREATED);
+    assert_eq!(s.session_rows().await, before + 1, "only the account's session");
+    // A guest with games that registers leaves a tombstone (its daily game
+    // stays under its old token, which must not reach it again).
+    let (status, _) = guest
+        .post("/api/register", json!({ "name": "Gus", "password": "long enough" }))
+        .await;
+    assert_eq!(status, StatusCode::CREATED);
+    assert_eq!(s.session_rows().await, before + 3);
+    let (_, games) = guest.get("/api/games").await;
+    assert_eq!(games.as_array().unwrap().len(), 1, "the free game followed");
+
+    // A guest's token is good on another instance on the same database
+    // before it has a row (the signing key is in the database).
+    let b = s.alongside().await;
+    let r = reqwest::get(format!("{}/api/session", s.base)).await.unwrap();
+    let token = set_token(&r).expect("a cookie for a cookie-less visitor");
+    let csrf: Value = r.json().await.unwrap();
+    let (status, game) = post_with(
+        &b,
+        "/api/games",
+        &token,
+        csrf["csrf"].as_str().unwrap(),
+        json!({ "kind": "tictactoe" }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{game}");
+    let r = get_with(&s, &format!("/api/games/{}", game["id"].as_str().unwrap()), &token).await;
+    assert_eq!(r.status(), StatusCode::OK);
+}
+on_both!(lazy_sessions, cookie_less_requests_write_no_session);
+
+async fn an_ended_session_stays_ended(engine: Engine) {
+    let s = server(engine).await;
+    let token_of = |r: &reqwest::Response| set_token(r).unwrap();
+    // A guest with a game registers: its old token must not come back.
+    let r = reqwest::get(format!("{}/api/session", s.base)).await.unwrap();
+    let guest = token_of(&r);
+    let guest_csrf = r.json::<Value>().await.unwrap()["csrf"].as_str().unwrap().to_string();
+    let (status, daily) = post_with(&s, "/api/games", &guest, &guest_csrf, json!({ "kind": "daily" })).await;
+    assert_eq!(status, StatusCode::CREATED);
+    let r = reqwest::Client::new()
+        .post(format!("{}/api/register", s.base))
+        .header("cookie", format!("tabula_session={guest}"))
+        .header("x-csrf-token", &guest_csrf)
+        .json(&json!({ "name": "Tess", "password": "long enough" }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), StatusCode::CREATED);
+    let account = token_of(&r);
+    let account_csrf = r.json::<Value>().await.unwrap()["csrf"].as_str().unwrap().to_string();
+
+    // The guest's token is over: no session, no games, a fresh cookie.
+    let r = get_with(&s, "/api/session", &guest).await;
+    let fresh = set_token(&r).expect("a new cookie replaces an ended one");
+    assert_ne!(fresh, guest);
+    let r = get_with(&s, &format!("/api/games/{}", daily["id"].as_str().unwrap()), &guest).await;
+    assert_eq!(
+        r.status(),
+        StatusCode::NOT_FOUND,
+        "the guest's daily game stays out of reach"
+    );
+    let (status, _) = post_with(&s, "/api/games", &guest, &guest_csrf, json!({ "kind": "tictactoe" })).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+
+    // Log out: the account's token is over too.
+    let (status, _) = post_with(&s, "/api/logout", &account, &account_csrf, json!({})).await;
+    assert_eq!(status, StatusCode::OK);
+    let r = get_with(&s, "/api/session", &account).await;
+    assert!(set_token(&r).is_some());
+    let body: Value = r.json().await.unwrap();
+    assert_eq!(body["user"], Value::Null);
+    let (status, _) = post_with(&s, "/api/account", &account, &account_csrf, json!({ "pace": "calm" })).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+}
+on_both!(ended_sessions, an_ended_session_stays_ended);
+
+async fn guessing_from_one_address_does_not_lock_the_owner_out(engine: Engine) {
+    let s = TestServer::start(engine, |c| c.login_per_minute = 3).await.unwrap();
+    s.account("Olive").await;
+    let wrong = json!({ "name": "Olive", "password": "not her password" });
+    let right = json!({ "name": "olive", "password": "correct horse" });
+
+    let mut attacker = s.client_from("127.0.0.2").await;
+    for _ in 0..3 {
+        let (status, _) = attacker.post("/api/login", wrong.clone()).await;
+        assert_eq!(status, StatusCode::UNAUTHORIZED);
+    }
+    let r = attacker
+        .http
+        .post(format!("{}/api/login", s.base))
+        .header("x-csrf-token", &attacker.csrf)
+        .json(&wrong)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), StatusCode::TOO_MANY_REQUESTS);
+    assert!(r.headers().get("retry-after").is_some());
+    let body: Value = r.json().await.unwrap();
+    assert!(!body["error"].as_str().unwrap().contains("Olive"), "{body}");
+    // Even the right password waits, from the attacker's address.
+    let (status, _) = attacker.post("/api/login", right.clone()).await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS);
+
+    // The owner, from another address, gets in meanwhile.
+    let mut owner = s.client_from("127.0.0.3").await;
+    let (status, body) = owner.post("/api/login", right.clone()).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["user"]["name"], "Olive");
+    // A right password does not use up the owner's allowance.
+    for _ in 0..3 {
+        let (status, _) = owner.post("/api/login", right.clone()).await;
+        assert_eq!(status, StatusCode::OK);
+    }
+
+    // Over many addresses, the name's log-ins slow down rather than stop:
+    // 3 more failures from each of two more addresses make 9, 6 past the
+    // free 3, so the owner's next log-in waits at least 6 steps (bounded).
+    for ip in ["127.0.0.4", "127.0.0.5"] {
+        let mut other = s.client_from(ip).await;
+        for _ in 0..3 {
+            let (status, _) = other.post("/api/login", wrong.clone()).await;
+            assert_eq!(status, StatusCode::UNAUTHORIZED);
+        }
+    }
+    let started = Instant::now();
+    let mut owner = s.client_from("127.0.0.6").await;
+    let (status, _) = owner.post("/api/login", right).await;
+    assert_eq!(status, StatusCode::OK);
+    let waited = started.elapsed();
+    let expected = tabula_server::auth::LOGIN_SLOWDOWN_STEP * 6;
+    assert!(
+        waited >= expected.min(tabula_server::auth::LOGIN_SLOWDOWN_MAX),
+        "waited {waited:?}"
+    );
+}
+on_both!(login_throttle, guessing_from_one_address_does_not_lock_the_owner_out);
+
+async fn look_alike_names_are_refused(engine: Engine) {
+    let s = server(engine).await;
+    s.account("admin").await;
+    let mut other = s.client().await;
+    for alike in ["аdmin", "ａｄｍｉｎ", "ADMIN", "Admin", "ΑDMIN", "admln", " admin "] {
+        let (status, body) = other
+            .post("/api/register", json!({ "name": alike, "password": "long enough" }))
+            .await;
+        assert_eq!(status, StatusCode::CONFLICT, "{alike}: {body}");
+        let error = body["error"].as_str().unwrap();
+        assert!(!error.contains(alike.trim()) && !error.contains("admin"), "{error}");
+    }
+    // Nor can an account rename itself to one.
+    let mut bob = s.account("bob").await;
+    let (status, body) = bob.post("/api/account", json!({ "name": "аdmin" })).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    assert!(!body["error"].as_str().unwrap().contains("dmin"));
+    // Renaming to a look-alike of one's own name is fine.
+    let (status, _) = bob.post("/api/account", json!({ "name": "B0B" })).await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, _) = bob.post("/api/account", json!({ "pace": "calm" })).await;
+    assert_eq!(status, StatusCode::OK);
+
+    // The owner still logs in, by any case of the name.
+    for name in ["admin", "ADMIN"] {
+        let (status, body) = other
+            .post("/api/login", json!({ "name": name, "password": "correct horse" }))
+            .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        assert_eq!(body["user"]["name"], "admin");
+    }
+}
+on_both!(look_alikes, look_alike_names_are_refused);
+
+async fn older_accounts_stay_loginable(engine: Engine) {
+    let s = server(engine).await;
+    s.account("Model").await;
+    let hash: String = sqlx::query("SELECT password_hash FROM users WHERE name_key = 'model'")
+        .fetch_one(&s.state.db.pool)
+        .await
+        .unwrap()
+        .get("password_hash");
+    // Rows as the first schema wrote them, two of them look-alikes.
+    for (i, name) in ["ＷＩＤＥ", "Paul", "Раul"].into_iter().enumerate() {
+        first_schema_user(&s.state.db.pool, &format!("legacy{i}"), name, &hash, i as i64).await;
+    }
+    let seen = tabula_server::db::backfill_names(&s.state.db.pool).await.unwrap();
+    assert_eq!(seen, 3);
+    let mut c = s.client().await;
+    for (typed, shown) in [
+        ("ＷＩＤＥ", "ＷＩＤＥ"),
+        ("wide", "ＷＩＤＥ"),
+        ("Paul", "Paul"),
+        ("Раul", "Раul"),
+    ] {
+        let (status, body) = c
+            .post("/api/login", json!({ "name": typed, "password": "correct horse" }))
+            .await;
+        assert_eq!(status, StatusCode::OK, "{typed}: {body}");
+        assert_eq!(body["user"]["name"], shown);
+    }
+    // The older look-alike keeps the skeleton: no third one can register.
+    let (status, _) = c
+        .post("/api/register", json!({ "name": "PAUL", "password": "long enough" }))
+        .await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    assert_eq!(tabula_server::db::backfill_names(&s.state.db.pool).await.unwrap(), 1);
+}
+on_both!(older_accounts, older_accounts_stay_loginable);
+
+async fn blank_and_common_passwords_are_refused(engine: Engine) {
+    let s = server(engine).await;
+    let mut c = s.client().await;
+    for password in [
+        "        ",
+        "\t\t\t\t\t\t\t\t\t",
+        " \u{a0}\u{3000}        ",
+        "password1",
+        "Password123",
+        "  qwertyuiop  ",
+        "ILOVEYOU1",
+        "12345678",
+    ] {
+        let (status, body) = c
+            .post("/api/register", json!({ "name": "Pat", "password": password }))
+            .await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{password:?}: {body}");
+        let error = body["error"].as_str().unwrap();
+        assert!(
+            !error.contains(password.trim()) || password.trim().is_empty(),
+            "{error}"
+        );
+    }
+    let (status, _) = c
+        .post("/api/register", json!({ "name": "Pat", "password": "a quiet Tuesday" }))
+        .await;
+    assert_eq!(status, StatusCode::CREATED);
+}
+on_both!(passwords, blank_and_common_passwords_are_refused);
+
+async fn secure_cookies_when_asked(engine: Engine) {
+    let plain = server(engine).await;
+    let secure = TestServer::start(engine, |c| c.secure_cookies = true).await.unwrap();
+    for (s, want) in [(&plain, false), (&secure, true)] {
+        for path in ["/api/session", "/", "/login"] {
+            let r = reqwest::get(format!("{}{path}", s.base)).await.unwrap();
+            let cookie = r.headers()["set-cookie"].to_str().unwrap().to_string();
+            let has = cookie.split(';').any(|a| a.trim().eq_ignore_ascii_case("secure"));
+            assert_eq!(has, want, "{path}: {cookie}");
+            assert!(cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict"));
+        }
+    }
+    // The cookies of log-in and log-out too.
+    let r = reqwest::get(format!("{}/api/session", secure.base)).await.unwrap();
+    let token = set_token(&r).unwrap();
+    let csrf = r.json::<Value>().await.unwrap()["csrf"].as_str().unwrap().to_string();
+    let r = reqwest::Client::new()
+        .post(format!("{}/api/register", secure.base))
+        .header("cookie", format!("tabula_session={token}"))
+        .header("x-csrf-token", csrf)
+        .json(&json!({ "name": "Sid", "password": "long enough" }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), StatusCode::CREATED);
+    assert!(r.headers()["set-cookie"].to_str().unwrap().contains("; Secure"));
+}
+on_both!(secure_cookies, secure_cookies_when_asked);
+
+/// A database the first schema made, with its accounts and sessions, takes
+/// migration 0002 on start and keeps every account and session working.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_first_schema_database_upgrades_in_place() {
+    let dir = std::env::temp_dir().join(format!("tabula-upgrade-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("migrations")).unwrap();
+    std::fs::copy(
+        concat!(env!("CARGO_MANIFEST_DIR"), "/migrations/0001_init.sql"),
+        dir.join("migrations/0001_init.sql"),
+    )
+    .unwrap();
+    let file = dir.join("old.db");
+    sqlx::any::install_default_drivers();
+    let url = format!("sqlite://{}?mode=rwc", file.display());
+    let pool = sqlx::AnyPool::connect(&url).await.unwrap();
+    sqlx::migrate::Migrator::new(dir.join("migrations"))
+        .await
+        .unwrap()
+        .run(&pool)
+        .await
+        .unwrap();
+    // What the first schema's code wrote: keys in lower case, look-alikes
+    // apart, a session with a random token and csrf.
+    let hash = {
+        use argon2::password_hash::{PasswordHasher, SaltString};
+        let salt = SaltString::encode_b64(&[1u8; 16]).unwrap();
+        argon2::Argon2::default()
+            .hash_password(b"correct horse", &salt)
+            .unwrap()
+            .to_string()
+    };
+    for (i, name) in ["admin", "аdmin", "ａｄｍｉｎ"].into_iter().enumerate() {
+        first_schema_user(&pool, &format!("old{i}"), name, &hash, i as i64).await;
+    }
+    let (token, csrf) = ("ab".repeat(32), "cd".repeat(16));
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs() as i64;
+    sqlx::query("INSERT INTO sessions (token_hash, user_id, csrf, created, expires) VALUES ($1, 'old0', $2, $3, $4)")
+        .bind(tabula_server::util::sha256_hex(&token))
+        .bind(&csrf)
+        .bind(now)
+        .bind(now + 86_400)
+        .execute(&pool)
+        .await
+        .unwrap();
+    pool.close().await;
+
+    let s = TestServer::on_database(&file.display().to_string()).await;
+    let r = get_with(&s, "/api/session", &token).await;
+    assert!(r.headers().get("set-cookie").is_none(), "the old session is still good");
+    let body: Value = r.json().await.unwrap();
+    assert_eq!(body["user"]["name"], "admin");
+    assert_eq!(body["csrf"], csrf.as_str());
+    for (typed, shown) in [
+        ("admin", "admin"),
+        ("аdmin", "аdmin"),
+        ("ａｄｍｉｎ", "ａｄｍｉｎ"),
+        ("ADMIN", "admin"),
+    ] {
+        let mut c = s.client().await;
+        let (status, body) = c
+            .post("/api/login", json!({ "name": typed, "password": "correct horse" }))
+            .await;
+        assert_eq!(status, StatusCode::OK, "{typed}: {body}");
+        assert_eq!(body["user"]["name"], shown, "{typed} logs in as {shown}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
