@@ -478,9 +478,83 @@ async fn a_first_schema_database_upgrades_in_place() {
         .execute(&pool)
         .await
         .unwrap();
+    // Games and a leaderboard day as the first schema's code wrote them:
+    // an unfinished daily grid, a finished game of tic-tac-toe.
+    let day = "2026-11-30";
+    let daily = tabula_diagonal::Record::daily(day.parse().unwrap()).to_json();
+    for (id, kind, players, record, over, scores) in [
+        ("g1", "daily", r#"["you","alphabeta:7"]"#, daily.as_str(), 0, (0, 0)),
+        (
+            "g2",
+            "tictactoe",
+            r#"["you","alphabeta:9"]"#,
+            r#"{"moves":[0,3,1,4,2]}"#,
+            1,
+            (0, 0),
+        ),
+    ] {
+        sqlx::query(
+            "INSERT INTO games (id, session_hash, user_id, kind, day, players, record, over, score0, score1, ranked, created) \
+             VALUES ($1, $2, 'old0', $3, $4, $5, $6, $7, $8, $9, 1, $10)",
+        )
+        .bind(id)
+        .bind(tabula_server::util::sha256_hex(&token))
+        .bind(kind)
+        .bind((kind == "daily").then_some(day))
+        .bind(players)
+        .bind(record)
+        .bind(over)
+        .bind(scores.0)
+        .bind(scores.1)
+        .bind(now * 1000)
+        .execute(&pool)
+        .await
+        .unwrap();
+    }
+    sqlx::query("INSERT INTO daily_days (user_id, day, first_game, restarted, counted, points, margin) VALUES ('old0', $1, 'g1', 0, 1, 7, 7)")
+        .bind(day)
+        .execute(&pool)
+        .await
+        .unwrap();
     pool.close().await;
 
     let s = TestServer::on_database(&file.display().to_string()).await;
+    // Every game row and the leaderboard read as before.
+    let daily: Value = get_with(&s, "/api/games/g1", &token).await.json().await.unwrap();
+    assert_eq!(
+        (daily["kind"].as_str(), daily["date"].as_str()),
+        (Some("daily"), Some(day)),
+        "{daily}"
+    );
+    assert_eq!(
+        daily["legal"].as_array().map(Vec::len),
+        Some(9),
+        "the central cross: {daily}"
+    );
+    let ttt: Value = get_with(&s, "/api/games/g2", &token).await.json().await.unwrap();
+    assert_eq!(
+        (ttt["over"].as_bool(), ttt["result"]["winner"].as_u64()),
+        (Some(true), Some(0)),
+        "{ttt}"
+    );
+    let list: Value = get_with(&s, "/api/games", &token).await.json().await.unwrap();
+    let games: Vec<(&str, &str)> = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| (g["id"].as_str().unwrap(), g["game"].as_str().unwrap()))
+        .collect();
+    assert_eq!(games.len(), 2, "{list}");
+    assert!(
+        games.contains(&("g1", "diagonal")) && games.contains(&("g2", "tictactoe")),
+        "{list}"
+    );
+    let board: Value = get_with(&s, &format!("/api/leaderboard?date={day}"), &token)
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(board["entries"][0]["points"], 7, "{board}");
     let r = get_with(&s, "/api/session", &token).await;
     assert!(r.headers().get("set-cookie").is_none(), "the old session is still good");
     let body: Value = r.json().await.unwrap();

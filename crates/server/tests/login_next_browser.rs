@@ -9,8 +9,8 @@ mod web;
 use std::time::Instant;
 
 use common::{Engine, TestServer};
-use web::{ONE_AT_A_TIME, WAIT, browser, driver, find as element, open as visit};
 use serde_json::{Value, json};
+use web::{ONE_AT_A_TIME, WAIT, browser, driver, find as element, open as visit};
 
 /// Logs in through the form and answers the URL the browser lands on.
 async fn log_in(c: &fantoccini::Client, from: &str) -> String {
