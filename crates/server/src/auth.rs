@@ -10,28 +10,25 @@
 //! games (a tombstone until its token expires, so that the token cannot come
 //! back as a guest's and reach them).
 
-use std::collections::HashSet;
 use std::net::{IpAddr, SocketAddr};
-use std::sync::LazyLock;
 use std::time::Duration;
 
-use argon2::Argon2;
-use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
 use axum::Json;
 use axum::extract::{ConnectInfo, FromRequestParts, State};
 use axum::http::request::Parts;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use hmac::{Hmac, Mac};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
-use sha2::Sha256;
 use sqlx::Row;
-use unicode_normalization::UnicodeNormalization;
 
+use crate::AppState;
+use crate::credentials::{
+    Credentials, hash_password, legacy_key, name_key, name_skeleton, valid_name, valid_password, verify_password,
+};
 use crate::error::{ApiError, ApiJson, ApiResult};
-use crate::util::{constant_eq, hex, random_hex, sha256_hex};
-use crate::{AppState, Db};
+pub use crate::session_key::SessionKey;
+use crate::util::{constant_eq, random_hex, sha256_hex};
 
 /// The session cookie's name.
 pub const COOKIE: &str = "tabula_session";
@@ -81,83 +78,6 @@ impl Session {
     /// What `GET /api/session` answers.
     pub fn json(&self) -> serde_json::Value {
         json!({ "user": self.user, "csrf": self.csrf })
-    }
-}
-
-// ------------------------------------------------------------ the server key
-
-/// The server's secret for signing session tokens and deriving CSRF tokens.
-/// It lives in the database, so that every instance on one database (and a
-/// restarted one) accepts the tokens of the others.
-#[derive(Clone)]
-pub struct SessionKey(Vec<u8>);
-
-impl std::fmt::Debug for SessionKey {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("SessionKey(..)")
-    }
-}
-
-/// Hex digits of a signed token: 16 random bytes, the issue time (8 bytes)
-/// and the first 8 bytes of its MAC; 64 in all, like the older random tokens.
-const TOKEN_BODY: usize = 48;
-
-impl SessionKey {
-    /// The database's key, made by the first instance that needs it.
-    ///
-    /// # Errors
-    /// If the database cannot be read or written.
-    pub async fn load(db: &Db) -> Result<SessionKey, sqlx::Error> {
-        // Two instances starting at once both try; the first insert wins
-        // and both read it back.
-        sqlx::query("INSERT INTO secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING")
-            .bind("session")
-            .bind(random_hex(32))
-            .execute(&db.pool)
-            .await?;
-        let value: String = sqlx::query("SELECT value FROM secrets WHERE name = $1")
-            .bind("session")
-            .fetch_one(&db.pool)
-            .await?
-            .get("value");
-        Ok(SessionKey(value.into_bytes()))
-    }
-
-    /// A key of the given bytes (tests and tools; the server loads its own).
-    pub fn from_bytes(bytes: &[u8]) -> SessionKey {
-        SessionKey(bytes.to_vec())
-    }
-
-    fn mac(&self, purpose: &str, data: &str) -> Hmac<Sha256> {
-        let mut mac = Hmac::<Sha256>::new_from_slice(&self.0).expect("HMAC takes keys of any length");
-        // The purpose keeps a token's signature from serving as a CSRF token.
-        mac.update(purpose.as_bytes());
-        mac.update(&[0]);
-        mac.update(data.as_bytes());
-        mac
-    }
-
-    /// A new token issued at `now` (Unix seconds).
-    pub fn issue(&self, now: i64) -> String {
-        let body = format!("{}{:016x}", random_hex(16), now.max(0));
-        let tag = self.mac("session", &body).finalize().into_bytes();
-        format!("{body}{}", hex(&tag[..8]))
-    }
-
-    /// When a token was issued, if this key signed it.
-    pub fn issued(&self, token: &str) -> Option<i64> {
-        if token.len() != TOKEN_BODY + 16 || !token.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f')) {
-            return None;
-        }
-        let (body, tag) = token.split_at(TOKEN_BODY);
-        let tag = u64::from_str_radix(tag, 16).ok()?.to_be_bytes();
-        self.mac("session", body).verify_truncated_left(&tag).ok()?;
-        i64::try_from(u64::from_str_radix(&body[32..], 16).ok()?).ok()
-    }
-
-    /// The CSRF token of the session whose token hashes to `token_hash`.
-    pub fn csrf(&self, token_hash: &str) -> String {
-        hex(&self.mac("csrf", token_hash).finalize().into_bytes()[..16])
     }
 }
 
@@ -369,136 +289,6 @@ impl<S: Send + Sync> FromRequestParts<S> for ClientAddr {
     async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
         Ok(ClientAddr(client_addr(&parts.extensions)))
     }
-}
-
-// ------------------------------------------------------- names and passwords
-
-/// Name and password, for register and log-in.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Credentials {
-    name: String,
-    password: String,
-}
-
-/// A display name, trimmed with its runs of spaces made one, or why it is
-/// refused.
-pub fn valid_name(name: &str) -> ApiResult<String> {
-    let name = name.split_whitespace().collect::<Vec<_>>().join(" ");
-    let count = name.chars().count();
-    if count == 0 || count > 24 {
-        return Err(ApiError::bad_request("a name has 1 to 24 characters"));
-    }
-    if !name.chars().all(|c| c.is_alphanumeric() || " _-.".contains(c)) {
-        return Err(ApiError::bad_request(
-            "a name has letters, digits, spaces, '_', '-' and '.' only",
-        ));
-    }
-    Ok(name)
-}
-
-/// Unicode's compatibility forms folded away and the case folded: the key
-/// that makes names unique (`ADMIN`, `admin` and full-width `ａｄｍｉｎ` share
-/// one).
-pub fn name_key(name: &str) -> String {
-    // Runs of spaces count as one (NFKC first turns no-break and wide
-    // spaces into plain ones). Upper then lower case folds more than lower
-    // case alone (`ß` and `ss`, final and medial sigma); NFKC again since
-    // case mappings may undo it.
-    let nfkc: String = name.nfkc().collect();
-    let nfkc = nfkc.split_whitespace().collect::<Vec<_>>().join(" ");
-    nfkc.to_uppercase().to_lowercase().nfkc().collect()
-}
-
-/// What a name looks like: its key's confusable skeleton (Unicode TS #39,
-/// which maps Cyrillic and Greek look-alikes to Latin letters, `0` to `O`,
-/// `1` and `I` to `l`, `m` to `rn`), case-folded, with `i` made `l` too.
-/// Two names with one skeleton are too alike to be two people's.
-pub fn name_skeleton(name: &str) -> String {
-    let skeleton: String = unicode_security::skeleton(&name_key(name)).collect();
-    // Some prototypes are capitals (`0` becomes `O`): fold once more. The
-    // key folded `I` to `i`, yet a capital `I` looks like `l`: so `i` and
-    // `l` are one here (`admIn` and `admln` look alike).
-    let folded: String = skeleton
-        .to_uppercase()
-        .to_lowercase()
-        .chars()
-        .map(|c| if c == 'i' { 'l' } else { c })
-        .collect();
-    unicode_security::skeleton(&folded).collect()
-}
-
-/// The key names had before migration 0002: lower case only.
-fn legacy_key(name: &str) -> String {
-    name.trim().to_lowercase()
-}
-
-/// The most common passwords, one a line (compared trimmed, in lower case).
-static COMMON_PASSWORDS: LazyLock<HashSet<String>> = LazyLock::new(|| {
-    include_str!("../assets/common-passwords.txt")
-        .lines()
-        .map(|line| line.trim().to_lowercase())
-        .filter(|line| !line.is_empty() && !line.starts_with('#'))
-        .collect()
-});
-
-/// Whether `password` is one of the embedded most common passwords.
-pub fn is_common_password(password: &str) -> bool {
-    COMMON_PASSWORDS.contains(&password.trim().to_lowercase())
-}
-
-fn valid_password(password: &str) -> ApiResult<()> {
-    let trimmed = password.trim();
-    if trimmed.is_empty() {
-        return Err(ApiError::bad_request("a password cannot be only spaces"));
-    }
-    // Spaces around a password add nothing a guesser would not try.
-    if trimmed.chars().count() < 8 || password.chars().count() > 128 {
-        return Err(ApiError::bad_request("a password has 8 to 128 characters"));
-    }
-    if is_common_password(password) {
-        return Err(ApiError::bad_request(
-            "that password is one of the most common ones, which are guessed first: choose another",
-        ));
-    }
-    Ok(())
-}
-
-async fn hash_password(password: String) -> ApiResult<String> {
-    tokio::task::spawn_blocking(move || {
-        let mut salt = [0u8; 16];
-        getrandom::getrandom(&mut salt).map_err(ApiError::internal)?;
-        let salt = SaltString::encode_b64(&salt).map_err(ApiError::internal)?;
-        Argon2::default()
-            .hash_password(password.as_bytes(), &salt)
-            .map(|h| h.to_string())
-            .map_err(ApiError::internal)
-    })
-    .await
-    .map_err(ApiError::internal)?
-}
-
-/// A hash of no one's password, verified when the name is unknown so that
-/// both failures take the same time.
-static DUMMY_HASH: LazyLock<String> = LazyLock::new(|| {
-    let salt = SaltString::encode_b64(&[7u8; 16]).expect("16 bytes make a salt");
-    Argon2::default()
-        .hash_password(b"no one's password", &salt)
-        .expect("argon2 hashes with its defaults")
-        .to_string()
-});
-
-async fn verify_password(password: String, hash: Option<String>) -> ApiResult<bool> {
-    tokio::task::spawn_blocking(move || {
-        let known = hash.is_some();
-        let hash = hash.unwrap_or_else(|| DUMMY_HASH.clone());
-        let ok = PasswordHash::new(&hash)
-            .map(|parsed| Argon2::default().verify_password(password.as_bytes(), &parsed).is_ok())
-            .unwrap_or(false);
-        known && ok
-    })
-    .await
-    .map_err(ApiError::internal)
 }
 
 fn with_cookie(status: StatusCode, cookie: HeaderValue, body: serde_json::Value) -> Response {
@@ -789,83 +579,5 @@ pub async fn sweep_sessions(state: AppState) {
             .execute(&state.db.pool)
             .await;
         tokio::time::sleep(Duration::from_secs(3600)).await;
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn signed_tokens_carry_their_issue_time_and_cannot_be_forged() {
-        let key = SessionKey::from_bytes(b"test key");
-        let token = key.issue(1_700_000_000);
-        assert_eq!(token.len(), 64);
-        assert_eq!(key.issued(&token), Some(1_700_000_000));
-        assert_eq!(SessionKey::from_bytes(b"other key").issued(&token), None);
-        let mut forged = token.clone();
-        forged.replace_range(40..48, "ffffffff");
-        assert_eq!(key.issued(&forged), None, "a changed issue time breaks the signature");
-        assert_eq!(key.issued(&token.to_uppercase()), None);
-        assert_eq!(key.issued(&"0".repeat(64)), None);
-        assert_eq!(key.issued("short"), None);
-        assert_ne!(key.csrf("a"), key.csrf("b"));
-        assert_eq!(key.csrf("a").len(), 32);
-    }
-
-    #[test]
-    fn look_alike_names_share_a_skeleton() {
-        let admin = name_skeleton("admin");
-        for alike in [
-            "аdmin",
-            "ａｄｍｉｎ",
-            "ADMIN",
-            "Admin",
-            "ΑDMIN",
-            "admln",
-            "admIn",
-            "adm1n",
-            "αdmin",
-            "ａdmіn",
-        ] {
-            assert_eq!(name_skeleton(alike), admin, "{alike}");
-        }
-        assert_eq!(name_key("ａｄｍｉｎ"), "admin");
-        assert_eq!(name_key("ADMIN"), "admin");
-        assert_eq!(name_key("Straße"), name_key("STRASSE"));
-        assert_ne!(name_key("аdmin"), "admin", "a Cyrillic letter is another key");
-        assert_eq!(name_skeleton("b0b"), name_skeleton("bob"));
-        assert_eq!(name_skeleton("ann1"), name_skeleton("annl"));
-        assert_ne!(name_skeleton("ann"), name_skeleton("anne"));
-    }
-
-    #[test]
-    fn blank_short_and_common_passwords_are_refused() {
-        for bad in [
-            "",
-            "        ",
-            " \t\n  \u{3000}\u{a0}   ",
-            "  abc  ",
-            "password",
-            "PASSWORD1",
-            " 12345678 ",
-            "Qwerty123",
-        ] {
-            assert!(valid_password(bad).is_err(), "{bad:?}");
-        }
-        for good in ["correct horse", "long enough", "a quiet Tuesday"] {
-            assert!(valid_password(good).is_ok(), "{good:?}");
-        }
-        assert!(
-            COMMON_PASSWORDS.len() >= 300,
-            "{} common passwords",
-            COMMON_PASSWORDS.len()
-        );
-    }
-
-    #[test]
-    fn names_are_trimmed_and_their_spaces_made_one() {
-        assert_eq!(valid_name("  Ann   Lee ").unwrap(), "Ann Lee");
-        assert!(valid_name("   ").is_err());
     }
 }

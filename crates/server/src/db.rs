@@ -146,7 +146,7 @@ fn percent_encode(path: &str) -> String {
 /// # Errors
 /// If the database fails.
 pub async fn backfill_names(pool: &AnyPool) -> Result<usize, sqlx::Error> {
-    use crate::auth::{name_key, name_skeleton};
+    use crate::credentials::{name_key, name_skeleton};
     use sqlx::Row;
     let rows = sqlx::query("SELECT id, name, name_key FROM users WHERE name_skeleton IS NULL ORDER BY created, id")
         .fetch_all(pool)

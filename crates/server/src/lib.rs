@@ -27,6 +27,7 @@ use tokio::net::TcpListener;
 pub mod api;
 pub mod auth;
 pub mod compute;
+pub mod credentials;
 pub mod daily;
 pub mod db;
 pub mod error;
@@ -36,6 +37,7 @@ pub mod limits;
 pub mod pages;
 pub mod play;
 pub mod rows;
+pub mod session_key;
 pub mod table_routes;
 pub mod tables;
 pub mod util;
@@ -100,7 +102,7 @@ pub struct Shared {
     /// The delay of log-ins on a name that many get wrong.
     pub login_slowdown: Slowdown,
     /// Signs session tokens and derives CSRF tokens.
-    pub session_key: auth::SessionKey,
+    pub session_key: session_key::SessionKey,
     /// Whether the session cookie carries `Secure`.
     pub secure_cookies: bool,
     /// Game creation per session.
@@ -173,7 +175,7 @@ impl Server {
     /// If the database cannot be opened or the address bound.
     pub async fn start(config: Config) -> anyhow::Result<Server> {
         let db = Db::open(&config.database).await?;
-        let session_key = auth::SessionKey::load(&db).await?;
+        let session_key = session_key::SessionKey::load(&db).await?;
         let listener = TcpListener::bind(&config.addr)
             .await
             .map_err(|e| anyhow::anyhow!("cannot listen on {}: {e}", config.addr))?;

@@ -256,8 +256,10 @@ impl Table {
                 Turn::Seat(s) => Some(s),
                 _ => None,
             };
+            // The log names the ply, never the action: it may be a card
+            // that nobody saw.
             game.apply(action)
-                .map_err(|e| ApiError::internal(format!("a stored game does not replay: {e}")))?;
+                .map_err(|_| ApiError::internal(format!("a stored game does not replay at ply {ply}")))?;
             log.push(logged(game.as_ref(), ply, seat, observer));
         }
         self.swaps_at(self.truth.actions.len(), game.as_mut());
@@ -307,7 +309,9 @@ impl Table {
                     }
                     let seed = Rng::derived(self.truth.seed, AGENT_STREAM ^ (ply << 8) ^ seat as u64).next_u64();
                     let mut agent = self.driver.agent(spec, seed).map_err(ApiError::internal)?;
-                    cancel_scope(flag, || game.play(agent.as_mut())).map_err(ApiError::internal)?;
+                    cancel_scope(flag, || game.play(agent.as_mut())).map_err(|_| {
+                        ApiError::internal(format!("the computer at seat {seat} gave no legal move at ply {ply}"))
+                    })?;
                     if flag.is_cancelled() {
                         break;
                     }

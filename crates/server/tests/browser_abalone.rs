@@ -22,7 +22,7 @@ use serde_json::{Value, json};
 use tabula_abalone::tablebase::{self, Class, Indexer, Solved, position_of, probe};
 use tabula_abalone::{Cell, Move, Position};
 use tabula_search::backward::{Value as TableValue, decode};
-use web::{ONE_AT_A_TIME, WAIT, browser, driver, find, open, shown, text};
+use web::{ONE_AT_A_TIME, WAIT, browser, driver, find, open, shown, snapshot, text};
 
 /// Solves 2v2 and 3v2 and installs them for this binary's servers.
 fn tables() -> &'static Solved {
@@ -219,6 +219,7 @@ async fn a_whole_game_against_level_one_by_keyboard() {
     }
     let result = text(&c, "#table-result-text").await;
     assert!(result.starts_with("You win!"), "{result}");
+    snapshot(&c, "abalone-keyboard-end").await;
     let a = answer(&c).await;
     assert_eq!(a["result"]["winners"], json!([0]), "the server scored the win");
     assert_eq!(
@@ -273,6 +274,9 @@ async fn a_trainer_position_is_won_with_the_tables_best_moves() {
         assert!(moves < 8, "3v2 wins take at most 7 plies");
         find(&c, "#abalone-best-button").await.click().await.unwrap();
         let best = text(&c, "#abalone-best").await;
+        if moves == 1 {
+            snapshot(&c, "abalone-trainer").await;
+        }
         let m: Move = best.rsplit(' ').next().unwrap().parse().unwrap();
         for marble in m.marbles() {
             find(&c, &format!("[data-cell='{marble}']"))

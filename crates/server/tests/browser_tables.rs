@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use common::{Engine, TestServer};
 use fantoccini::{Client, Locator};
-use web::{ONE_AT_A_TIME, WAIT, brisk, browser, driver, find, open, register, settle, shown};
+use web::{ONE_AT_A_TIME, WAIT, brisk, browser, driver, find, open, register, settle, shown, snapshot};
 
 /// Sets a form control's value by script and fires `change` (the form
 /// rebuilds its seats on it).
@@ -134,6 +134,7 @@ async fn skyjo_with_two_computers_plays_to_the_end_and_hides_every_unseen_card()
     // The whole discard pile is a click away.
     find(&c, "#sk-show-discard").await.click().await.unwrap();
     find(&c, "#sk-discard-list").await;
+    snapshot(&c, "skyjo-start").await;
     // Swapping cards the person cannot see changes nothing on the page.
     let mut swapped = 0;
     for _ in 0..4 {
@@ -154,6 +155,7 @@ async fn skyjo_with_two_computers_plays_to_the_end_and_hides_every_unseen_card()
     }
     assert!(swapped >= 3, "the hook found unseen cards ({swapped})");
     play_to_the_end(&c, Duration::from_secs(240)).await;
+    snapshot(&c, "skyjo-end").await;
     let result = find(&c, "#table-result-text").await.text().await.unwrap();
     assert!(result.contains("Points:"), "{result}");
     let moves = c.find_all(Locator::Css("#table-moves li")).await.unwrap().len();
@@ -178,6 +180,7 @@ async fn watched_games_play_on_the_page() {
         assert!(Instant::now() < deadline, "the watched game did not end");
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
+    snapshot(&c, "tictactoe-watched").await;
     // Skyjo between two computers: it moves on by itself.
     start_game(&c, &s.base, "skyjo", &[], &[(0, "level:1"), (1, "level:1")]).await;
     until(
@@ -186,5 +189,6 @@ async fn watched_games_play_on_the_page() {
         "return document.querySelectorAll('#table-moves li').length >= 10",
     )
     .await;
+    snapshot(&c, "skyjo-watched").await;
     c.close().await.unwrap();
 }

@@ -161,3 +161,14 @@ pub async fn brisk(c: &Client, base: &str) {
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
 }
+
+/// Saves a screenshot of the page as `NAME.png` in the folder named by
+/// `TABULA_SCREENSHOTS`, when it is set (for describing the pages; the
+/// tests assert nothing about pixels).
+pub async fn snapshot(c: &Client, name: &str) {
+    if let Ok(dir) = std::env::var("TABULA_SCREENSHOTS") {
+        let png = c.screenshot().await.expect("a screenshot");
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(std::path::Path::new(&dir).join(format!("{name}.png")), png).unwrap();
+    }
+}
