@@ -270,8 +270,9 @@ export function mount(root, shell) {
       + `${byWhite} black marble${byWhite === 1 ? '' : 's'} by White (six wins).`;
     summary.textContent = `Black marbles on ${view.black.join(', ') || 'no cell'}. `
       + `White marbles on ${view.white.join(', ') || 'no cell'}. ${turn.textContent} ${ejected.textContent}`;
-    const v = verdictText(view.tablebase);
-    verdict.hidden = !v && answer.options?.layout !== 'discovery';
+    // At the end the result says it all: no "wins in 0 plies".
+    const v = view.over ? null : verdictText(view.tablebase);
+    verdict.hidden = view.over || (!v && answer.options?.layout !== 'discovery');
     verdict.textContent = v
       ? `Tablebase: ${v}.`
       : 'No tablebase verdict here: the server needs tables of this material '
