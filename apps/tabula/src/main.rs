@@ -60,6 +60,9 @@ enum Command {
         /// Games a session may start per minute (0: no limit).
         #[arg(long, default_value_t = 30)]
         game_limit: u32,
+        /// Games one client address may start per minute, over all its sessions (0: no limit).
+        #[arg(long, default_value_t = 120)]
+        game_limit_per_address: u32,
         /// Mark the session cookie Secure: set it when browsers reach the server over HTTPS
         /// (e.g. through a TLS proxy), never for plain HTTP (browsers would drop the cookie).
         #[arg(long)]
@@ -249,11 +252,19 @@ fn main() -> ExitCode {
     }
 }
 
+/// `tabula serve`'s rate limits, per minute (0: none).
+struct Limits {
+    login: u32,
+    games: u32,
+    games_by_address: u32,
+}
+
 /// `tabula serve`: the web app, until Ctrl-C.
-fn serve(addr: &str, database: &str, login_limit: u32, game_limit: u32, secure_cookies: bool) -> Result<()> {
+fn serve(addr: &str, database: &str, limits: Limits, secure_cookies: bool) -> Result<()> {
     let mut config = tabula_server::Config::new(addr, database);
-    config.login_per_minute = login_limit;
-    config.games_per_minute = game_limit;
+    config.login_per_minute = limits.login;
+    config.games_per_minute = limits.games;
+    config.games_per_minute_by_address = limits.games_by_address;
     config.secure_cookies = secure_cookies;
     let runtime = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
     runtime.block_on(async {
@@ -368,8 +379,16 @@ fn run(command: Command, tables: Option<std::path::PathBuf>, sub: Option<&ArgMat
             database,
             login_limit,
             game_limit,
+            game_limit_per_address,
             secure_cookies,
-        } => serve(&addr, &database, login_limit, game_limit, secure_cookies),
+        } => {
+            let limits = Limits {
+                login: login_limit,
+                games: game_limit,
+                games_by_address: game_limit_per_address,
+            };
+            serve(&addr, &database, limits, secure_cookies)
+        }
         Command::Review {
             game: name,
             record,

@@ -10,11 +10,10 @@
 //! ```
 //! Arguments: the `tabula` binary, rounds (default 5). Prints one JSON line.
 
-use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use anyhow::{Context, bail, ensure};
+use anyhow::{Context, ensure};
 use serde_json::{Value, json};
 use tokio::sync::Mutex;
 
@@ -22,73 +21,10 @@ const BROWSERS: usize = 16;
 /// The longest a step may take before the run is called a failure.
 const DEADLINE: Duration = Duration::from_secs(120);
 
-/// A running `tabula serve`. `Child`'s own drop neither kills nor reaps, so
-/// this does both: on `kill` (SIGKILL on Unix) and on drop.
-struct Served {
-    child: Child,
-}
-
-impl Served {
-    fn start(bin: &str, db: &str, port: u16) -> anyhow::Result<Served> {
-        let child = Command::new(bin)
-            .args([
-                "serve",
-                "--addr",
-                &format!("127.0.0.1:{port}"),
-                "--database",
-                db,
-                "--game-limit",
-                "0",
-            ])
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .with_context(|| format!("cannot start {bin} serve"))?;
-        Ok(Served { child })
-    }
-
-    /// Waits for the health check, failing at once if the server exits (a
-    /// port still held, say).
-    async fn wait_up(&mut self, base: &str) -> anyhow::Result<()> {
-        let deadline = Instant::now() + DEADLINE;
-        loop {
-            if let Some(status) = self.child.try_wait()? {
-                bail!("the server exited before answering: {status}");
-            }
-            if reqwest::get(format!("{base}/api/health"))
-                .await
-                .is_ok_and(|r| r.status().is_success())
-            {
-                return Ok(());
-            }
-            ensure!(Instant::now() < deadline, "the server did not come up");
-            tokio::time::sleep(Duration::from_millis(50)).await;
-        }
-    }
-
-    /// SIGKILL, then reap: when this returns the process is gone.
-    fn kill(mut self) -> anyhow::Result<()> {
-        self.child.kill().context("cannot kill the server")?;
-        self.child.wait().context("cannot reap the server")?;
-        Ok(())
-    }
-}
-
-impl Drop for Served {
-    fn drop(&mut self) {
-        // After `kill` both fail harmlessly: the process is already reaped.
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-/// A browser: its cookie jar and CSRF token survive the restart (the
-/// session is in the database, and so is the key that signs its token).
-#[derive(Clone)]
-struct Browser {
-    http: reqwest::Client,
-    csrf: String,
-}
+// A browser's cookie jar and CSRF token survive the restart (the session
+// is in the database, and so is the key that signs its token).
+mod common;
+use common::{Browser, Served};
 
 async fn post(b: &Browser, url: String, body: Value) -> Option<Value> {
     let r = b
@@ -138,24 +74,17 @@ async fn main() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().collect();
     let bin = args.get(1).cloned().unwrap_or_else(|| "target/release/tabula".into());
     let rounds: u32 = args.get(2).map_or(Ok(5), |s| s.parse())?;
-    let db = std::env::temp_dir().join(format!("tabula-durability-{}.db", std::process::id()));
-    let db = db.display().to_string();
-    let port = std::net::TcpListener::bind("127.0.0.1:0")?.local_addr()?.port();
+    let (db, port) = common::scratch("durability")?;
     let base = format!("http://127.0.0.1:{port}");
     let started = Instant::now();
     let (mut checked, mut lost, mut killed_in_flight) = (0usize, 0usize, 0usize);
     let mut all_done: Vec<Finished> = Vec::new();
     for round in 0..rounds {
         let mut server = Served::start(&bin, &db, port)?;
-        server.wait_up(&base).await?;
+        server.wait_up(&base, DEADLINE).await?;
         let mut browsers = Vec::new();
         for _ in 0..BROWSERS {
-            let http = reqwest::Client::builder().cookie_store(true).build()?;
-            let s: Value = http.get(format!("{base}/api/session")).send().await?.json().await?;
-            browsers.push(Browser {
-                http,
-                csrf: s["csrf"].as_str().unwrap_or_default().to_string(),
-            });
+            browsers.push(Browser::open(&base).await?);
         }
         let done = Arc::new(Mutex::new(Vec::new()));
         let tasks: Vec<_> = browsers
@@ -184,7 +113,7 @@ async fn main() -> anyhow::Result<()> {
         all_done.extend(done.lock().await.drain(..));
         // Restart and check every game acknowledged so far, in every round.
         let mut server = Served::start(&bin, &db, port)?;
-        server.wait_up(&base).await?;
+        server.wait_up(&base, DEADLINE).await?;
         for (b, id, scores) in &all_done {
             let g: Value = b
                 .http
@@ -204,9 +133,7 @@ async fn main() -> anyhow::Result<()> {
             all_done.len()
         );
     }
-    for suffix in ["", "-wal", "-shm"] {
-        let _ = std::fs::remove_file(format!("{db}{suffix}"));
-    }
+    common::remove_db(&db);
     println!(
         "{{\"rounds\":{rounds},\"browsers\":{BROWSERS},\"finished_games\":{},\"checks\":{checked},\"lost\":{lost},\"browsers_interrupted\":{killed_in_flight},\"seconds\":{:.1}}}",
         all_done.len(),
