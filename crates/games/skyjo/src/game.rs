@@ -63,6 +63,7 @@ impl Skyjo {
             seed,
             shuffles: 0,
             turns: 0,
+            round_turns: 0,
         };
         self.deal(&mut s);
         s
@@ -87,6 +88,7 @@ impl Skyjo {
         s.seat = 0;
         s.closer = NONE;
         s.final_left = 0;
+        s.round_turns = 0;
     }
 
     /// Whether seat `s`'s grid has no face-down card.
@@ -138,6 +140,7 @@ impl Skyjo {
 
     fn end_turn(&self, s: &mut State) {
         let seat = s.seat;
+        s.round_turns += 1;
         if s.closer == NONE {
             if Self::revealed(s, usize::from(seat)) {
                 s.closer = seat;
@@ -146,7 +149,10 @@ impl Skyjo {
         } else {
             s.final_left -= 1;
         }
-        if s.closer != NONE && s.final_left == 0 {
+        // A closed round ends after its final turns; one nobody closed ends
+        // at the turn limit (the rule that keeps rounds finite).
+        let limit_reached = s.closer == NONE && s.round_turns >= self.rules.round_turn_limit();
+        if s.closer != NONE && s.final_left == 0 || limit_reached {
             self.end_round(s);
             return;
         }
@@ -177,11 +183,15 @@ impl Skyjo {
                 .map(|&c| i32::from(value_of(c)))
                 .sum();
         }
-        let closer = usize::from(s.closer);
-        let c = scores[closer];
-        let strictly_lowest = (0..n).all(|o| o == closer || scores[o] > c);
-        if c > 0 && !strictly_lowest {
-            scores[closer] *= 2;
+        // Without a closer (the turn limit ended the round) nobody is
+        // doubled.
+        if s.closer != NONE {
+            let closer = usize::from(s.closer);
+            let c = scores[closer];
+            let strictly_lowest = (0..n).all(|o| o == closer || scores[o] > c);
+            if c > 0 && !strictly_lowest {
+                scores[closer] *= 2;
+            }
         }
         for (total, score) in s.totals.iter_mut().zip(scores).take(n) {
             *total += score;

@@ -86,6 +86,13 @@ impl GameModule for Skyjo {
             meaning: "the game ends after the round in which a total reaches this (1 to 10000)",
             choices: &[],
         },
+        OptionDoc {
+            name: "turn_limit",
+            meaning: "turns per seat (1 to 100, default 50) after which a round nobody has closed ends: \
+                      every card is revealed and scored, nobody is doubled, the next round starts by the highest \
+                      revealed total (no round of ordinary play comes near it)",
+            choices: &[],
+        },
     ];
     const PLAYERS: &'static [PlayerInfo] = &[
         PlayerInfo {
@@ -116,7 +123,9 @@ impl GameModule for Skyjo {
         },
     ];
     /// Plies of one round (a normal eight-player round takes a few
-    /// hundred): past it the round is stalled.
+    /// hundred): past it the round is stalled. The turn limit
+    /// ([`Rules::turn_limit`]) ends every round well before, so no game
+    /// stalls.
     const MAX_PLIES: usize = MAX_ROUND_PLIES;
 
     fn new(rules: Rules) -> Result<Self, String> {
@@ -210,6 +219,8 @@ impl GameModule for Skyjo {
             "round": obs.round,
             "totals": obs.totals,
             "last_round": obs.last_round,
+            "round_turns": obs.round_turns,
+            "turn_limit": self.rules().round_turn_limit(),
             "legal": legal.iter().map(|&a| action_text(a)).collect::<Vec<_>>(),
         })
     }
@@ -231,8 +242,18 @@ impl GameModule for Skyjo {
     fn note(&self, before: &Observation, after: &Observation, _seat: Seat) -> Option<String> {
         (after.rounds_played > before.rounds_played).then(|| {
             let join = |v: &[i32]| v.iter().map(i32::to_string).collect::<Vec<_>>().join(" ");
+            // A round without a closer was ended by the turn limit: say so,
+            // or nobody could tell why it stopped.
+            let limit = if after.prev_closer.is_none() {
+                format!(
+                    " (nobody closed in {} turns: the turn limit ended it)",
+                    before.round_turns + 1
+                )
+            } else {
+                String::new()
+            };
             format!(
-                "Round {} scores: {}; totals: {}",
+                "Round {} scores{limit}: {}; totals: {}",
                 after.rounds_played,
                 join(&after.last_round),
                 join(&after.totals)

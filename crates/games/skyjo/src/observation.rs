@@ -74,6 +74,11 @@ pub struct Observation {
     pub last_round: Vec<i32>,
     /// Actions applied so far (chance outcomes included).
     pub turns: u32,
+    /// Turns completed in this round (setup reveals not counted): a round
+    /// nobody has closed ends at [`Rules::round_turn_limit`]. Optional in
+    /// JSON (0), for hosts written before the turn limit.
+    #[serde(default)]
+    pub round_turns: u16,
 }
 
 impl Observation {
@@ -116,6 +121,7 @@ impl Observation {
             totals: s.totals[..n].to_vec(),
             last_round: s.last_round[..n].to_vec(),
             turns: s.turns,
+            round_turns: s.round_turns,
         }
     }
 
@@ -192,6 +198,20 @@ impl Observation {
         // here cannot overflow them.
         if self.turns > MAX_TURNS || self.round > MAX_ROUNDS || self.totals.iter().any(|t| t.abs() > MAX_TOTAL) {
             return Err("the counters are beyond any game".into());
+        }
+        // A round nobody closed ends at the turn limit; a closed one has at
+        // most the other seats' final turns beyond it.
+        let limit = rules.round_turn_limit();
+        let turns_ok = match (self.phase, self.closer) {
+            (Phase::Setup, _) => self.round_turns == 0,
+            (Phase::Turn | Phase::Drawing | Phase::Placing, None) => self.round_turns < limit,
+            _ => self.round_turns < limit.saturating_add(u16::from(rules.players)),
+        };
+        if !turns_ok {
+            return Err(format!(
+                "{} turns cannot have been played in this round (the turn limit is {limit})",
+                self.round_turns
+            ));
         }
         if self.prev_closer.is_some_and(|c| usize::from(c) >= players) {
             return Err("the previous closer is not at the table".into());
@@ -439,6 +459,7 @@ impl Worlds {
             seed: 0,
             shuffles: 0,
             turns: obs.turns,
+            round_turns: obs.round_turns,
         };
         Worlds {
             template,

@@ -1,6 +1,7 @@
 //! Tests of every rule, on states arranged by swapping cards (which keeps
 //! conservation).
 
+use tabula_contract::GameModule;
 use tabula_search::{Game, Turn, play};
 
 use crate::game::Skyjo;
@@ -406,4 +407,175 @@ fn later_rounds_start_by_reveal_when_the_closer_option_is_off() {
     set_grid(&mut t, 0, [9, 9, 1, 2, 3, 4, 6, 7, 8, 10, 11, 12]);
     finish_setup(&g2, &mut t);
     assert_eq!(g2.to_move(&t), Turn::Seat(1));
+}
+
+/// Two players with a turn limit of 3 turns per seat (6 turns a round),
+/// setup done.
+fn limited(turn_limit: u16, end_score: i32, seed: u64) -> (Skyjo, State) {
+    let mut rules = Rules::new(2).unwrap();
+    rules.turn_limit = turn_limit;
+    rules.end_score = end_score;
+    let g = Skyjo::new(rules).unwrap();
+    let mut s = g.new_game(seed);
+    finish_setup(&g, &mut s);
+    (g, s)
+}
+
+/// Takes the discard into cell 0 (face up after setup): a turn that
+/// reveals nothing.
+fn swap_face_up(g: &Skyjo, s: &mut State) {
+    play(g, s, Action::TakeDiscard(0)).unwrap();
+}
+
+#[test]
+fn a_round_nobody_closes_ends_at_exactly_the_turn_limit_undoubled() {
+    let (g, mut s) = limited(3, 1_000, 14);
+    assert_eq!(g.rules().round_turn_limit(), 6);
+    for turn in 1..=5 {
+        swap_face_up(&g, &mut s);
+        assert_eq!(s.round_turns(), turn);
+        assert_eq!(s.rounds_played(), 0, "the round goes on before the limit");
+        s.check_conservation().unwrap();
+    }
+    // The sixth turn reaches the limit. Seat 0 will score 30 and seat 1
+    // 24: a closer with 30 would be doubled; nobody closed, so nobody is.
+    // Seat 1's column 0 is three hidden 9s: the final reveal clears it.
+    let mover = usize::from(s.seat);
+    set_grid(&mut s, 0, [1, 2, 3, 4, 2, 3, 4, 1, 3, 4, 1, 2]);
+    set_grid(&mut s, 1, [9, 2, 3, 4, 9, 2, 3, 5, 9, 1, 2, 2]);
+    let cell0 = value_of(s.cells[mover][0]);
+    set_discard_top(&mut s, cell0);
+    s.check_conservation().unwrap();
+    let before = g.observation(&s, 0);
+    swap_face_up(&g, &mut s);
+    let note = GameModule::note(&g, &before, &g.observation(&s, 0), 0).unwrap();
+    assert!(note.contains("nobody closed in 6 turns"), "{note}");
+    assert_eq!(s.rounds_played(), 1);
+    assert_eq!(s.last_closer(), None, "no closer: the limit ended the round");
+    assert_eq!(s.last_round(), &[30, 24]);
+    assert_eq!(s.totals(), &[30, 24]);
+    s.check_conservation().unwrap();
+    // The next round is dealt afresh, its turns counted from 0, and starts
+    // by the highest revealed total, there being no closer to start it.
+    assert_eq!(s.phase, Phase::Setup);
+    assert_eq!(s.round_turns(), 0);
+    assert_eq!(s.closer(), None);
+    assert!((0..2).all(|p| s.hidden_count(p) == 12));
+    set_grid(&mut s, 0, [1, 1, 1, 2, 3, 4, 6, 7, 8, 10, 11, 12]);
+    set_grid(&mut s, 1, [9, 9, 1, 2, 3, 4, 6, 7, 8, 10, 11, 12]);
+    finish_setup(&g, &mut s);
+    assert_eq!(g.to_move(&s), Turn::Seat(1));
+    s.check_conservation().unwrap();
+}
+
+#[test]
+fn a_round_ended_by_the_turn_limit_can_end_the_game() {
+    let (g, mut s) = limited(1, 20, 15);
+    set_grid(&mut s, 0, [1, 2, 3, 4, 2, 3, 4, 1, 3, 4, 1, 2]);
+    set_grid(&mut s, 1, [5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10]);
+    let first = usize::from(s.seat);
+    let v = value_of(s.cells[first][0]);
+    set_discard_top(&mut s, v);
+    swap_face_up(&g, &mut s);
+    let second = usize::from(s.seat);
+    let v = value_of(s.cells[second][0]);
+    set_discard_top(&mut s, v);
+    swap_face_up(&g, &mut s);
+    assert_eq!(s.last_round(), &[30, 90]);
+    assert_eq!(s.phase, Phase::Over);
+    assert_eq!(g.payoffs(&s).as_slice(), &[1.0, 0.0]);
+    s.check_conservation().unwrap();
+}
+
+#[test]
+fn a_round_closed_on_the_limit_turn_still_plays_its_final_turns() {
+    let (g, mut s) = limited(2, 1_000, 16);
+    swap_face_up(&g, &mut s);
+    swap_face_up(&g, &mut s);
+    swap_face_up(&g, &mut s);
+    // The fourth turn, the limit, reveals the mover's last card: it
+    // closes the round, the other seat still has its final turn, and the
+    // closer's score is doubled as usual.
+    let closer = usize::from(s.seat);
+    s.up[closer] = 0b0111_1111_1111;
+    set_grid(&mut s, closer, [1, 2, 3, 4, 2, 3, 4, 1, 3, 4, 1, 2]);
+    set_grid(&mut s, 1 - closer, [0, 1, 2, 3, 1, 2, 3, 0, 2, 3, 0, 1]);
+    play(&g, &mut s, Action::FreeFlip(11)).unwrap();
+    assert_eq!(s.round_turns(), 4);
+    assert_eq!(s.closer(), Some(closer));
+    assert_eq!(s.rounds_played(), 0, "the other seat has its final turn");
+    play(&g, &mut s, Action::FreeFlip(11)).unwrap();
+    assert_eq!(s.rounds_played(), 1);
+    assert_eq!(s.last_closer(), Some(closer));
+    let mut expected = [0; 2];
+    expected[closer] = 60;
+    expected[1 - closer] = 18;
+    assert_eq!(s.last_round(), &expected);
+    s.check_conservation().unwrap();
+}
+
+#[test]
+fn the_turn_limit_is_an_option_from_1_to_100_defaulting_to_100() {
+    assert_eq!(Rules::default().turn_limit, DEFAULT_TURN_LIMIT);
+    assert_eq!(DEFAULT_TURN_LIMIT, 100);
+    for (limit, ok) in [
+        (0, false),
+        (1, true),
+        (MAX_TURN_LIMIT, true),
+        (MAX_TURN_LIMIT + 1, false),
+    ] {
+        let mut rules = Rules::new(8).unwrap();
+        rules.turn_limit = limit;
+        assert_eq!(rules.validate().is_ok(), ok, "{limit}");
+    }
+    // Rules written before the option (records) read as the default.
+    let mut json = serde_json::to_value(Rules::new(3).unwrap()).unwrap();
+    json.as_object_mut().unwrap().remove("turn_limit");
+    let back: Rules = serde_json::from_value(json).unwrap();
+    assert_eq!(back, Rules::new(3).unwrap());
+}
+
+#[test]
+fn the_highest_turn_limit_ends_a_round_within_the_ply_guard() {
+    // Eight seats that never reveal and spend three plies a turn (draw,
+    // see, place on a face-up cell): the slowest round the rules allow.
+    let mut rules = Rules::new(8).unwrap();
+    rules.turn_limit = MAX_TURN_LIMIT;
+    let g = Skyjo::new(rules).unwrap();
+    let mut s = g.new_game(17);
+    let mut plies = 0;
+    while s.rounds_played() == 0 {
+        let a = match s.phase {
+            Phase::Drawing => g.sample_chance(&s, &mut tabula_search::Rng::new(0)),
+            Phase::Setup => Action::Reveal(if s.up[usize::from(s.seat)] & 1 == 0 { 0 } else { 1 }),
+            Phase::Turn => Action::Draw,
+            Phase::Placing => Action::Place(0),
+            Phase::Over => unreachable!("one round does not end this game"),
+        };
+        play(&g, &mut s, a).unwrap();
+        plies += 1;
+    }
+    s.check_conservation().unwrap();
+    assert_eq!(s.last_closer(), None);
+    assert_eq!(plies, 16 + 3 * 800);
+    assert!(plies + 3 * 7 < crate::MAX_ROUND_PLIES, "final turns included: {plies}");
+}
+
+#[test]
+fn an_observation_at_or_past_the_turn_limit_without_a_closer_is_refused() {
+    let (g, mut s) = limited(3, 1_000, 18);
+    for _ in 0..5 {
+        swap_face_up(&g, &mut s);
+    }
+    let mut obs = g.observation(&s, 0);
+    assert_eq!(obs.round_turns, 5);
+    obs.check(g.rules()).unwrap();
+    obs.round_turns = 6;
+    assert!(obs.check(g.rules()).unwrap_err().contains("turn limit is 6"));
+    // With a closer, the other seats' final turns may pass the limit.
+    obs.closer = Some(0);
+    obs.final_left = 1;
+    obs.check(g.rules()).unwrap();
+    obs.round_turns = 8;
+    assert!(obs.check(g.rules()).is_err());
 }

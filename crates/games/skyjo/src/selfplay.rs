@@ -2,9 +2,12 @@
 //! measurements (tournaments are the platform's arena).
 //!
 //! **Stalls.** Nothing in the rules forces a player to reveal its last
-//! card, and two AIs that both judge closing too risky can swap face-up
-//! cards for ever. [`play_game`] therefore abandons a game whose current
-//! round exceeds [`MAX_ROUND_PLIES`] plies and says so in the outcome.
+//! card, so the rules end a round nobody has closed at the turn limit
+//! ([`crate::Rules::turn_limit`]), which at its highest setting still
+//! falls well within [`MAX_ROUND_PLIES`] plies. [`play_game`] keeps a
+//! guard all the same: it abandons a game whose current round exceeds
+//! [`MAX_ROUND_PLIES`] plies and says so in the outcome, which the rules
+//! now make unreachable.
 
 use serde::Serialize;
 use tabula_contract::TableKind;
@@ -16,7 +19,7 @@ use crate::rules::Action;
 use crate::state::State;
 
 /// Plies after which a round is abandoned as stalled (a normal 8-player
-/// round takes a few hundred).
+/// round takes a few hundred; the turn limit ends every round before).
 pub const MAX_ROUND_PLIES: usize = 3_000;
 
 /// One finished game.
@@ -26,6 +29,10 @@ pub struct GameOutcome {
     pub totals: Vec<i32>,
     /// Every round's scores, round by round.
     pub rounds: Vec<Vec<i32>>,
+    /// Every round's length in turns (setup reveals not counted).
+    pub round_turns: Vec<u16>,
+    /// Every round's closer; `None` where the turn limit ended it.
+    pub closers: Vec<Option<usize>>,
     /// Every action, chance outcomes included (a replayable record).
     pub actions: Vec<Action>,
     /// The final state.
@@ -39,6 +46,11 @@ pub struct GameOutcome {
 pub fn play_game(game: &Skyjo, ais: &mut [SkyjoAi], kind: TableKind, seed: u64) -> GameOutcome {
     let mut state = game.new_game(seed);
     let mut rounds = Vec::new();
+    let mut round_turns = Vec::new();
+    let mut closers = Vec::new();
+    // The turns of the round in progress before the last action: the
+    // action that ends a round is its last turn.
+    let mut turns_before = 0;
     let mut actions = Vec::new();
     let mut played = 0;
     let mut rng = Rng::new(seed);
@@ -48,6 +60,8 @@ pub fn play_game(game: &Skyjo, ais: &mut [SkyjoAi], kind: TableKind, seed: u64) 
         if state.rounds_played() > played {
             played = state.rounds_played();
             rounds.push(state.last_round().to_vec());
+            round_turns.push(turns_before + 1);
+            closers.push(state.last_closer());
             round_plies = 0;
         }
         round_plies += 1;
@@ -65,11 +79,14 @@ pub fn play_game(game: &Skyjo, ais: &mut [SkyjoAi], kind: TableKind, seed: u64) 
             }
         };
         actions.push(action);
+        turns_before = state.round_turns();
         game.apply(&mut state, action);
     }
     GameOutcome {
         totals: state.totals().to_vec(),
         rounds,
+        round_turns,
+        closers,
         actions,
         state,
         stalled,

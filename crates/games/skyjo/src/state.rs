@@ -137,6 +137,9 @@ pub struct State {
     /// Actions applied since the deal of the game (chance outcomes
     /// included): public.
     pub(crate) turns: u32,
+    /// Turns completed in this round, setup reveals not counted (public):
+    /// at [`crate::Rules::round_turn_limit`] a round nobody closed ends.
+    pub(crate) round_turns: u16,
 }
 
 /// A cell of a grid in the truth.
@@ -186,6 +189,18 @@ impl State {
     /// Actions applied so far (chance outcomes included).
     pub fn turns(&self) -> u32 {
         self.turns
+    }
+
+    /// Turns completed in the current round (setup reveals not counted;
+    /// once the game is over, those of its last round).
+    pub fn round_turns(&self) -> u16 {
+        self.round_turns
+    }
+
+    /// The closer of the last finished round: `None` before the first round
+    /// ends, or when the turn limit ended it with nobody closing.
+    pub fn last_closer(&self) -> Option<Seat> {
+        (self.prev_closer != NONE).then_some(usize::from(self.prev_closer))
     }
 
     /// Rounds finished.
