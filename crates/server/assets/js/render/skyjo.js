@@ -128,7 +128,7 @@ export function mount(root, shell) {
         `${answer.seats[v.closer].name} closed the round: ${v.final_left} last turn${v.final_left === 1 ? '' : 's'} left. The closer's score is doubled unless strictly lowest.`)
       : null;
     board.replaceChildren(...[
-      el('p', { class: 'sk-round' }, `Round ${v.round + 1} · ${v.phase}`),
+      el('p', { class: 'sk-round' }, `Round ${v.round + 1} · ${v.phase} · turn ${v.round_turns} of at most ${v.turn_limit} (a round nobody closes ends there, undoubled)`),
       piles, pile, final, verbBar,
       el('div', { class: 'sk-seats' }, ...grids),
     ].filter(Boolean));
