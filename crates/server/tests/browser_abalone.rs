@@ -65,8 +65,20 @@ async fn next_turn(c: &Client) -> Turn {
 }
 
 /// Starts a game from the new-game form: options set, White a computer.
-async fn start_from_the_form(c: &Client, base: &str, layout: Option<&str>, position: Option<&str>, white: &str) {
+async fn start_from_the_form(
+    c: &Client,
+    base: &str,
+    layout: Option<&str>,
+    position: Option<&str>,
+    no_progress: Option<&str>,
+    white: &str,
+) {
     open(c, &format!("{base}/new/abalone")).await;
+    if let Some(n) = no_progress {
+        let input = find(c, "#option-no_progress").await;
+        input.clear().await.unwrap();
+        input.send_keys(n).await.unwrap();
+    }
     if let Some(l) = layout {
         find(c, "select#option-layout").await.select_by_value(l).await.unwrap();
     }
@@ -157,6 +169,37 @@ async fn walk_to(board: &fantoccini::elements::Element, target: Cell) {
     }
 }
 
+/// Plays `m` with the keyboard alone: Space on each of its marbles, then
+/// Space on its destination when only it goes there, else Enter on its
+/// direction's button.
+async fn play_by_keyboard(c: &Client, board: &fantoccini::elements::Element, pos: &Position, m: Move) {
+    for marble in m.marbles() {
+        walk_to(board, marble).await;
+        board.send_keys("\u{E00D}").await.unwrap();
+        find(c, &format!("[data-cell='{marble}'][data-selected='true']")).await;
+    }
+    // Space on a destination plays the move when only it goes there;
+    // else Enter on the direction's button.
+    let same: Vec<Move> = pos
+        .legal_moves()
+        .into_iter()
+        .filter(|o| o.marbles().collect::<Vec<_>>() == m.marbles().collect::<Vec<_>>())
+        .collect();
+    let dest = destinations(m)
+        .into_iter()
+        .find(|d| same.iter().filter(|o| destinations(**o).contains(d)).count() == 1);
+    match dest {
+        Some(cell) => {
+            walk_to(board, cell).await;
+            board.send_keys("\u{E00D}").await.unwrap();
+        }
+        None => {
+            let button = find(c, &format!("button[data-dir='{}']", m.dir())).await;
+            button.send_keys("\u{E007}").await.unwrap();
+        }
+    }
+}
+
 /// A 3v2 position that Black, to move, wins in `plies` plies.
 fn won_in(tables: &Solved, plies: u32) -> Position {
     let class: Class = "3v2".parse().unwrap();
@@ -178,7 +221,7 @@ async fn a_whole_game_against_level_one_by_keyboard() {
     let s = TestServer::start(Engine::Sqlite, |_| {}).await.unwrap();
     let c = browser(&d).await;
     let start = won_in(tables, 5);
-    start_from_the_form(&c, &s.base, None, Some(&start.to_string()), "level:1").await;
+    start_from_the_form(&c, &s.base, None, Some(&start.to_string()), None, "level:1").await;
     let board = find(&c, "#abalone-board").await;
     let mut moves = 0;
     while next_turn(&c).await == Turn::Mine {
@@ -187,31 +230,7 @@ async fn a_whole_game_against_level_one_by_keyboard() {
         let pos = position_of_view(&a["view"]);
         let (m, _) = probe::best_move(tables, &pos).expect("the tables know the position");
         assert!(a["legal"].as_array().unwrap().iter().any(|l| l == &m.to_string()));
-        for marble in m.marbles() {
-            walk_to(&board, marble).await;
-            board.send_keys("\u{E00D}").await.unwrap();
-            find(&c, &format!("[data-cell='{marble}'][data-selected='true']")).await;
-        }
-        // Space on a destination plays the move when only it goes there;
-        // else Enter on the direction's button.
-        let same: Vec<Move> = pos
-            .legal_moves()
-            .into_iter()
-            .filter(|o| o.marbles().collect::<Vec<_>>() == m.marbles().collect::<Vec<_>>())
-            .collect();
-        let dest = destinations(m)
-            .into_iter()
-            .find(|d| same.iter().filter(|o| destinations(**o).contains(d)).count() == 1);
-        match dest {
-            Some(cell) => {
-                walk_to(&board, cell).await;
-                board.send_keys("\u{E00D}").await.unwrap();
-            }
-            None => {
-                let button = find(&c, &format!("button[data-dir='{}']", m.dir())).await;
-                button.send_keys("\u{E007}").await.unwrap();
-            }
-        }
+        play_by_keyboard(&c, &board, &pos, m).await;
         // The move is in the log before the next turn is read.
         let ply = a["ply"].as_u64().unwrap();
         find(&c, &format!("#table-moves li[data-ply='{ply}']")).await;
@@ -255,7 +274,7 @@ async fn a_trainer_position_is_won_with_the_tables_best_moves() {
         "{error}"
     );
 
-    start_from_the_form(&c, &s.base, Some("trainer-3v2"), None, "level:4").await;
+    start_from_the_form(&c, &s.base, Some("trainer-3v2"), None, None, "level:4").await;
     let verdict = text(&c, "#abalone-verdict").await;
     assert!(verdict.starts_with("Tablebase: Black wins in "), "{verdict}");
     assert!(
@@ -303,5 +322,36 @@ async fn a_trainer_position_is_won_with_the_tables_best_moves() {
     open(&c, &format!("{}/abalone/tables", s.base)).await;
     let longest = text(&c, "tr[data-class='3v2'][data-side='strong'] .longest").await;
     assert_eq!(longest, "7");
+    c.close().await.unwrap();
+}
+
+/// A whole game from the Belgian daisy against level 1, by keyboard alone:
+/// the person plays the first legal move each turn, and the game ends by
+/// the no-progress rule (set to 6 plies in the form), a draw the server
+/// scores.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_whole_game_from_the_belgian_daisy_by_keyboard() {
+    let _one = ONE_AT_A_TIME.lock().await;
+    let Some(d) = driver() else { return };
+    let s = TestServer::start(Engine::Sqlite, |_| {}).await.unwrap();
+    let c = browser(&d).await;
+    start_from_the_form(&c, &s.base, Some("belgian"), None, Some("6"), "level:1").await;
+    let board = find(&c, "#abalone-board").await;
+    let mut moves = 0;
+    while next_turn(&c).await == Turn::Mine {
+        assert!(moves < 40, "six plies without an ejection end the game");
+        let a = answer(&c).await;
+        let pos = position_of_view(&a["view"]);
+        let m: Move = a["legal"][0].as_str().unwrap().parse().unwrap();
+        play_by_keyboard(&c, &board, &pos, m).await;
+        let ply = a["ply"].as_u64().unwrap();
+        find(&c, &format!("#table-moves li[data-ply='{ply}']")).await;
+        moves += 1;
+    }
+    let a = answer(&c).await;
+    assert_eq!(a["over"], true);
+    assert_eq!(a["view"]["quiet_plies"], 6, "the no-progress rule ended it: {a}");
+    let result = text(&c, "#table-result-text").await;
+    assert!(result.starts_with("A draw."), "{result}");
     c.close().await.unwrap();
 }
