@@ -131,6 +131,17 @@ async fn skyjo_with_two_computers_plays_to_the_end_and_hides_every_unseen_card()
         &[(1, "level:1"), (2, "level:1")],
     )
     .await;
+    // Home offers the unfinished game on the shell; its old address leads there.
+    open(&c, &s.base).await;
+    find(&c, &format!("#resume-list a[href='/table/{id}']")).await;
+    c.goto(&format!("{}/games/{id}", s.base)).await.unwrap();
+    until(
+        &c,
+        "the shell's address",
+        &format!("return location.pathname === '/table/{id}'"),
+    )
+    .await;
+    find(&c, "body[data-ready='true']").await;
     // The whole discard pile is a click away.
     find(&c, "#sk-show-discard").await.click().await.unwrap();
     find(&c, "#sk-discard-list").await;

@@ -594,6 +594,11 @@ async function gamePage() {
   const info = document.getElementById('game-info');
   const links = document.getElementById('game-links');
   const view = await api('GET', `/api/games/${encodeURIComponent(id)}`);
+  // A game of every registered game has its page on the shell.
+  if (Array.isArray(view.seats)) {
+    location.replace(`/table/${encodeURIComponent(id)}`);
+    return;
+  }
   if (view.kind === 'tictactoe') {
     title.textContent = 'Tic-tac-toe against the perfect computer';
     info.textContent = 'You are X and move first; the computer searches to the end, so the best you can get is a draw.';
