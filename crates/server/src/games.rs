@@ -43,11 +43,7 @@ async fn owned_game(state: &AppState, session: Option<&Session>, id: &str) -> Ap
 async fn view(state: &AppState, game: &GameRow) -> ApiResult<Value> {
     if let Some(row) = &game.table {
         let table = row.table()?;
-        let mut v = table.view(&table.replay()?);
-        let o = v.as_object_mut().expect("views are objects");
-        o.insert("id".into(), json!(game.id));
-        o.insert("kind".into(), json!(game.kind));
-        return Ok(v);
+        return Ok(table.view(&table.replay()?, &game.id, &game.kind));
     }
     let mut v = if game.kind == "tictactoe" {
         let record: TicTacToeRecord = serde_json::from_str(&game.record).map_err(ApiError::internal)?;

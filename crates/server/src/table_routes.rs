@@ -4,30 +4,33 @@
 
 use axum::Json;
 use axum::http::StatusCode;
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use crate::AppState;
 use crate::auth::Session;
 use crate::compute::think_until;
 use crate::error::{ApiError, ApiResult};
+use tabula_contract::Match;
+
 use crate::rows::{Action, COLUMNS, GameRow, TableRow};
 use crate::tables::{self, NewTable, Table};
 use crate::util::random_hex;
 
-/// Plays the computers (and chance) of a replayed table under the
-/// deadline; returns the table with the actions they played appended.
-async fn run_computers(state: &AppState, mut table: Table, one_move: bool) -> ApiResult<Table> {
-    let mut replayed = table.replay()?;
-    if !table.computers_act(replayed.game.as_ref()) {
+/// Plays the computers (and chance) of `game`, the table's replayed match,
+/// under the deadline; returns the table with the actions they played
+/// appended. The table travels to the worker and back, uncopied.
+async fn run_computers(state: &AppState, table: Table, mut game: Box<dyn Match>, one_move: bool) -> ApiResult<Table> {
+    if !table.computers_act(game.as_ref()) {
         return Ok(table);
     }
-    let worker = table.clone();
-    let (played, _late) = think_until(state, move |flag| {
-        worker.advance(replayed.game.as_mut(), one_move, flag)
+    let (done, _late) = think_until(state, move |flag| {
+        let mut table = table;
+        let played = table.advance(game.as_mut(), one_move, flag)?;
+        table.truth.actions.extend(played);
+        Ok(table)
     })
     .await?;
-    table.truth.actions.extend(played?);
-    Ok(table)
+    done
 }
 
 /// The stored columns of a table at its current state.
@@ -38,7 +41,8 @@ struct TableState {
     scores: Option<String>,
 }
 
-fn table_state(table: &Table) -> ApiResult<(TableState, Value)> {
+/// The columns to store and the answer, from one replay of the truth.
+fn table_state(table: &Table, id: &str, kind: &str) -> ApiResult<(TableState, Value)> {
     let replayed = table.replay()?;
     let game = replayed.game.as_ref();
     let over = game.to_act() == tabula_search::Turn::Terminal;
@@ -49,7 +53,7 @@ fn table_state(table: &Table) -> ApiResult<(TableState, Value)> {
         over,
         scores: scores.map(|s| Value::from(s).to_string()),
     };
-    Ok((state, table.view(&replayed)))
+    Ok((state, table.view(&replayed, id, kind)))
 }
 
 /// `POST /api/games` for a registered game.
@@ -65,12 +69,13 @@ pub(crate) async fn create_table(
     // The person waits for the computers that sit before them; computers
     // playing alone move one request at a time, so they can be watched.
     let table = if kind == "play" {
-        run_computers(&state, table, false).await?
+        let game = table.replay()?.game;
+        run_computers(&state, table, game, false).await?
     } else {
         table
     };
-    let (stored, mut v) = table_state(&table)?;
     let id = random_hex(12);
+    let (stored, v) = table_state(&table, &id, kind)?;
     let now_ms = state.clock.now_ms();
     sqlx::query(
         "INSERT INTO games (id, session_hash, user_id, kind, day, players, record, over, score0, score1, ranked, created, finished, game, options, truth, scores) \
@@ -91,9 +96,6 @@ pub(crate) async fn create_table(
     .bind(stored.scores)
     .execute(&state.db.pool)
     .await?;
-    let o = v.as_object_mut().expect("views are objects");
-    o.insert("id".into(), json!(id));
-    o.insert("kind".into(), json!(kind));
     Ok((StatusCode::CREATED, Json(v)))
 }
 
@@ -102,9 +104,9 @@ pub(crate) async fn create_table(
 pub(crate) async fn act_table(state: &AppState, game: &GameRow, row: &TableRow, body: &Action) -> ApiResult<Value> {
     let mut table = row.table()?;
     let old_truth = row.truth.clone();
+    let mut replayed = table.replay()?;
     match &body.action {
         Some(action) => {
-            let mut replayed = table.replay()?;
             let played = tables::play_human(&table, &mut replayed, action, body.ply)?;
             table.truth.actions.push(played);
         }
@@ -116,7 +118,7 @@ pub(crate) async fn act_table(state: &AppState, game: &GameRow, row: &TableRow, 
                     ));
                 }
             }
-            if !table.computers_act(table.replay()?.game.as_ref()) {
+            if !table.computers_act(replayed.game.as_ref()) {
                 return Err(ApiError::conflict(if table.human().is_some() {
                     "it is your turn (or the game is over): send an action"
                 } else {
@@ -125,8 +127,8 @@ pub(crate) async fn act_table(state: &AppState, game: &GameRow, row: &TableRow, 
             }
         }
     }
-    let table = run_computers(state, table, game.kind == "watch").await?;
-    let (stored, mut v) = table_state(&table)?;
+    let table = run_computers(state, table, replayed.game, game.kind == "watch").await?;
+    let (stored, v) = table_state(&table, &game.id, &game.kind)?;
     let now_ms = state.clock.now_ms();
     let done = sqlx::query(
         "UPDATE games SET truth = $1, record = $2, over = $3, scores = $4, finished = $5 WHERE id = $6 AND truth = $7",
@@ -143,9 +145,6 @@ pub(crate) async fn act_table(state: &AppState, game: &GameRow, row: &TableRow, 
     if done.rows_affected() != 1 {
         return Err(ApiError::conflict("the game changed meanwhile: reload it"));
     }
-    let o = v.as_object_mut().expect("views are objects");
-    o.insert("id".into(), json!(game.id));
-    o.insert("kind".into(), json!(game.kind));
     Ok(v)
 }
 

@@ -78,7 +78,6 @@ pub struct Truth {
 }
 
 /// A game's table: the rules under its options, who sits where, the truth.
-#[derive(Clone)]
 pub struct Table {
     /// The game under its options.
     pub driver: Arc<dyn Driver>,
@@ -327,7 +326,8 @@ impl Table {
     /// observation, whose turn it is, its legal moves, the moves as it saw
     /// them, the result at the end. Nothing here reads the truth but the
     /// result (public once the game is over).
-    pub fn view(&self, replayed: &Replayed) -> Value {
+    /// `id` and `kind` are the stored game's.
+    pub fn view(&self, replayed: &Replayed, id: &str, kind: &str) -> Value {
         let game = replayed.game.as_ref();
         let observer = self.observer();
         let driver = &self.driver;
@@ -355,6 +355,8 @@ impl Table {
             })
         });
         json!({
+            "id": id,
+            "kind": kind,
             "game": driver.info().name,
             "title": driver.info().title,
             "options": driver.options(),
