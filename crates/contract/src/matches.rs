@@ -76,6 +76,17 @@ pub trait Match: Send {
     fn last_action(&self) -> Option<Value>;
     /// Something worth telling `seat` about the last move, if anything.
     fn note(&self, seat: Seat) -> Option<String>;
+    /// A renderer's facts about the last move as `seat` saw it (see
+    /// [`GameModule::move_view`](crate::GameModule::move_view)).
+    fn move_view(&self, seat: Seat) -> Option<Value>;
+    /// Whether the game reviews finished games.
+    fn reviews(&self) -> bool;
+    /// The review of `seat`'s moves (see
+    /// [`GameModule::review`](crate::GameModule::review)).
+    ///
+    /// # Errors
+    /// Why the game cannot be reviewed.
+    fn review(&self, seat: Seat) -> Result<Value, String>;
     /// The payoffs, once the game is over.
     fn payoffs(&self) -> Option<Vec<f64>>;
     /// The game's own points, once the game is over, for games that keep them.
@@ -269,6 +280,24 @@ impl<M: GameModule> Match for ModuleMatch<M> {
             &game.observation(&self.state, seat),
             seat,
         )
+    }
+
+    fn move_view(&self, seat: Seat) -> Option<Value> {
+        let before = self.before.as_ref()?;
+        let game = self.game();
+        self.module.move_view(
+            &game.observation(before, seat),
+            &game.observation(&self.state, seat),
+            seat,
+        )
+    }
+
+    fn reviews(&self) -> bool {
+        M::REVIEWS
+    }
+
+    fn review(&self, seat: Seat) -> Result<Value, String> {
+        self.module.review(self.seed, &self.actions, seat)
     }
 
     fn payoffs(&self) -> Option<Vec<f64>> {

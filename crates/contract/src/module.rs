@@ -64,6 +64,8 @@ pub trait GameModule: Sized + Send + Sync + 'static {
     /// this many plies is stopped (a draw in the arena): the guard against
     /// rules that let players stall.
     const MAX_PLIES: usize = 100_000;
+    /// Whether [`review`](GameModule::review) reviews a finished game.
+    const REVIEWS: bool = false;
 
     /// The game under validated options.
     ///
@@ -173,6 +175,27 @@ pub trait GameModule: Sized + Send + Sync + 'static {
     fn note(&self, before: &ObservationOf<Self>, after: &ObservationOf<Self>, seat: Seat) -> Option<String> {
         let _ = (before, after, seat);
         None
+    }
+
+    /// A renderer's facts about a move, as `seat` saw it, from its
+    /// observations before and after it (Jamais en diagonale: the cell,
+    /// its value, the reach the mover had), for pages that replay moves
+    /// one by one. Built from observations only, like the view.
+    fn move_view(&self, before: &ObservationOf<Self>, after: &ObservationOf<Self>, seat: Seat) -> Option<Value> {
+        let _ = (before, after, seat);
+        None
+    }
+
+    /// A review of `seat`'s moves in a finished game played from
+    /// `start(seed)` with these actions: a deeper search's choice beside
+    /// each move played, for games that offer one ([`GameModule::REVIEWS`]).
+    /// It may take seconds: front ends run it off their request threads.
+    ///
+    /// # Errors
+    /// Why the game cannot be reviewed, in words for a person.
+    fn review(&self, seed: u64, actions: &[ActionOf<Self>], seat: Seat) -> Result<Value, String> {
+        let _ = (seed, actions, seat);
+        Err(format!("{} has no review", Self::INFO.title))
     }
 
     /// The round in progress (0 for games without rounds): the ply limit

@@ -59,7 +59,7 @@ async fn play(b: Browser, base: String, done: Arc<Mutex<Vec<Finished>>>) {
         };
         let id = game["id"].as_str().unwrap_or_default().to_string();
         while !game["over"].as_bool().unwrap_or(true) {
-            let cell = game["legal"][0]["cell"].as_str().unwrap_or_default().to_string();
+            let cell = game["legal"][0].as_str().unwrap_or_default().to_string();
             match post(&b, format!("{base}/api/games/{id}/actions"), json!({ "action": cell })).await {
                 Some(g) => game = g,
                 None => return,

@@ -59,7 +59,7 @@ impl Player {
     /// One timed move request; a finished game is replaced (untimed).
     async fn step(&mut self) -> anyhow::Result<Duration> {
         let id = self.game["id"].as_str().unwrap_or_default().to_string();
-        let cell = self.game["legal"][0]["cell"].as_str().unwrap_or_default().to_string();
+        let cell = self.game["legal"][0].as_str().unwrap_or_default().to_string();
         let start = Instant::now();
         let r = self
             .http

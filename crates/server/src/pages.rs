@@ -35,7 +35,6 @@ const PAGES: &[Page] = &[
     page!("home", "Home"),
     page!("daily", "Daily grid"),
     page!("play", "Free play"),
-    page!("game", "Game"),
     page!("leaderboard", "Leaderboard"),
     page!("stats", "Statistics"),
     page!("account", "Account"),
@@ -60,11 +59,6 @@ const ASSETS: &[(&str, &str, &str)] = &[
         "js/diagonal-board.js",
         "text/javascript; charset=utf-8",
         include_str!("../assets/js/diagonal-board.js"),
-    ),
-    (
-        "js/game.js",
-        "text/javascript; charset=utf-8",
-        include_str!("../assets/js/game.js"),
     ),
     (
         "js/home.js",
@@ -160,7 +154,7 @@ pub fn routes() -> Router<AppState> {
         .route("/daily", get(|s, h| page(s, h, "daily")))
         .route("/daily/{date}", get(|s, h| page(s, h, "daily")))
         .route("/play", get(|s, h| page(s, h, "play")))
-        .route("/games/{id}", get(|s, h| page(s, h, "game")))
+        .route("/games/{id}", get(old_game_address))
         .route("/leaderboard", get(|s, h| page(s, h, "leaderboard")))
         .route("/stats", get(|s, h| page(s, h, "stats")))
         .route("/account", get(|s, h| page(s, h, "account")))
@@ -233,6 +227,16 @@ async fn auth_page(state: State<AppState>, headers: HeaderMap, uri: Uri, name: &
         page(state, headers, name).await
     } else {
         Redirect::to(&format!("/{name}?next=%2F")).into_response()
+    }
+}
+
+/// The address of a game of before: its page is the page shell now. Only
+/// an id's characters are carried over, so the redirect stays on this site.
+async fn old_game_address(Path(id): Path<String>) -> Response {
+    if !id.is_empty() && id.len() <= 64 && id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_') {
+        Redirect::permanent(&format!("/table/{id}")).into_response()
+    } else {
+        not_found().await
     }
 }
 

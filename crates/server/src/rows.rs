@@ -1,14 +1,12 @@
-//! The games table's rows as the API reads them: the games of before
-//! (daily, free, watch, tic-tac-toe) and the tables of every registered
-//! game, and the body of a move.
+//! The games table's rows as the API reads them (every row a table of a
+//! registered game, the rows of before included), and the body of a move.
 
 use serde::Deserialize;
 use sqlx::Row;
-use tabula_diagonal::Record;
 
 use crate::auth::Session;
 use crate::error::{ApiError, ApiResult};
-use crate::play::{DiagonalGame, Player};
+use crate::legacy;
 use crate::tables::Table;
 
 /// A game as stored.
@@ -20,19 +18,16 @@ pub struct GameRow {
     pub session_hash: String,
     /// The account, if any.
     pub user_id: Option<String>,
-    /// `daily`, `free`, `watch` or `tictactoe`.
+    /// `play` or `watch`, or the `kind` request that made it (`daily`,
+    /// `free`, `watch`, `tictactoe`).
     pub kind: String,
     /// The daily grid's date.
     pub day: Option<String>,
-    /// Seat 0 and seat 1 (`you`, `greedy`, `alphabeta:D`).
-    pub players: [String; 2],
-    /// The record (JSON).
-    pub record: String,
     /// Whether it can enter the leaderboard.
     pub ranked: bool,
-    /// A game over the contract: its registered name, options and truth
-    /// (`None` for the daily, free, watch and tic-tac-toe games of before).
-    pub table: Option<TableRow>,
+    /// The game: its registered name, options, seats and truth (read from
+    /// the record for rows of before).
+    pub table: TableRow,
 }
 
 /// The columns of a game over the contract.
@@ -46,6 +41,9 @@ pub struct TableRow {
     pub players: Vec<String>,
     /// The secret seed and every action (JSON).
     pub truth: String,
+    /// The truth column as stored: `None` for a row of before, whose truth
+    /// is read from its record (its first move stores the truth).
+    pub stored: Option<String>,
 }
 
 impl TableRow {
@@ -56,29 +54,34 @@ impl TableRow {
 
 impl GameRow {
     pub(crate) fn from_row(r: &sqlx::any::AnyRow) -> ApiResult<GameRow> {
-        let all: Vec<String> = serde_json::from_str(&r.get::<String, _>("players")).map_err(ApiError::internal)?;
-        let truth: Option<String> = r.get("truth");
-        let table = truth.map(|truth| TableRow {
-            game: r.get::<Option<String>, _>("game").unwrap_or_default(),
-            options: r.get::<Option<String>, _>("options").unwrap_or_else(|| "null".into()),
-            players: all.clone(),
-            truth,
-        });
-        // Games of before have two seats.
-        let players = match (&table, all.as_slice()) {
-            (None, [a, b]) => [a.clone(), b.clone()],
-            (None, _) => return Err(ApiError::internal("a stored game of before without two seats")),
-            (Some(_), _) => [String::new(), String::new()],
+        let players: Vec<String> = serde_json::from_str(&r.get::<String, _>("players")).map_err(ApiError::internal)?;
+        let kind: String = r.get("kind");
+        let table = match r.get::<Option<String>, _>("truth") {
+            Some(truth) => TableRow {
+                game: r.get::<Option<String>, _>("game").unwrap_or_default(),
+                options: r.get::<Option<String>, _>("options").unwrap_or_else(|| "null".into()),
+                players,
+                stored: Some(truth.clone()),
+                truth,
+            },
+            None => {
+                let old = legacy::table_of_old_row(&kind, &r.get::<String, _>("record"))?;
+                TableRow {
+                    game: old.game.into(),
+                    options: old.options,
+                    players,
+                    truth: old.truth,
+                    stored: None,
+                }
+            }
         };
         Ok(GameRow {
             table,
             id: r.get("id"),
             session_hash: r.get("session_hash"),
             user_id: r.get("user_id"),
-            kind: r.get("kind"),
+            kind,
             day: r.get("day"),
-            players,
-            record: r.get("record"),
             ranked: r.get::<i64, _>("ranked") != 0,
         })
     }
@@ -89,12 +92,6 @@ impl GameRow {
             (None, _) => self.session_hash == s.token_hash,
             (Some(_), None) => false,
         }
-    }
-
-    pub(crate) fn diagonal(&self) -> ApiResult<DiagonalGame> {
-        let record = Record::from_json(&self.record).map_err(ApiError::internal)?;
-        let players = [self.players[0].parse::<Player>()?, self.players[1].parse::<Player>()?];
-        Ok(DiagonalGame { record, players })
     }
 }
 

@@ -2,15 +2,16 @@
 //! creation, the person's actions and the computers' moves, stored with
 //! an optimistic check so that two requests never both apply.
 
-use axum::Json;
-use axum::http::StatusCode;
 use serde_json::Value;
+use tabula_contract::Match;
+use tabula_diagonal::Date;
 
 use crate::AppState;
 use crate::auth::Session;
 use crate::compute::think_until;
+use crate::daily;
 use crate::error::{ApiError, ApiResult};
-use tabula_contract::Match;
+use crate::util::date_of;
 
 use crate::rows::{Action, COLUMNS, GameRow, TableRow};
 use crate::tables::{self, NewTable, Table};
@@ -39,6 +40,9 @@ struct TableState {
     record: String,
     over: bool,
     scores: Option<String>,
+    /// Seat 0's and seat 1's final points, rounded (the columns the daily
+    /// statistics read); zero before the end.
+    two_scores: [i64; 2],
 }
 
 /// The columns to store and the answer, from one replay of the truth.
@@ -47,63 +51,111 @@ fn table_state(table: &Table, id: &str, kind: &str) -> ApiResult<(TableState, Va
     let game = replayed.game.as_ref();
     let over = game.to_act() == tabula_search::Turn::Terminal;
     let scores = if over { table.final_scores(game) } else { None };
+    let point = |seat: usize| {
+        scores
+            .as_ref()
+            .and_then(|s| s.get(seat))
+            .map_or(0, |&v| v.round() as i64)
+    };
     let state = TableState {
         truth: table.truth_json(),
         record: game.record().unwrap_or(Value::Null).to_string(),
         over,
+        two_scores: [point(0), point(1)],
         scores: scores.map(|s| Value::from(s).to_string()),
     };
     Ok((state, table.view(&replayed, id, kind)))
 }
 
-/// `POST /api/games` for a registered game.
+/// How a table comes to be: by a `kind` request of before (its kind, the
+/// daily grid's date, a grid's chosen seed) or by a table request.
+#[derive(Default)]
+pub(crate) struct Creation {
+    /// The stored kind (`play` or `watch` by default).
+    pub kind: Option<&'static str>,
+    /// The daily grid's date.
+    pub day: Option<Date>,
+    /// A chosen seed (see [`Table::create`]).
+    pub seed: Option<u64>,
+}
+
+/// `POST /api/games`: the new game's row and its answer.
 pub(crate) async fn create_table(
-    state: AppState,
-    session: Session,
+    state: &AppState,
+    session: &Session,
     addr: &str,
     request: NewTable,
-) -> ApiResult<(StatusCode, Json<Value>)> {
-    let table = Table::create(&request)?;
+    how: Creation,
+) -> ApiResult<(GameRow, Value)> {
+    let table = Table::create(&request, how.seed)?;
     state.count_new_game(&session.token_hash, addr)?;
-    let kind = if table.human().is_some() { "play" } else { "watch" };
+    let kind = how
+        .kind
+        .unwrap_or(if table.human().is_some() { "play" } else { "watch" });
     // The person waits for the computers that sit before them; computers
     // playing alone move one request at a time, so they can be watched.
-    let table = if kind == "play" {
+    let table = if table.human().is_some() {
         let game = table.replay()?.game;
-        run_computers(&state, table, game, false).await?
+        run_computers(state, table, game, false).await?
     } else {
         table
     };
     let id = random_hex(12);
     let (stored, v) = table_state(&table, &id, kind)?;
     let now_ms = state.clock.now_ms();
+    let user_id = session.user.as_ref().map(|u| u.id.clone());
+    let mut tx = state.db.pool.begin().await?;
+    let ranked = match (how.day, &user_id) {
+        (Some(day), Some(user)) => daily::on_create(&mut tx, user, day, &id, state.clock.today()).await?,
+        _ => false,
+    };
     sqlx::query(
         "INSERT INTO games (id, session_hash, user_id, kind, day, players, record, over, score0, score1, ranked, created, finished, game, options, truth, scores) \
-         VALUES ($1, $2, $3, $4, NULL, $5, $6, $7, 0, 0, 0, $8, $9, $10, $11, $12, $13)",
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)",
     )
     .bind(&id)
     .bind(&session.token_hash)
-    .bind(session.user.as_ref().map(|u| u.id.clone()))
+    .bind(user_id.clone())
     .bind(kind)
+    .bind(how.day.map(|d| d.to_string()))
     .bind(table.players_json())
     .bind(&stored.record)
     .bind(i64::from(stored.over))
+    .bind(stored.two_scores[0])
+    .bind(stored.two_scores[1])
+    .bind(i64::from(ranked))
     .bind(now_ms)
     .bind(stored.over.then_some(now_ms))
     .bind(table.driver.info().name)
     .bind(table.driver.options().to_string())
     .bind(&stored.truth)
     .bind(stored.scores)
-    .execute(&state.db.pool)
+    .execute(&mut *tx)
     .await?;
-    Ok((StatusCode::CREATED, Json(v)))
+    tx.commit().await?;
+    let row = GameRow {
+        id,
+        session_hash: session.token_hash.clone(),
+        user_id,
+        kind: kind.to_string(),
+        day: how.day.map(|d| d.to_string()),
+        ranked,
+        table: TableRow {
+            game: table.driver.info().name.to_string(),
+            options: table.driver.options().to_string(),
+            players: serde_json::from_str(&table.players_json()).map_err(ApiError::internal)?,
+            stored: Some(stored.truth.clone()),
+            truth: stored.truth,
+        },
+    };
+    Ok((row, v))
 }
 
 /// `POST /api/games/{id}/actions` for a table: the person's action (or
 /// none, to let the computers move), then the computers'.
-pub(crate) async fn act_table(state: &AppState, game: &GameRow, row: &TableRow, body: &Action) -> ApiResult<Value> {
+pub(crate) async fn act_table(state: &AppState, game: &GameRow, body: &Action) -> ApiResult<Value> {
+    let row = &game.table;
     let mut table = row.table()?;
-    let old_truth = row.truth.clone();
     let mut replayed = table.replay()?;
     match &body.action {
         Some(action) => {
@@ -130,21 +182,36 @@ pub(crate) async fn act_table(state: &AppState, game: &GameRow, row: &TableRow, 
     let table = run_computers(state, table, replayed.game, game.kind == "watch").await?;
     let (stored, v) = table_state(&table, &game.id, &game.kind)?;
     let now_ms = state.clock.now_ms();
+    let mut tx = state.db.pool.begin().await?;
+    // The truth as read: a row of before has none until this first move.
     let done = sqlx::query(
-        "UPDATE games SET truth = $1, record = $2, over = $3, scores = $4, finished = $5 WHERE id = $6 AND truth = $7",
+        "UPDATE games SET truth = $1, record = $2, over = $3, scores = $4, finished = $5, score0 = $6, score1 = $7, options = $8 \
+         WHERE id = $9 AND COALESCE(truth, '') = $10",
     )
     .bind(&stored.truth)
     .bind(&stored.record)
     .bind(i64::from(stored.over))
     .bind(stored.scores)
     .bind(stored.over.then_some(now_ms))
+    .bind(stored.two_scores[0])
+    .bind(stored.two_scores[1])
+    .bind(&row.options)
     .bind(&game.id)
-    .bind(&old_truth)
-    .execute(&state.db.pool)
+    .bind(row.stored.as_deref().unwrap_or(""))
+    .execute(&mut *tx)
     .await?;
     if done.rows_affected() != 1 {
         return Err(ApiError::conflict("the game changed meanwhile: reload it"));
     }
+    // A ranked daily game that just ended is scored in the same transaction.
+    if stored.over && game.ranked {
+        if let (Some(user), Some(day)) = (&game.user_id, &game.day) {
+            let margin = stored.two_scores[0] - stored.two_scores[1];
+            let finished_on = date_of(now_ms.div_euclid(1000));
+            daily::on_finish(&mut tx, user, daily::parse_date(day)?, &game.id, margin, finished_on).await?;
+        }
+    }
+    tx.commit().await?;
     Ok(v)
 }
 
@@ -162,8 +229,7 @@ pub async fn swap_unseen_for_tests(state: &AppState, id: &str) -> ApiResult<bool
         .await?
         .ok_or_else(|| ApiError::not_found("no such game"))?;
     let game = GameRow::from_row(&row)?;
-    let row = game.table.ok_or_else(|| ApiError::not_found("not a table"))?;
-    let mut table = row.table()?;
+    let mut table = game.table.table()?;
     let seat = table.observer();
     if !table.replay()?.game.swap_unseen(seat) {
         return Ok(false);

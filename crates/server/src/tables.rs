@@ -99,6 +99,10 @@ pub struct LoggedMove {
     /// What the game tells the observing seat about it, if anything.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
+    /// The game's facts about the move for its renderer, if any
+    /// ([`Match::move_view`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub detail: Option<Value>,
 }
 
 /// A replayed game: the match and its log.
@@ -126,12 +130,13 @@ fn random_seed() -> ApiResult<u64> {
 
 impl Table {
     /// A new table from a request: options and seats checked, a secret seed
-    /// drawn.
+    /// drawn (or `seed`, for a game whose seed only draws public things,
+    /// such as a grid the person chose).
     ///
     /// # Errors
     /// 400 for an unknown game, bad options, a wrong number of seats, more
     /// than one person, or a player the game does not offer there.
-    pub fn create(request: &NewTable) -> ApiResult<Table> {
+    pub fn create(request: &NewTable, seed: Option<u64>) -> ApiResult<Table> {
         let entry = game_entry(&request.game)?;
         let driver = entry
             .open(&request.options)
@@ -171,7 +176,10 @@ impl Table {
             driver,
             players,
             truth: Truth {
-                seed: random_seed()?,
+                seed: match seed {
+                    Some(seed) => seed,
+                    None => random_seed()?,
+                },
                 ..Truth::default()
             },
         };
@@ -372,6 +380,7 @@ impl Table {
             "moves": replayed.log,
             "over": over,
             "result": result,
+            "reviewable": over && self.human().is_some() && game.reviews(),
         })
     }
 
@@ -387,6 +396,7 @@ fn logged(game: &dyn Match, ply: usize, seat: Option<Seat>, observer: Seat) -> L
         seat,
         text: game.last_move(observer).unwrap_or_default(),
         note: game.note(observer),
+        detail: game.move_view(observer),
     }
 }
 

@@ -302,31 +302,43 @@ async fn free_play_watch_and_tictactoe(engine: Engine) {
     let game = c
         .new_game(json!({ "kind": "free", "size": 7, "walls": true, "target": true, "traps": false, "seed": 9, "opponent": "alphabeta:3" }))
         .await;
-    assert_eq!((game["size"].as_u64(), game["walls"].as_bool()), (Some(7), Some(true)));
-    assert!(game["target"].as_i64().unwrap() > 0);
+    let v = &game["view"];
+    assert_eq!((v["size"].as_u64(), v["walls"].as_bool()), (Some(7), Some(true)));
+    assert!(v["target"].as_i64().unwrap() > 0);
     assert!(
-        game["cells"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .flat_map(|r| r.as_array().unwrap())
-            .all(|v| v.as_i64().unwrap() > 0)
+        v["values"].as_array().unwrap().iter().all(|v| v.as_i64().unwrap() > 0),
+        "no traps: {v}"
     );
     let id = game["id"].as_str().unwrap().to_string();
-    let first = game["legal"][0]["cell"].as_str().unwrap().to_string();
+    let first = game["legal"][0].as_str().unwrap().to_string();
     let after = c.play(&id, &first).await;
     assert_eq!(after["moves"][0]["seat"], 0);
     assert_eq!(after["moves"][1]["seat"], 1, "the computer answered");
     let end = c.play_out(after).await;
-    assert!(end["result"]["end"].is_string());
+    assert!(end["view"]["end"].is_string());
     assert_eq!(end["result"]["points"], Value::Null, "free games have no points");
 
-    // Watching: the game is played to the end on creation.
-    let watch = c
+    // Watching: the computers play one move a request, to the end.
+    let mut watch = c
         .new_game(json!({ "kind": "watch", "seed": "5", "a": "alphabeta:2", "b": "greedy" }))
         .await;
-    assert_eq!(watch["over"], true);
-    assert_eq!(watch["players"], json!(["alphabeta:2", "greedy"]));
+    let players: Vec<&str> = watch["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["player"].as_str().unwrap())
+        .collect();
+    assert_eq!(players, ["alphabeta:2", "greedy"]);
+    let wid = watch["id"].as_str().unwrap().to_string();
+    while watch["over"] != true {
+        let ply = watch["ply"].as_u64().unwrap();
+        let (status, next) = c
+            .post(&format!("/api/games/{wid}/actions"), json!({ "ply": ply }))
+            .await;
+        assert_eq!(status, StatusCode::OK, "{next}");
+        assert_eq!(next["ply"].as_u64(), Some(ply + 1), "one move a request");
+        watch = next;
+    }
     assert_eq!(watch["moves"].as_array().unwrap().len(), 25);
     let (status, _) = c
         .post(
@@ -347,7 +359,7 @@ async fn free_play_watch_and_tictactoe(engine: Engine) {
         let square = t["legal"][0].as_str().unwrap().to_string();
         t = c.play(&tid, &square).await;
     }
-    assert_ne!(t["result"]["winner"], 0);
+    assert_ne!(t["result"]["winners"], json!([0]), "never a win for X");
     let (_, list) = c.get("/api/games").await;
     let kinds: Vec<&str> = list
         .as_array()
@@ -409,7 +421,7 @@ async fn guest_games_follow_into_the_account(engine: Engine) {
     let mut c = s.client().await;
     let free = c.new_game(json!({ "kind": "tictactoe" })).await;
     let daily = c.new_game(json!({ "kind": "daily" })).await;
-    let cell = daily["legal"][0]["cell"].as_str().unwrap().to_string();
+    let cell = daily["legal"][0].as_str().unwrap().to_string();
     c.play(daily["id"].as_str().unwrap(), &cell).await;
     let (status, _) = c
         .post("/api/register", json!({ "name": "Dee", "password": "long enough" }))

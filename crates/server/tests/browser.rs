@@ -21,7 +21,7 @@ async fn play_to_the_end(c: &Client) {
     let deadline = Instant::now() + Duration::from_secs(120);
     loop {
         settle(c).await;
-        if shown(c, "#result").await {
+        if shown(c, "#table-result").await {
             return;
         }
         assert!(Instant::now() < deadline, "the game did not end");
@@ -153,7 +153,7 @@ async fn the_board_plays_from_the_keyboard() {
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
     let deadline = Instant::now() + WAIT;
-    while text(&c, "#moves-live").await.is_empty() {
+    while text(&c, "#table-live").await.is_empty() {
         assert!(Instant::now() < deadline, "the move was never announced");
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
@@ -167,6 +167,95 @@ async fn the_board_plays_from_the_keyboard() {
     assert_eq!(
         moves["moves"][0]["seat"], 0,
         "the keyboard made the human's move: {moves}"
+    );
+    c.close().await.unwrap();
+}
+
+/// Waits until `css` is shown.
+async fn until_shown(c: &Client, css: &str, why: &str) {
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while !shown(c, css).await {
+        assert!(Instant::now() < deadline, "{why}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn free_play_its_review_and_a_watched_game_run_on_the_shell() {
+    let _one = ONE_AT_A_TIME.lock().await;
+    let Some(d) = driver() else { return };
+    let s = TestServer::start(Engine::Sqlite, |_| {}).await.unwrap();
+    let c = browser(&d).await;
+    register(&c, &s.base, "Cy").await;
+    brisk(&c, &s.base).await;
+    open(&c, &format!("{}/play", s.base)).await;
+    find(&c, "#free-size option[value='3']").await.click().await.unwrap();
+    find(&c, "#free-opponent option[value='greedy']")
+        .await
+        .click()
+        .await
+        .unwrap();
+    find(&c, "#free-start").await.click().await.unwrap();
+    find(&c, "[data-legal='true']").await;
+    play_to_the_end(&c).await;
+    // The result says the margin of the scores the page shows.
+    let you: i64 = text(&c, "#score-you").await.parse().unwrap();
+    let computer: i64 = text(&c, "#score-computer").await.parse().unwrap();
+    let margin: i64 = text(&c, "#margin")
+        .await
+        .replace('−', "-")
+        .replace('+', "")
+        .parse()
+        .unwrap();
+    assert_eq!(margin, you - computer);
+    // The review opens from the result and analyses every move of yours.
+    find(&c, "#review-link").await.click().await.unwrap();
+    until_shown(&c, "#review-body", "the review never showed").await;
+    let deadline = Instant::now() + Duration::from_secs(120);
+    loop {
+        let state: serde_json::Value = c
+            .execute("return document.body.dataset.analysis ?? null", vec![])
+            .await
+            .unwrap();
+        if state == "ready" {
+            break;
+        }
+        assert_ne!(state, "error", "{}", text(&c, "#mistakes-summary").await);
+        assert!(Instant::now() < deadline, "the analysis never came");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert!(!text(&c, "#mistakes-summary").await.is_empty());
+
+    // Two computers: the game steps at the pace, pauses, and skips to the end.
+    open(&c, &format!("{}/play#watch", s.base)).await;
+    find(&c, "#watch-size option[value='3']").await.click().await.unwrap();
+    find(&c, "#watch-start").await.click().await.unwrap();
+    until_shown(&c, "#table-pause", "no pause button for a watched game").await;
+    find(&c, "#table-pause").await.click().await.unwrap();
+    let deadline = Instant::now() + WAIT;
+    while !text(&c, "#table-status").await.starts_with("Paused") {
+        assert!(
+            Instant::now() < deadline,
+            "never paused: {}",
+            text(&c, "#table-status").await
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    find(&c, "#table-skip").await.click().await.unwrap();
+    until_shown(&c, "#table-result", "the watched game never ended").await;
+    let logged = c.find_all(Locator::Css("#table-moves li")).await.unwrap().len();
+    let game: serde_json::Value = c
+        .execute_async(
+            "fetch('/api/games').then(r => r.json()).then(g => fetch('/api/games/' + g[0].id)).then(r => r.json()).then(arguments[0])",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(game["over"], true);
+    assert_eq!(
+        logged,
+        game["moves"].as_array().unwrap().len(),
+        "every move is in the log"
     );
     c.close().await.unwrap();
 }

@@ -149,7 +149,7 @@ async fn cookie_less_requests_write_no_session(engine: Engine) {
     assert_eq!(loaded, game);
     let game = guest.new_game(json!({ "kind": "daily" })).await;
     guest
-        .play(game["id"].as_str().unwrap(), game["legal"][0]["cell"].as_str().unwrap())
+        .play(game["id"].as_str().unwrap(), game["legal"][0].as_str().unwrap())
         .await;
     let (_, games) = guest.get("/api/games").await;
     assert_eq!(games.as_array().unwrap().len(), 2);
@@ -531,10 +531,31 @@ async fn a_first_schema_database_upgrades_in_place() {
         Some(9),
         "the central cross: {daily}"
     );
+    // The unfinished game of before plays on: its first move stores its
+    // truth, and the same move again is stale.
+    let first_move = || {
+        post_with(
+            &s,
+            "/api/games/g1/actions",
+            &token,
+            &csrf,
+            json!({ "action": "c3", "ply": 0 }),
+        )
+    };
+    let (status, moved) = first_move().await;
+    assert_eq!(status, StatusCode::OK, "{moved}");
+    assert_eq!(moved["moves"][0]["text"], "c3");
+    assert_eq!(moved["moves"][1]["seat"], 1, "the daily computer answered");
+    let truth: Option<String> = sqlx::query_scalar("SELECT truth FROM games WHERE id = 'g1'")
+        .fetch_one(&s.state.db.pool)
+        .await
+        .unwrap();
+    assert!(truth.is_some(), "the row is a table now");
+    assert_eq!(first_move().await.0, StatusCode::CONFLICT, "a stale move is refused");
     let ttt: Value = get_with(&s, "/api/games/g2", &token).await.json().await.unwrap();
     assert_eq!(
-        (ttt["over"].as_bool(), ttt["result"]["winner"].as_u64()),
-        (Some(true), Some(0)),
+        (ttt["over"].as_bool(), &ttt["result"]["winners"]),
+        (Some(true), &json!([0])),
         "{ttt}"
     );
     let list: Value = get_with(&s, "/api/games", &token).await.json().await.unwrap();

@@ -344,3 +344,80 @@ async fn game_creation_is_limited_per_address(engine: Engine) {
     assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "both kinds of request count");
 }
 on_both!(per_address, game_creation_is_limited_per_address);
+
+async fn games_of_before_are_tables_with_their_review(engine: Engine) {
+    let s = TestServer::start(engine, |c| c.games_per_minute = 0).await.unwrap();
+    let mut c = s.client().await;
+    // A `kind` request makes a table of the registered game, with its kind.
+    let free = c
+        .new_game(json!({ "kind": "free", "size": 3, "seed": "7", "opponent": "greedy" }))
+        .await;
+    assert_eq!(
+        (free["game"].as_str(), free["kind"].as_str()),
+        (Some("diagonal"), Some("free"))
+    );
+    assert_eq!(free["seats"][1]["player"], "greedy");
+    assert_eq!(free["reviewable"], false, "not before the end");
+    // The chosen seed is the grid's: the same request, the same grid.
+    let again = c
+        .new_game(json!({ "kind": "free", "size": 3, "seed": 7, "opponent": "greedy" }))
+        .await;
+    assert_eq!(again["view"]["values"], free["view"]["values"]);
+    let end = c.play_out(free).await;
+    assert_eq!(end["reviewable"], true);
+    // Every move carries its facts for the page's replay.
+    for m in end["moves"].as_array().unwrap() {
+        let d = &m["detail"];
+        assert!(d["cell"].as_str() == Some(m["text"].as_str().unwrap()), "{m}");
+        assert!(d["reach"].as_array().unwrap().contains(&d["cell"]), "{m}");
+    }
+    let (status, review) = c
+        .get(&format!("/api/games/{}/review", end["id"].as_str().unwrap()))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{review}");
+    let yours = end["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["seat"] == 0)
+        .count();
+    assert_eq!(review["entries"].as_array().unwrap().len(), yours);
+
+    // A game begun from the new-game form reviews the same way.
+    let table = c
+        .new_game(json!({ "game": "diagonal", "options": { "size": 3 }, "seats": ["human", { "ai": "greedy" }] }))
+        .await;
+    assert_eq!(table["kind"], "play");
+    let end = c.play_out(table).await;
+    let (status, review) = c
+        .get(&format!("/api/games/{}/review", end["id"].as_str().unwrap()))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{review}");
+    assert!(review["entries"].is_array());
+
+    // Tic-tac-toe has no review, and says so.
+    let mut t = c.new_game(json!({ "kind": "tictactoe" })).await;
+    assert_eq!(t["game"], "tictactoe");
+    let tid = t["id"].as_str().unwrap().to_string();
+    while t["over"] != true {
+        let square = t["legal"][0].as_str().unwrap().to_string();
+        t = c.play(&tid, &square).await;
+    }
+    assert_eq!(t["reviewable"], false);
+    let (status, body) = c.get(&format!("/api/games/{tid}/review")).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+
+    // The old game address leads to the shell, and only for an id.
+    let http = reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap();
+    let r = http.get(format!("{}/games/{tid}", s.base)).send().await.unwrap();
+    assert_eq!(r.status(), StatusCode::PERMANENT_REDIRECT);
+    assert_eq!(r.headers()["location"], format!("/table/{tid}").as_str());
+    for bad in ["%2F%2Fevil.example", "a%09b", "..%2F..%2Fx"] {
+        let r = http.get(format!("{}/games/{bad}", s.base)).send().await.unwrap();
+        assert_eq!(r.status(), StatusCode::NOT_FOUND, "{bad}");
+    }
+}
+on_both!(games_of_before, games_of_before_are_tables_with_their_review);

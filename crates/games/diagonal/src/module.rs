@@ -81,6 +81,20 @@ impl DiagonalTable {
     }
 }
 
+/// The cells of a bit set, in order.
+fn cells_in(set: u128, cells: Cell) -> Vec<Cell> {
+    (0..cells).filter(|&c| set & (1u128 << c) != 0).collect()
+}
+
+/// How a game ended, as the view names it.
+fn end_name(end: End) -> &'static str {
+    match end {
+        End::GridEmpty => "grid_empty",
+        End::Blocked => "blocked",
+        End::Exceeded(_) => "target_exceeded",
+    }
+}
+
 /// The date of the `daily` option.
 fn daily_date(text: &str) -> Result<Date, String> {
     if text == "today" {
@@ -262,6 +276,7 @@ impl GameModule for DiagonalTable {
         players::ROOTUCB,
     ];
     const DEFAULT_PLAYER: &'static str = "alphabeta:7";
+    const REVIEWS: bool = true;
     const TUNABLES: &'static [TunableTable] = &[TunableTable {
         title: "diagonal computer",
         tunables: DIAGONAL_TUNABLES,
@@ -349,14 +364,44 @@ impl GameModule for DiagonalTable {
             "values": (0..cells).map(|c| s.value(c)).collect::<Vec<_>>(),
             "taken": (0..cells).filter(|&c| !s.is_free(c)).collect::<Vec<_>>(),
             "token": s.token(),
-            "reach": (0..cells).filter(|&c| reach & (1u128 << c) != 0).collect::<Vec<_>>(),
+            "reach": cells_in(reach, cells),
             "scores": s.scores(),
             "to_move": s.to_move(),
             "after_pass": s.after_pass(),
             "over": s.is_over(),
             "walls": self.rules.variant().walls,
             "target": self.rules.variant().target.then(|| s.target()),
+            "stoppers": cells_in(self.rules.stoppers(s), cells),
+            "end": self.rules.outcome(s).map(|o| end_name(o.end)),
         })
+    }
+
+    fn move_view(&self, before: &State, after: &State, _seat: Seat) -> Option<Value> {
+        let cells = before.cells() as Cell;
+        // The cell taken is the token's square after the move.
+        let cell = after.token()?;
+        Some(json!({
+            "cell": cell_name(cell, self.size),
+            "value": before.value(cell),
+            "after_pass": before.after_pass(),
+            "reach": cells_in(self.rules.reach(before), cells)
+                .into_iter()
+                .map(|c| cell_name(c, self.size))
+                .collect::<Vec<_>>(),
+            "stoppers": cells_in(self.rules.stoppers(before), cells)
+                .into_iter()
+                .map(|c| cell_name(c, self.size))
+                .collect::<Vec<_>>(),
+        }))
+    }
+
+    fn review(&self, seed: u64, actions: &[Cell], seat: Seat) -> Result<Value, String> {
+        let record = self
+            .record(seed, actions)
+            .expect("every game of Jamais en diagonale has a record");
+        let record: Record = serde_json::from_value(record).map_err(|e| e.to_string())?;
+        let entries = crate::review::review(&record, seat, crate::ai::REVIEW_DEPTH).map_err(|e| e.to_string())?;
+        Ok(json!({ "entries": entries }))
     }
 
     fn render(&self, s: &State, seat: Seat) -> String {

@@ -5,7 +5,7 @@
 import {
   api, session, serverToday, isDate, longDate, addDays, markReady, errorText, el, $,
 } from './common.js';
-import { DiagonalGame } from './game.js';
+import { mountTable } from './table.js';
 import { DiagonalBoard, centralCross } from './diagonal-board.js';
 
 const startButton = $('#start');
@@ -19,7 +19,7 @@ const status = $('#daily-status');
 const host = $('#game');
 
 let date = null;
-let game = null;
+let shell = null;
 let signedIn = false;
 
 function setStatus(text, isError = false) {
@@ -80,29 +80,30 @@ function updateButtons(view) {
   }
 }
 
+/** Guests see, under the result, how to enter the leaderboard. */
+function guestNotice() {
+  if (signedIn || $('#guest-result-note')) return;
+  $('#table-result-actions')?.prepend(el('p', { class: 'notice', id: 'guest-result-note' }, 'Guests are not ranked: ',
+    el('a', { href: `/register?next=${encodeURIComponent(location.pathname)}` }, 'register'),
+    ' to enter the leaderboard from your next day.'));
+}
+
 async function showGame(view, focus = false) {
-  if (!game) {
-    game = new DiagonalGame(host, {
-      onView: (v) => updateButtons(v),
-      onOver: (v, box) => {
-        // Offer to play again right under the result.
-        box.append(againButton, againNote);
-        updateButtons(v);
-        if (!signedIn) {
-          box.prepend(el('p', { class: 'notice' }, 'Guests are not ranked: ',
-            el('a', { href: `/register?next=${encodeURIComponent(location.pathname)}` }, 'register'),
-            ' to enter the leaderboard from your next day.'));
-        }
-      },
-    });
-  }
+  shell?.dispose();
+  // The untouched preview goes at once: only the game's own board takes keys.
+  host.replaceChildren();
   updateButtons(view);
-  await game.show(view);
-  if (view.over) {
-    const box = game.resultActions;
-    if (box && !box.contains(againButton)) box.append(againButton, againNote);
-  }
-  if (focus && !view.over) game.board.focus();
+  // The game is played on the page shell; the day's buttons follow it, and
+  // Play again sits under the result.
+  shell = await mountTable(host, view, {
+    onAnswer: (v) => {
+      updateButtons(v);
+      if (v.over) guestNotice();
+    },
+    resultActions: [againButton, againNote],
+  });
+  if (view.over) guestNotice();
+  if (focus && !view.over) shell.renderer?.focus?.();
 }
 
 async function newGame(button) {

@@ -56,7 +56,7 @@ function drawBoard() {
     b.querySelector('.ttt-mark').textContent = c === '.' ? '' : c.toUpperCase();
     b.classList.toggle('mark-x', c === 'x');
     b.classList.toggle('mark-o', c === 'o');
-    const playable = c === '.' && !isOver(board) && (!versus || (versus.to_move === 0 && !versus.over));
+    const playable = c === '.' && !isOver(board) && (!versus || (versus.your_turn && !versus.over));
     b.classList.toggle('legal', playable);
     if (playable) b.dataset.legal = 'true';
     else delete b.dataset.legal;
@@ -162,15 +162,17 @@ async function analyse() {
 async function choose(i) {
   if (busy || board[i] !== '.' || isOver(board)) return;
   if (versus) {
-    if (versus.over || versus.to_move !== 0) return;
+    if (versus.over || !versus.your_turn) return;
     busy = true;
     host.dataset.busy = 'true';
     try {
       const cell = cellName(Math.floor(i / 3), i % 3);
-      versus = await api('POST', `/api/games/${encodeURIComponent(versus.id)}/actions`, { action: cell });
-      board = versus.board;
-      const reply = versus.moves[versus.moves.length - 1];
-      $('#lab-live').textContent = `You play ${cell}.${versus.moves.length % 2 === 0 ? ` The computer plays ${reply}.` : ''}${versus.over ? ` ${verdict(versus)}` : ''}`;
+      // The game's moves are square numbers, 0 to 8.
+      versus = await api('POST', `/api/games/${encodeURIComponent(versus.id)}/actions`, { action: String(i), ply: versus.ply });
+      board = boardOf(versus);
+      const last = versus.moves[versus.moves.length - 1];
+      const reply = last && last.seat === 1 ? Number(last.text) : null;
+      $('#lab-live').textContent = `You play ${cell}.${reply !== null ? ` The computer plays ${cellName(Math.floor(reply / 3), reply % 3)}.` : ''}${versus.over ? ` ${verdict(versus)}` : ''}`;
     } catch (err) {
       showError(errorText(err));
     } finally {
@@ -187,8 +189,13 @@ async function choose(i) {
 }
 
 function verdict(v) {
-  const w = v.result?.winner;
-  return w === 0 ? 'You win!' : w === 1 ? 'The computer wins.' : 'A draw.';
+  const w = v.result?.winners ?? [];
+  return w.length !== 1 ? 'A draw.' : w[0] === 0 ? 'You win!' : 'The computer wins.';
+}
+
+/** The board string of a game's answer (`x`, `o`, `.` by square). */
+function boardOf(answer) {
+  return answer.view.cells.map((m) => m ?? '.').join('');
 }
 
 $('#lab-undo').addEventListener('click', () => {
@@ -212,7 +219,7 @@ $('#lab-versus').addEventListener('click', async () => {
   button.disabled = true;
   try {
     versus = await api('POST', '/api/games', { kind: 'tictactoe' });
-    board = versus.board;
+    board = boardOf(versus);
     undoStack = [];
     announce('New game against the perfect computer: you are X, your move.');
     $('#lab-live').textContent = 'New game: you are X.';

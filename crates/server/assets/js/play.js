@@ -1,15 +1,15 @@
 // Free play: choose a grid and an opponent and play on this page, or
-// watch two computers play (the server plays the whole game at once; the
-// page replays it move by move at the pace).
+// watch two computers play, move by move at the pace (both on the page
+// shell, see table.js).
 
 import {
   api, el, $, errorText, markReady, playerLabel, OPPONENTS, announce, createdText,
 } from './common.js';
-import { DiagonalGame } from './game.js';
+import { mountTable } from './table.js';
 
 const area = $('#play-area');
 const errorBox = $('#play-error');
-let game = null;
+let shell = null;
 
 for (const select of document.querySelectorAll('select[data-default]')) {
   for (const spec of OPPONENTS) {
@@ -35,20 +35,18 @@ async function begin(form, body) {
   errorBox.hidden = true;
   try {
     const view = await api('POST', '/api/games', body);
-    if (game) game.stopReplay = true; // a replay still running gives way
+    shell?.dispose(); // a watched game still playing gives way
     area.hidden = false;
     $('#play-area-title').textContent = view.kind === 'watch' ? 'Two computers play' : 'Your game';
-    const link = `/games/${encodeURIComponent(view.id)}`;
+    const link = `/table/${encodeURIComponent(view.id)}`;
     $('#game-link').replaceChildren('Link to this game: ', el('a', { href: link }, location.origin + link));
-    game = new DiagonalGame($('#game'));
     area.scrollIntoView({ block: 'start' });
-    const shown = game.show(view);
+    shell = await mountTable($('#game'), view);
     if (view.kind === 'watch') {
-      announce('The replay starts. Pause or skip with the buttons under the board.');
+      announce('The computers play at your pace. Pause or skip with the buttons above the board.');
     } else {
-      game.board.focus(); // keyboard players can move at once
+      shell.renderer?.focus?.(); // keyboard players can move at once
     }
-    await shown;
   } catch (err) {
     errorBox.textContent = errorText(err);
     errorBox.hidden = false;
@@ -72,7 +70,7 @@ async function listUnfinished() {
   const open = games.filter((g) => g.kind === 'free' && !g.over).slice(0, 5);
   if (!open.length) return;
   $('#unfinished-list').replaceChildren(...open.map((g) => el('li', {},
-    el('a', { href: `/games/${encodeURIComponent(g.id)}` }, `Free game, ${g.scores?.[0] ?? 0} to ${g.scores?.[1] ?? 0}`),
+    el('a', { href: `/table/${encodeURIComponent(g.id)}` }, `Free game, ${g.scores?.[0] ?? 0} to ${g.scores?.[1] ?? 0}`),
     createdText(g.created) ? el('span', { class: 'muted' }, ` · begun ${createdText(g.created)}`) : '')));
   $('#unfinished').hidden = false;
 }

@@ -6,7 +6,7 @@ import {
   api, markReady, el, svgEl, $, errorText, signed, pathId, longDate, playerLabel,
 } from './common.js';
 import { DiagonalBoard, centralCross } from './diagonal-board.js';
-import { replayMoves, stoppersOf } from './game.js';
+import { replayMoves, movesOf, rowsOf } from './render/diagonal.js';
 
 let view = null;
 let board = null;
@@ -43,7 +43,7 @@ function moveWords(m) {
 
 function render() {
   const n = view.moves.length;
-  const s = replayMoves(view, step);
+  const s = replayMoves(view.size, view.moves, step);
   const next = step < n ? view.moves[step] : null;
   const entry = next && next.seat === 0 ? byCell.get(next.cell) : null;
   const marks = {};
@@ -56,7 +56,7 @@ function render() {
     reach: next ? next.reach : null,
     reachSeat: next ? next.seat : null,
     walls: view.walls,
-    stoppers: view.walls ? stoppersOf(s.taken, s.token) : [],
+    stoppers: view.walls ? (next ? next.stoppers : view.finalStoppers) : [],
     follow: step === 0 ? centralCross(view.size) : (next?.after_pass ? [] : undefined),
     marks,
     over: !next,
@@ -166,16 +166,39 @@ async function analyse() {
   render();
 }
 
+/** The game's answer in the shape this page reads: the grid as rows, and
+ * each move with its seat, cell, value, reach and stoppers. */
+function reviewed(answer) {
+  const v = answer.view;
+  const name = (c) => `${String.fromCharCode(97 + (c % v.size))}${Math.floor(c / v.size) + 1}`;
+  return {
+    id: answer.id,
+    kind: answer.kind,
+    date: answer.date,
+    over: answer.over,
+    reviewable: answer.reviewable,
+    result: answer.result,
+    players: answer.seats.map((s) => s.player),
+    size: v.size,
+    cells: rowsOf(v),
+    walls: v.walls,
+    target: v.target,
+    finalStoppers: v.stoppers.map(name),
+    moves: movesOf(answer),
+  };
+}
+
 async function main() {
   const id = pathId();
-  view = await api('GET', `/api/games/${encodeURIComponent(id)}`);
-  if (view.kind === 'tictactoe' || view.kind === 'watch') {
+  const answer = await api('GET', `/api/games/${encodeURIComponent(id)}`);
+  if (answer.game !== 'diagonal' || answer.you !== 0) {
     throw new Error('Reviews are for your own games of Jamais en diagonale.');
   }
-  $('#review-info').textContent = `${view.kind === 'daily' ? `Daily grid of ${longDate(view.date)}` : `Free play, ${view.size} × ${view.size}`}, against ${playerLabel(view.players?.[1])}.`;
+  view = reviewed(answer);
+  $('#review-info').textContent = `${view.date ? `Daily grid of ${longDate(view.date)}` : `Free play, ${view.size} × ${view.size}`}, against ${playerLabel(view.players[1])}.`;
   if (!view.over) {
     $('#review-info').append(' ', el('span', { class: 'error' }, 'This game is not finished: '),
-      el('a', { href: `/games/${encodeURIComponent(id)}` }, 'finish it first'), '.');
+      el('a', { href: `/table/${encodeURIComponent(id)}` }, 'finish it first'), '.');
     return;
   }
   board = new DiagonalBoard($('#review-board'), {

@@ -1,33 +1,164 @@
-// The page shell of every game (/table/{id}): turns, the computers' pace,
-// the live region, keyboard focus, errors and the end of the game. It knows
-// no game: what a game looks like is its renderer's business, a module
-// `/assets/js/render/{game}.js` that exports
+// The page shell of every game: turns, the computers' pace, the live
+// region, keyboard focus, errors, watched games (pause, skip) and the end
+// of the game. It knows no game: what a game looks like is its renderer's
+// business, a module `/assets/js/render/{game}.js` that exports
 //
-//   mount(root, shell) -> { update(answer) }
+//   mount(root, shell) -> {
+//     update(answer),                  // draws answer.view (required)
+//     animate?(move, answer, wait),    // shows a computer's move being made;
+//                                      // `await wait()` waits the pace (a key
+//                                      // or a click skips it)
+//     sentence?(move, answer),         // the words for a move
+//     status?(answer),                 // the status line, when it says more
+//     result?(answer),                 // nodes for the result box
+//     focus?(),                        // where the keys go on the person's turn
+//   }
 //
 // `answer` is the server's answer for the game (docs/web-api.md: the view
 // of the person's observation, the legal moves as text, the moves as the
-// person saw them); the renderer draws `answer.view` into `root` and calls
-// `shell.act(text)` with one of `answer.legal` when the person picks a
-// move. A game without a renderer is still playable: the shell lists every
-// legal move as a button (the list is there for keyboard users in every
-// game too).
+// person saw them); the renderer calls `shell.act(text)` with one of
+// `answer.legal` when the person picks a move. A game without a renderer
+// is still playable: the shell lists every legal move as a button (the
+// list is there for keyboard users in every game too).
+//
+// The page /table/{id} is one shell; the daily grid's and free play's
+// pages mount one too (`mountTable`).
 
-import { api, el, errorText, paceDelay, pathId, markReady, ApiError } from './common.js';
+import {
+  api, el, errorText, paceDelay, pathId, markReady, ApiError, signed,
+} from './common.js';
 
 const $ = (id) => document.getElementById(id);
 
-class Shell {
-  constructor(answer, renderer) {
+/**
+ * Waits `ms`, or less: a click or a key press anywhere skips the wait
+ * (except inside `ignore`, e.g. the pause button of a watched game). The
+ * input that skips does nothing else.
+ */
+export function skippableWait(ms, ignore = null) {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      document.removeEventListener('pointerdown', onInput, true);
+      document.removeEventListener('keydown', onInput, true);
+      resolve();
+    };
+    const onInput = (e) => {
+      if (ignore && ignore.contains(e.target)) return;
+      if (e.type === 'keydown' && (e.ctrlKey || e.metaKey || e.altKey
+        || ['Shift', 'Control', 'Alt', 'Meta', 'Tab'].includes(e.key))) return;
+      // The wait ends in a microtask, before the board's own listeners
+      // run, so a skipping Enter or click would otherwise play a move.
+      if (e.type === 'keydown') {
+        e.preventDefault();
+        e.stopPropagation();
+      } else {
+        swallowNextClick();
+      }
+      done();
+    };
+    const timer = setTimeout(done, ms);
+    document.addEventListener('pointerdown', onInput, true);
+    document.addEventListener('keydown', onInput, true);
+  });
+}
+
+/** Stops the click that follows a skipping pointerdown. */
+function swallowNextClick() {
+  const swallow = (e) => {
+    e.stopPropagation();
+    e.preventDefault();
+    cleanup();
+  };
+  const cleanup = () => {
+    clearTimeout(timer);
+    document.removeEventListener('click', swallow, true);
+  };
+  document.addEventListener('click', swallow, true);
+  const timer = setTimeout(cleanup, 1000); // no click came (e.g. a drag)
+}
+
+function wait(ms) {
+  return new Promise((resolve) => { window.setTimeout(resolve, ms); });
+}
+
+/** The shell's elements, built inside `host` (one shell per page). */
+function build(host) {
+  const pause = el('button', { type: 'button', id: 'table-pause', class: 'btn secondary', 'aria-pressed': 'false' }, 'Pause');
+  const skip = el('button', { type: 'button', id: 'table-skip', class: 'btn secondary' }, 'Skip to the end');
+  host.replaceChildren(
+    el('p', { id: 'table-seats', class: 'muted' }),
+    el('p', { id: 'table-status', class: 'table-status' }),
+    el('div', { id: 'table-watch', class: 'watch-controls', hidden: true }, pause, skip),
+    el('p', { id: 'table-error', class: 'error', role: 'alert', hidden: true }),
+    el('div', { id: 'table-board', class: 'table-board' }),
+    el('p', { id: 'table-live', class: 'moves-live', 'aria-live': 'polite', role: 'status' }),
+    el('section', { id: 'table-result', class: 'table-result result', tabindex: '-1', hidden: true, 'aria-labelledby': 'table-result-title' },
+      el('h2', { id: 'table-result-title' }, 'Game over'),
+      el('p', { id: 'table-result-text', class: 'verdict' }),
+      el('div', { id: 'table-result-more' }),
+      el('p', { id: 'table-result-links', class: 'result-links' }),
+      el('div', { id: 'table-result-actions', class: 'result-actions' })),
+    el('details', { id: 'table-legal-all', class: 'table-legal' },
+      el('summary', {}, 'Every legal move (', el('span', { id: 'table-legal-count' }, '0'), ')'),
+      el('div', { id: 'table-legal', class: 'legal-list' })),
+    el('details', { class: 'table-log', open: true },
+      el('summary', {}, 'Moves (', el('span', { id: 'table-move-count' }, '0'), ')'),
+      el('ol', { id: 'table-moves', class: 'move-log' })),
+  );
+  return { pause, skip };
+}
+
+export class Shell {
+  /**
+   * @param {Element} host  where the shell goes (its content is replaced)
+   * @param {object} answer  the server's answer
+   * @param {object} hooks  onAnswer(answer) after every answer shown;
+   *   resultActions: nodes for the result box (e.g. a page's own buttons)
+   */
+  constructor(host, answer, hooks = {}) {
+    this.host = host;
     this.answer = answer;
-    this.renderer = renderer;
+    this.hooks = hooks;
+    this.renderer = null;
     this.shownPly = 0;
     this.requesting = false;
+    this.disposed = false;
+    this.paused = false;
+    this.skipping = false;
+    this.resume = null;
+    const { pause, skip } = build(host);
+    this.controls = $('table-watch');
+    pause.addEventListener('click', () => {
+      this.paused = !this.paused;
+      pause.textContent = this.paused ? 'Resume' : 'Pause';
+      pause.setAttribute('aria-pressed', String(this.paused));
+      if (!this.paused) this.resume?.();
+      this.draw();
+    });
+    skip.addEventListener('click', () => {
+      this.skipping = true;
+      this.paused = false;
+      this.resume?.();
+      this.draw();
+    });
   }
 
   /** Whether a request is in flight (renderers disable their moves). */
   get busy() {
     return this.requesting;
+  }
+
+  /** Whether computers play every seat. */
+  get watching() {
+    return this.answer.you === null || this.answer.you === undefined;
+  }
+
+  /** Stops this shell for good: a page that starts another game calls it. */
+  dispose() {
+    this.disposed = true;
+    this.skipping = true;
+    this.resume?.();
   }
 
   setBusy(busy) {
@@ -42,11 +173,9 @@ class Shell {
     return s.human ? `You (${s.name})` : `${s.name} (${s.player})`;
   }
 
-  /** Says a sentence in the live region (emptied first: repeats are read). */
+  /** Says a sentence in the live region (each its own node: what is added is read). */
   say(text) {
-    const live = $('table-live');
-    live.textContent = '';
-    window.setTimeout(() => { live.textContent = text; }, 30);
+    $('table-live').append(el('span', {}, `${text} `));
   }
 
   showError(err) {
@@ -62,7 +191,7 @@ class Shell {
 
   /** Plays one of the person's legal moves. */
   async act(text) {
-    if (this.requesting || !this.answer.your_turn) return;
+    if (this.requesting || this.disposed || !this.answer.your_turn) return;
     this.showError(null);
     this.failed = false;
     await this.send({ action: text, ply: this.answer.ply });
@@ -70,15 +199,16 @@ class Shell {
 
   async send(body) {
     this.setBusy(true);
+    this.draw();
     try {
       const next = await api('POST', `/api/games/${encodeURIComponent(this.answer.id)}/actions`, body);
       this.failed = false;
-      await this.show(next);
+      if (!this.disposed) await this.show(next);
     } catch (err) {
       this.failed = true;
       this.showError(err);
       // A stale position (another tab, a retry): show the game as it is.
-      if (err instanceof ApiError && err.status === 409) {
+      if (err instanceof ApiError && err.status === 409 && !this.disposed) {
         try {
           await this.show(await api('GET', `/api/games/${encodeURIComponent(this.answer.id)}`));
         } catch (again) {
@@ -88,66 +218,104 @@ class Shell {
     } finally {
       this.setBusy(false);
     }
+    if (this.disposed) return;
     // Drawn again now that no request is in flight: the moves take clicks.
     this.draw();
     this.continueComputers();
   }
 
-  /** Takes a new answer: announces the moves the page has not shown yet,
-   * at the account's pace when computers made them, then draws it. */
+  /** The pace of the computers' moves, in milliseconds (0 when skipping). */
+  async delay() {
+    return this.skipping ? 0 : paceDelay();
+  }
+
+  /** Waits the pace before a computer's move: skippable, held while paused. */
+  async paceWait(ms) {
+    if (this.skipping || this.disposed) return;
+    await skippableWait(ms, this.controls);
+    while (this.paused && !this.skipping && !this.disposed) {
+      await new Promise((resolve) => { this.resume = resolve; });
+    }
+  }
+
+  /** Takes a new answer: shows the moves the page has not shown yet (a
+   * computer's at the account's pace), then draws it. */
   async show(next, paced = true) {
     const fresh = next.moves.slice(this.shownPly);
-    const delay = paced ? await paceDelay() : 0;
+    const delay = paced ? await this.delay() : 0;
     this.answer = next;
+    if (fresh.length && paced) $('table-live').replaceChildren();
     for (const [i, move] of fresh.entries()) {
-      this.logMove(move);
+      if (this.disposed) return;
       const byComputer = move.seat !== null && !next.seats[move.seat]?.human;
-      if (byComputer && paced) {
-        this.say(this.moveSentence(move));
-        if (i < fresh.length - 1) await wait(delay / 2);
+      const pace = byComputer && paced && delay > 0;
+      if (pace && this.renderer?.animate) {
+        this.animating = true;
+        this.drawStatus();
+        await this.renderer.animate(move, next, () => this.paceWait(delay));
+        this.animating = false;
       }
+      this.logMove(move);
+      if (paced) this.say(this.moveSentence(move));
+      if (pace && !this.renderer?.animate && i < fresh.length - 1) await this.paceWait(delay / 2);
     }
     this.shownPly = next.moves.length;
     this.draw();
+    this.hooks.onAnswer?.(next);
   }
 
   moveSentence(move) {
+    const own = this.renderer?.sentence?.(move, this.answer);
+    if (own) return own;
     const who = this.seatName(move.seat);
     return `${who}: ${move.text}${move.note ? `. ${move.note}` : ''}`;
   }
 
   logMove(move) {
-    const item = el('li', { dataset: { ply: String(move.ply) } }, this.moveSentence(move));
-    $('table-moves').append(item);
+    $('table-moves').append(el('li', { dataset: { ply: String(move.ply) } }, this.moveSentence(move)));
+    $('table-move-count').textContent = String(move.ply + 1);
+  }
+
+  drawStatus() {
+    const a = this.answer;
+    let status = this.renderer?.status?.(a, { animating: this.animating, paused: this.paused });
+    if (!status) {
+      if (a.over) status = 'The game is over.';
+      else if (this.paused) status = 'Paused.';
+      else if (a.your_turn) status = 'Your move.';
+      else if (a.pending) status = this.watching ? 'The computers are playing.' : 'The computer is thinking…';
+      else status = 'Waiting.';
+    }
+    $('table-status').textContent = status;
   }
 
   draw() {
+    if (this.disposed) return;
     const a = this.answer;
-    document.title = `${a.title} · Tabula`;
-    $('table-title').textContent = a.title + (a.kind === 'watch' ? ' (watching)' : '');
     $('table-seats').textContent = a.seats
       .map((s, i) => `${s.name}: ${s.human ? 'you' : s.player}${a.to_act === i && !a.over ? ' (to play)' : ''}`)
       .join(' · ');
-    let status;
-    if (a.over) status = 'The game is over.';
-    else if (a.your_turn) status = 'Your move.';
-    else if (a.pending) status = a.kind === 'watch' ? 'The computers are playing.' : 'The computer is thinking…';
-    else status = 'Waiting.';
-    $('table-status').textContent = status;
+    this.drawStatus();
+    this.controls.hidden = !this.watching || a.over;
     // Keep the keyboard where it was across a redraw: on the same move (or
-    // control) if it is still there, else on the board's first move when
-    // it is the person's turn and the focus fell to the page.
+    // control) if it is still there, else on the board when it is the
+    // person's turn and the focus fell to the page.
     const focused = document.activeElement;
     const action = focused?.dataset?.action;
     const id = focused?.id;
     this.renderer?.update(a);
     this.drawControls();
     this.drawResult();
-    const main = $('main');
     let target = null;
-    if (action) target = main.querySelector(`[data-action="${CSS.escape(action)}"]:not([disabled])`);
+    if (action) target = this.host.querySelector(`[data-action="${CSS.escape(action)}"]:not([disabled])`);
     else if (id && id !== 'main') target = document.getElementById(id);
-    if (!target && a.your_turn && (!document.activeElement || document.activeElement === document.body || !main.contains(document.activeElement))) {
+    const lost = !document.activeElement || document.activeElement === document.body
+      || !document.contains(document.activeElement);
+    if (!target && a.your_turn && lost) {
+      if (this.renderer?.focus) {
+        this.renderer.focus();
+        return;
+      }
       target = $('table-board').querySelector('button[data-action]:not([disabled])');
     }
     if (target && target !== document.activeElement) target.focus({ preventScroll: true });
@@ -168,11 +336,12 @@ class Shell {
     }, text)));
   }
 
+  /** The verdict, the game's own details, a daily grid's points, links. */
   drawResult() {
     const a = this.answer;
     const box = $('table-result');
     box.hidden = !a.over;
-    if (!a.over || !a.result) return;
+    if (!a.over || !a.result || box.dataset.announced) return;
     const winners = a.result.winners.map((s) => this.seatName(s));
     const scores = a.result.scores
       ? ` Points: ${a.seats.map((s, i) => `${s.name} ${a.result.scores[i]}`).join(', ')}.`
@@ -183,12 +352,28 @@ class Shell {
       ? 'A draw.'
       : `${a.you === null ? 'Won by' : youWon ? 'You win! Won by' : 'You lose. Won by'} ${winners.join(' and ')}.`;
     $('table-result-text').textContent = `${verdict}${scores}${rounds}`;
-    $('table-again').href = `/new/${encodeURIComponent(a.game)}`;
-    if (!box.dataset.announced) {
-      box.dataset.announced = 'true';
-      this.say(`Game over. ${verdict}`);
-      box.focus?.();
+    const more = [...(this.renderer?.result?.(a) ?? [])];
+    if (a.result.points !== null && a.result.points !== undefined) {
+      more.push(el('p', { class: 'points-line' }, 'Leaderboard points: ',
+        el('span', { id: 'points' }, String(a.result.points)),
+        a.result.margin < 0 ? ' (a defeat takes nothing away).' : '.'));
+    } else if (a.date) {
+      more.push(el('p', { class: 'muted' }, a.restarted
+        ? 'This day was restarted, so it no longer counts for the leaderboard (it counts in your statistics).'
+        : 'This game does not count for the leaderboard: only an account’s first game of a day, played on that day, does.'));
     }
+    $('table-result-more').replaceChildren(...more);
+    const links = [];
+    if (a.reviewable) links.push(el('a', { href: `/review/${encodeURIComponent(a.id)}`, id: 'review-link' }, 'Review this game'));
+    if (a.date) links.push(el('a', { href: `/leaderboard?date=${encodeURIComponent(a.date)}`, id: 'leaderboard-link' }, 'See the leaderboard'));
+    // Where the game was begun: the day's page, free play, or the new-game form.
+    const again = a.date ? `/daily/${encodeURIComponent(a.date)}`
+      : a.kind === 'free' ? '/play' : `/new/${encodeURIComponent(a.game)}`;
+    if (!this.hooks.resultActions) links.push(el('a', { id: 'table-again', class: 'button', href: again }, 'Play again'));
+    $('table-result-links').replaceChildren(...links);
+    $('table-result-actions').replaceChildren(...(this.hooks.resultActions ?? []));
+    box.dataset.announced = 'true';
+    this.say(`Game over. ${verdict}${a.result.margin !== undefined ? ` Margin ${signed(a.result.margin)}.` : ''}`);
   }
 
   /** Lets the computers move while the game waits for them (a watched
@@ -199,19 +384,16 @@ class Shell {
     if (this.stepping) return;
     this.stepping = true;
     try {
-      while (!this.answer.over && this.answer.pending && !this.failed) {
-        await wait(await paceDelay());
-        if (this.requesting) continue;
+      while (!this.disposed && !this.answer.over && this.answer.pending && !this.failed) {
+        if (!this.renderer?.animate) await this.paceWait(await this.delay());
+        else if (this.paused) await this.paceWait(0);
+        if (this.requesting || this.disposed) continue;
         await this.send({ ply: this.answer.ply });
       }
     } finally {
       this.stepping = false;
     }
   }
-}
-
-function wait(ms) {
-  return new Promise((resolve) => { window.setTimeout(resolve, ms); });
 }
 
 /** Loads the game's renderer; `null` when the game has none. */
@@ -224,23 +406,38 @@ async function loadRenderer(game) {
   }
 }
 
-async function main() {
+/** Mounts a shell for `answer` in `host`, its renderer loaded, and lets
+ * the computers move if the game waits for them. */
+export async function mountTable(host, answer, hooks = {}) {
+  const module = await loadRenderer(answer.game);
+  const shell = new Shell(host, answer, hooks);
+  if (module) {
+    shell.renderer = module.mount($('table-board'), shell);
+  } else {
+    $('table-legal-all').open = true;
+  }
+  await shell.show(answer, false);
+  shell.continueComputers();
+  return shell;
+}
+
+async function tablePage() {
   try {
     const answer = await api('GET', `/api/games/${encodeURIComponent(pathId())}`);
-    const module = await loadRenderer(answer.game);
-    const shell = new Shell(answer, null);
-    if (module) {
-      shell.renderer = module.mount($('table-board'), shell);
-    } else {
-      $('table-legal-all').open = true;
-    }
-    await shell.show(answer, false);
-    shell.continueComputers();
+    const title = (a) => {
+      const text = a.title + (a.you === null ? ' (watching)' : '') + (a.date ? `, daily grid of ${a.date}` : '');
+      $('table-title').textContent = text;
+      document.title = `${text} · Tabula`;
+    };
+    title(answer);
+    await mountTable($('table'), answer, { onAnswer: title });
   } catch (err) {
-    $('table-error').textContent = errorText(err);
-    $('table-error').hidden = false;
+    $('table-page-error').textContent = err.status === 404
+      ? 'There is no such game, or it is not yours (games belong to the session or the account that began them).'
+      : errorText(err);
+    $('table-page-error').hidden = false;
   }
   await markReady();
 }
 
-main();
+if (document.body?.dataset.page === 'table') tablePage();
