@@ -1,7 +1,9 @@
 //! End to end in headless Chromium (Debian's chromium and chromium-driver):
 //! a new user registers, plays the daily grid to the end and sees their
 //! points on the leaderboard; a restart takes the day off the leaderboard;
-//! the tic-tac-toe lab shows its counts; the board plays from the keyboard.
+//! the tic-tac-toe lab shows its counts and plays the perfect computer; the
+//! board plays from the keyboard; free play, its review and a watched game
+//! run on the page shell.
 //!
 //! Without chromedriver these tests say so and pass, unless
 //! `TABULA_REQUIRE_BROWSER=1` (set by `.ci/run`), which makes them fail.
@@ -256,6 +258,47 @@ async fn free_play_its_review_and_a_watched_game_run_on_the_shell() {
         logged,
         game["moves"].as_array().unwrap().len(),
         "every move is in the log"
+    );
+    c.close().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_lab_plays_the_perfect_computer_to_a_draw_or_a_loss() {
+    let _one = ONE_AT_A_TIME.lock().await;
+    let Some(d) = driver() else { return };
+    let s = TestServer::start(Engine::Sqlite, |_| {}).await.unwrap();
+    let c = browser(&d).await;
+    open(&c, &format!("{}/lab", s.base)).await;
+    find(&c, "#lab-versus").await.click().await.unwrap();
+    // Plays the first square open to X until the board says the game ended.
+    let deadline = Instant::now() + Duration::from_secs(120);
+    loop {
+        settle(&c).await;
+        let turn = text(&c, "#lab-turn").await;
+        if turn.contains("three in a row") || turn.contains("full") {
+            break;
+        }
+        assert!(Instant::now() < deadline, "the game did not end: {turn}");
+        if let Ok(square) = c.find(Locator::Css("#lab-board [data-legal='true']")).await {
+            let _ = square.click().await;
+        }
+        tokio::time::sleep(Duration::from_millis(30)).await;
+    }
+    let live = text(&c, "#lab-live").await;
+    assert!(live.contains("The computer plays"), "{live}");
+    assert!(
+        live.contains("A draw.") || live.contains("The computer wins."),
+        "never a win for X: {live}"
+    );
+    // The game is the server's: a finished tic-tac-toe table.
+    let games: serde_json::Value = c
+        .execute_async("fetch('/api/games').then(r => r.json()).then(arguments[0])", vec![])
+        .await
+        .unwrap();
+    assert_eq!(
+        (games[0]["game"].as_str(), games[0]["over"].as_bool()),
+        (Some("tictactoe"), Some(true)),
+        "{games}"
     );
     c.close().await.unwrap();
 }
