@@ -8,6 +8,7 @@
 //! | concern | item |
 //! |---|---|
 //! | card instances vs faces, multi-deck | [`CardId`], [`Deck`], [`french`] |
+//! | a hand as one word, the single French deck's layout | [`CardSet`], [`SingleDeck`] |
 //! | the zone ledger and conservation | [`Ledger`], [`check_conservation`] |
 //! | seats, teams, payoff vectors as data | [`Table`], [`PayoffRule`] |
 //! | observation projection per seat | [`Visibility`], [`CardView`], [`project`], [`unseen_counts`] |
@@ -56,6 +57,7 @@ pub mod crn;
 pub mod determinize;
 pub mod ledger;
 pub mod sampler;
+pub mod set;
 pub mod table;
 pub mod view;
 
@@ -64,5 +66,6 @@ pub use crn::{CommonWorlds, RootEstimate, compare_roots};
 pub use determinize::{DealError, DealProblem, HolderSet, MAX_HOLDERS};
 pub use ledger::{ConservationError, Ledger, ZoneId, check_conservation};
 pub use sampler::{Deal, DealSampler};
+pub use set::{CardNameError, CardSet, CardSetIter, SingleDeck};
 pub use table::{PayoffRule, Table, TableError};
 pub use view::{CardView, SeenTooMany, Visibility, ZoneView, project, unseen_counts};
