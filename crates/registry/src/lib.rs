@@ -27,6 +27,7 @@ register![
     tabula_diagonal::module::DiagonalTable,
     tabula_abalone::Abalone,
     tabula_skyjo::Skyjo,
+    tabula_hearts::Hearts,
     tabula_testgames::MiniWhist,
     tabula_nim::Nim,
 ];

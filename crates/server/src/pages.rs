@@ -126,6 +126,11 @@ const ASSETS: &[(&str, &str, &str)] = &[
         include_str!("../assets/js/render/skyjo.js"),
     ),
     (
+        "js/render/hearts.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/js/render/hearts.js"),
+    ),
+    (
         "js/render/tictactoe.js",
         "text/javascript; charset=utf-8",
         include_str!("../assets/js/render/tictactoe.js"),

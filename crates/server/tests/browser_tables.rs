@@ -1,7 +1,8 @@
 //! The page shell and the new-game form in headless Chromium: a Skyjo game
-//! with two computers played to the end on the page, with the page's DOM
-//! byte-identical when two cards the person cannot see are swapped in the
-//! server's truth; watched games.
+//! with two computers played to the end on the page, and a hand of Hearts
+//! passed and played, each with the page's DOM byte-identical when two
+//! cards the person cannot see are swapped in the server's truth; watched
+//! games.
 
 mod common;
 #[path = "common/browser.rs"]
@@ -201,5 +202,80 @@ async fn watched_games_play_on_the_page() {
     )
     .await;
     snapshot(&c, "skyjo-watched").await;
+    c.close().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn hearts_passes_and_plays_a_hand_and_hides_every_unseen_card() {
+    let _one = ONE_AT_A_TIME.lock().await;
+    let Some(d) = driver() else { return };
+    let s = TestServer::start(Engine::Sqlite, |c| c.games_per_minute = 0)
+        .await
+        .unwrap();
+    let c = browser(&d).await;
+    register(&c, &s.base, "hearts player").await;
+    brisk(&c, &s.base).await;
+    // A match to 1 point: it ends with the first hand.
+    let id = start_game(
+        &c,
+        &s.base,
+        "hearts",
+        &[("end_score", "1")],
+        &[(1, "level:1"), (2, "level:2"), (3, "level:1")],
+    )
+    .await;
+    let url = format!("{}/table/{id}", s.base);
+    let mut swapped = 0;
+    let deadline = Instant::now() + Duration::from_secs(240);
+    let mut turns = 0;
+    loop {
+        until(
+            &c,
+            "the person's turn or the end",
+            "return (document.getElementById('table-status').textContent === 'Your move.' && document.body.dataset.busy !== 'true') || !document.getElementById('table-result').hidden",
+        )
+        .await;
+        if shown(&c, "#table-result").await {
+            break;
+        }
+        assert!(Instant::now() < deadline, "the hand did not end");
+        // Every few turns: cards the person cannot see are swapped in the
+        // server's truth, and the page stays byte for byte the same.
+        if turns % 4 == 0 {
+            open(&c, &url).await;
+            let before = page_html(&c).await;
+            if tabula_server::table_routes::swap_unseen_for_tests(&s.state, &id)
+                .await
+                .unwrap()
+            {
+                swapped += 1;
+                open(&c, &url).await;
+                assert_eq!(before, page_html(&c).await, "a swap of unseen cards showed on the page");
+            }
+        }
+        turns += 1;
+        // Passing: pick three cards, then pass them; playing: a legal card.
+        let picks = c.find_all(Locator::Css(".hc-hand button[aria-pressed]")).await.unwrap();
+        if !picks.is_empty() {
+            for i in 0..3 {
+                let pick = find(&c, &format!(".hc-hand button[aria-pressed]:nth-of-type({})", i + 1)).await;
+                pick.click().await.unwrap();
+            }
+            find(&c, "#hc-pass[data-action]").await.click().await.unwrap();
+        } else if let Ok(card) = c
+            .find(Locator::Css(
+                ".hc-hand button[data-action]:not([disabled]), #table-board button[data-action]:not([disabled])",
+            ))
+            .await
+        {
+            let _ = card.click().await;
+        }
+    }
+    assert!(swapped >= 3, "the hook found unseen cards ({swapped})");
+    snapshot(&c, "hearts-end").await;
+    let sheet = find(&c, "#hc-scores").await.text().await.unwrap();
+    assert!(sheet.contains("Score sheet"), "{sheet}");
+    let result = find(&c, "#table-result-text").await.text().await.unwrap();
+    assert!(result.contains("Points:"), "{result}");
     c.close().await.unwrap();
 }

@@ -1,0 +1,450 @@
+//! The computer, levels 1 to 4, with every tunable in [`HEARTS_TUNABLES`].
+//!
+//! - **Passing** (every level): each card scored by how dangerous it is to
+//!   keep (Q♠, A♠ and K♠ without enough low spades to guard them, high
+//!   hearts, high cards of short suits); the three most dangerous go.
+//! - **Play**, levels 1–2: a card scorer that ducks under the trick's
+//!   winner, dumps Q♠ and high cards when void, and leads low from safe
+//!   suits. Level 2 plays its best card; level 1 makes natural mistakes,
+//!   now and then choosing among its few best-scored cards at random.
+//! - **Play**, levels 3–4: information-set MCTS over the hand in progress
+//!   ([`HandGame`]), keyed by the seat's observation, on worlds drawn by
+//!   the card engine's `DealProblem` (voids, passed cards and the known 2♣
+//!   honoured); rollouts play legal cards (following suit) at random; a
+//!   finished hand is judged by each seat's points against the mean of
+//!   the others'.
+//! - **The moon's choice** (`moon: "choice"`): end the match when that
+//!   wins it, else take −26.
+//!
+//! No level looks at anything but its own observation, and none treats a
+//! human seat differently.
+
+use tabula_cards::{CardId, CardSet};
+use tabula_search::{
+    Budget, Determinize, Game, Ismcts, IsmctsConfig, Payoffs, Player, Rng, Rollout, SearchResult, Seat, Tunable, Turn,
+    WorldSampler, rng::derive_seed, stable_hash,
+};
+
+use crate::actions::{Action, hand_points, playable};
+use crate::cards::{HEARTS, QUEEN_OF_SPADES, suit_cards, suit_of};
+use crate::observation::Observation;
+use crate::rules::Hearts;
+use crate::state::{SEATS, State};
+use tabula_cards::french::Suit;
+
+/// Level 1's chance of a mistake on a decision.
+const MISTAKE_RATE: f64 = 0.3;
+/// Level 1 picks its mistakes among this many best-scored cards.
+const MISTAKE_CANDIDATES: usize = 3;
+/// ISMCTS iterations of levels 3 and 4.
+const LEVEL_ITERATIONS: [u64; 2] = [300, 4000];
+/// Low spades that guard Q♠ (or A♠, K♠) well enough to keep it.
+const SPADE_GUARD: usize = 4;
+
+/// The computer's tunables (name, default, meaning).
+pub const HEARTS_TUNABLES: &[Tunable] = &[
+    Tunable::float(
+        "mistake_rate",
+        MISTAKE_RATE,
+        "level 1: chance of a mistake per decision",
+    ),
+    Tunable::int(
+        "mistake_candidates",
+        MISTAKE_CANDIDATES as i64,
+        "level 1: its mistakes are among this many best-scored cards",
+    ),
+    Tunable::int(
+        "level3_iterations",
+        LEVEL_ITERATIONS[0] as i64,
+        "level 3: ISMCTS iterations per card played",
+    ),
+    Tunable::int(
+        "level4_iterations",
+        LEVEL_ITERATIONS[1] as i64,
+        "level 4: ISMCTS iterations per card played",
+    ),
+    Tunable::int(
+        "spade_guard",
+        SPADE_GUARD as i64,
+        "passing: spades below the queen that let a seat keep Q♠, A♠ and K♠",
+    ),
+];
+
+/// How dangerous it is to keep `card` in `hand` (higher passes first).
+pub fn pass_danger(hand: CardSet, card: CardId) -> f64 {
+    let rank = f64::from(card.0 % 13); // 0 for a 2 … 12 for an ace
+    let suit = suit_of(card);
+    let in_suit = (hand & suit_cards(suit)).len() as f64;
+    let low_spades = (hand & suit_cards(Suit::Spades))
+        .iter()
+        .filter(|c| c.0 < QUEEN_OF_SPADES.0)
+        .count();
+    let guarded = low_spades >= SPADE_GUARD;
+    match suit {
+        Suit::Spades if card.0 >= QUEEN_OF_SPADES.0 && !guarded => 40.0 + rank,
+        Suit::Spades => rank - 8.0,
+        Suit::Hearts => 10.0 + rank,
+        // High cards of short suits go first: the suit may become void.
+        _ => rank + 6.0 - 1.5 * in_suit,
+    }
+}
+
+/// The three cards to pass: the most dangerous to keep.
+pub fn choose_pass(hand: CardSet) -> CardSet {
+    let mut scored: Vec<(CardId, f64)> = hand.iter().map(|c| (c, pass_danger(hand, c))).collect();
+    scored.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+    scored.iter().take(3).map(|s| s.0).collect()
+}
+
+/// The card scorer of levels 1–2: higher is better for the seat to play.
+pub fn card_score(o: &Observation, card: CardId) -> f64 {
+    let rank = f64::from(card.0 % 13);
+    let played = o.played.iter().fold(CardSet::EMPTY, |a, &b| a | b);
+    let queen_out = played.contains(QUEEN_OF_SPADES);
+    match o.trick.first() {
+        None => {
+            // Lead low; never lead a spade above the queen while it is out.
+            let spade_risk = suit_of(card) == Suit::Spades && card.0 > QUEEN_OF_SPADES.0 && !queen_out;
+            let heart = if HEARTS.contains(card) { 4.0 } else { 0.0 };
+            -rank - heart - if spade_risk { 30.0 } else { 0.0 } - if card == QUEEN_OF_SPADES { 20.0 } else { 0.0 }
+        }
+        Some(&lead) => {
+            let suit = suit_of(lead);
+            let winning = o
+                .trick
+                .iter()
+                .filter(|c| suit_of(**c) == suit)
+                .map(|c| c.0)
+                .max()
+                .unwrap_or(lead.0);
+            let points_on = o.trick.iter().any(|c| HEARTS.contains(*c) || *c == QUEEN_OF_SPADES);
+            let last = o.trick.len() == SEATS - 1;
+            if suit_of(card) != suit {
+                // Void: dump danger first.
+                return if card == QUEEN_OF_SPADES {
+                    100.0
+                } else if suit_of(card) == Suit::Spades && card.0 > QUEEN_OF_SPADES.0 && !queen_out {
+                    60.0 + rank
+                } else if HEARTS.contains(card) {
+                    40.0 + rank
+                } else {
+                    rank
+                };
+            }
+            if card.0 < winning {
+                // Duck, as high as possible.
+                return 50.0 + rank;
+            }
+            // Taking the trick: cheap when last and clean; otherwise as low as possible.
+            if card == QUEEN_OF_SPADES {
+                return -100.0;
+            }
+            if last && !points_on {
+                20.0 + rank
+            } else {
+                -rank - if points_on { 30.0 } else { 0.0 }
+            }
+        }
+    }
+}
+
+/// The shooter's choice: end the match now when that wins it, else −26.
+pub fn choose_moon(o: &Observation, game: &Hearts) -> bool {
+    let me = usize::from(o.seat);
+    let pts = hand_points(&o.taken, &game.options(), false);
+    let scores: Vec<i32> = (0..SEATS).map(|k| o.scores[k] + pts[k]).collect();
+    let mine = scores[me];
+    let wins = (0..SEATS).all(|k| k == me || scores[k] > mine);
+    !wins
+}
+
+/// The hand in progress as a game of its own: it ends with the hand, and a
+/// seat's reward is the mean of the others' points minus its own.
+#[derive(Clone, Copy, Debug)]
+pub struct HandGame<'a> {
+    game: &'a Hearts,
+    hand_no: u32,
+}
+
+impl<'a> HandGame<'a> {
+    /// The hand of `obs`.
+    pub fn new(game: &'a Hearts, obs: &Observation) -> Self {
+        HandGame {
+            game,
+            hand_no: obs.hand_no,
+        }
+    }
+
+    fn finished(&self, s: &State) -> bool {
+        s.hand_no != self.hand_no || s.over || s.moon.is_some()
+    }
+}
+
+/// Each seat's points against the mean of the others'.
+fn gap_rewards(points: [i32; SEATS]) -> Payoffs {
+    let total: i32 = points.iter().sum();
+    let v = points.map(|p| (f64::from(total - p) / 3.0 - f64::from(p)).clamp(-26.0, 26.0));
+    Payoffs::new(&v)
+}
+
+impl Game for HandGame<'_> {
+    type State = State;
+    type Action = Action;
+    type Observation = Observation;
+
+    fn num_seats(&self) -> usize {
+        SEATS
+    }
+
+    fn to_move(&self, s: &State) -> Turn {
+        if self.finished(s) {
+            Turn::Terminal
+        } else {
+            self.game.to_move(s)
+        }
+    }
+
+    fn legal_actions(&self, s: &State, out: &mut Vec<Action>) {
+        if self.finished(s) {
+            out.clear();
+        } else {
+            self.game.legal_actions(s, out);
+        }
+    }
+
+    fn apply(&self, s: &mut State, a: Action) {
+        self.game.apply(s, a);
+    }
+
+    fn payoffs(&self, s: &State) -> Payoffs {
+        if s.moon.is_some() {
+            gap_rewards(hand_points(&s.taken, &self.game.options(), false))
+        } else {
+            gap_rewards(s.last_hand)
+        }
+    }
+
+    fn payoff_range(&self) -> (f64, f64) {
+        (-26.0, 26.0)
+    }
+
+    fn chance_outcomes(&self, s: &State, out: &mut Vec<(Action, f64)>) {
+        self.game.chance_outcomes(s, out);
+    }
+
+    fn sample_chance(&self, s: &State, rng: &mut Rng) -> Action {
+        self.game.sample_chance(s, rng)
+    }
+
+    fn observation(&self, s: &State, seat: Seat) -> Observation {
+        self.game.observation(s, seat)
+    }
+
+    fn view_action(&self, s: &State, a: Action, observer: Seat) -> Action {
+        self.game.view_action(s, a, observer)
+    }
+
+    fn reveals(&self) -> bool {
+        true
+    }
+
+    fn revealed(&self, before: &State, a: Action, after: &State, observer: Seat) -> u64 {
+        self.game.revealed(before, a, after, observer)
+    }
+
+    fn hash(&self, s: &State) -> u64 {
+        self.game.hash(s)
+    }
+}
+
+impl Determinize for HandGame<'_> {
+    fn determinize(&self, obs: &Observation, seat: Seat, rng: &mut Rng) -> State {
+        self.game.determinize(obs, seat, rng)
+    }
+
+    fn legal_from_observation(&self, obs: &Observation, seat: Seat, out: &mut Vec<Action>) {
+        self.game.legal_from_observation(obs, seat, out);
+    }
+
+    fn sampler<'a>(&'a self, obs: &'a Observation, seat: Seat) -> Box<dyn WorldSampler<State> + 'a> {
+        self.game.sampler(obs, seat)
+    }
+}
+
+/// The rollout: uniformly random playable cards (following suit, the
+/// first trick's and hearts' rules) to the end of the hand, picked from
+/// the hand's bits without listing the actions.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct CardRollout;
+
+impl Rollout<HandGame<'_>> for CardRollout {
+    fn rollout(&mut self, game: &HandGame<'_>, s: &mut State, rng: &mut Rng) -> Payoffs {
+        while !game.finished(s) && s.exchanged && usize::from(s.dealt) == crate::cards::NUM_CARDS {
+            let seat = s.to_play();
+            let cards = playable(s.hands[seat], s.led_card(), s.tricks, s.broken);
+            let card = cards
+                .nth(rng.below(cards.len() as u64) as usize)
+                .expect("a hand to play from");
+            game.game.play_card(s, card);
+        }
+        if !game.finished(s) {
+            // Passing, or a deal still on: the general playout.
+            return tabula_search::random_playout(game, s, rng, &mut Vec::new());
+        }
+        game.payoffs(s)
+    }
+}
+
+/// A computer seat at one level (1–4).
+#[derive(Debug)]
+pub struct HeartsAi {
+    level: u8,
+    rng: Rng,
+    seed: u64,
+    search: Ismcts<Action>,
+    rollout: CardRollout,
+    legal: Vec<Action>,
+}
+
+impl HeartsAi {
+    /// Level `level` (1 to 4), seeded.
+    ///
+    /// # Panics
+    /// When the level is not 1 to 4.
+    pub fn new(level: u8, seed: u64) -> Self {
+        assert!((1..=4).contains(&level), "Hearts levels run from 1 to 4");
+        HeartsAi {
+            level,
+            rng: Rng::new(seed),
+            seed,
+            search: Ismcts::new(IsmctsConfig::default()),
+            rollout: CardRollout,
+            legal: Vec::new(),
+        }
+    }
+
+    /// The level.
+    pub fn level(&self) -> u8 {
+        self.level
+    }
+
+    fn heuristic_play(&mut self, o: &Observation) -> Action {
+        let mut scored: Vec<(Action, f64)> = self
+            .legal
+            .iter()
+            .map(|&a| match a {
+                Action::Play(c) => (a, card_score(o, c)),
+                other => (other, 0.0),
+            })
+            .collect();
+        scored.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+        if self.level == 1 && scored.len() > 1 && self.rng.next_f64() < MISTAKE_RATE {
+            let k = scored.len().min(MISTAKE_CANDIDATES);
+            return scored[self.rng.below(k as u64) as usize].0;
+        }
+        scored[0].0
+    }
+}
+
+impl Player<Hearts> for HeartsAi {
+    fn choose(&mut self, game: &Hearts, o: &Observation, seat: Seat) -> SearchResult<Action> {
+        game.legal_from_observation(o, seat, &mut self.legal);
+        let done = |action: Action| SearchResult {
+            action: Some(action),
+            value: 0.0,
+            stats: Default::default(),
+        };
+        match self.legal.as_slice() {
+            [] => {
+                return SearchResult {
+                    action: None,
+                    value: 0.0,
+                    stats: Default::default(),
+                };
+            }
+            [only] => return done(*only),
+            _ => {}
+        }
+        match self.legal[0] {
+            Action::Pass(_) => return done(Action::Pass(choose_pass(o.hand))),
+            Action::Moon(_) => return done(Action::Moon(choose_moon(o, game))),
+            _ => {}
+        }
+        if self.level <= 2 {
+            return done(self.heuristic_play(o));
+        }
+        let iterations = LEVEL_ITERATIONS[usize::from(self.level - 3)];
+        let hand = HandGame::new(game, o);
+        // Each decision's seed comes from the player's seed and the position.
+        let seed = derive_seed(self.seed, stable_hash(o));
+        self.search
+            .search(&hand, o, seat, &mut self.rollout, &Budget::iterations(iterations), seed)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::actions::Action;
+    use crate::cards::{DECK, MOON};
+    use crate::options::{HeartsOptions, MoonRule};
+    use crate::state::TRICKS;
+
+    /// The end of a hand's last trick: seat 2 took every heart and Q♠,
+    /// seat 0 the rest, at these scores.
+    fn moon_shot(scores: [i32; SEATS]) -> State {
+        let mut s = State::new();
+        s.stock = CardSet::EMPTY;
+        s.dealt = 52;
+        s.exchanged = true;
+        s.tricks = TRICKS;
+        s.taken[2] = MOON;
+        s.taken[0] = DECK.all() - MOON;
+        s.scores = scores;
+        s.cards_hash = s.compute_cards_hash();
+        s
+    }
+
+    #[test]
+    fn the_moon_gives_the_others_26_or_asks_the_shooter_when_it_decides_the_match() {
+        let others = Hearts::new(HeartsOptions::default()).unwrap();
+        let choice = Hearts::new(HeartsOptions {
+            moon: MoonRule::Choice,
+            ..HeartsOptions::default()
+        })
+        .unwrap();
+        // The default: the others take 26.
+        let mut s = moon_shot([80, 10, 50, 10]);
+        others.end_hand(&mut s);
+        assert_eq!((s.scores, s.over), ([106, 36, 50, 36], true));
+        // Under the choice, nothing to choose when no one reaches the target.
+        let mut s = moon_shot([0, 0, 0, 0]);
+        choice.end_hand(&mut s);
+        assert_eq!((s.scores, s.moon, s.hand_no), ([26, 26, 0, 26], None, 1));
+        // When +26 would end the match, the shooter is asked.
+        let mut s = moon_shot([80, 10, 50, 10]);
+        choice.end_hand(&mut s);
+        assert_eq!(s.moon, Some(2));
+        assert_eq!(choice.to_move(&s), Turn::Seat(2));
+        let mut legal = Vec::new();
+        choice.legal_actions(&s, &mut legal);
+        assert_eq!(legal, [Action::Moon(false), Action::Moon(true)]);
+        // The computer's choice: ending now would lose (50 against 36), so −26.
+        assert!(choose_moon(&Observation::of(&s, 2), &choice));
+        let mut minus = s.clone();
+        choice.apply(&mut minus, Action::Moon(true));
+        assert_eq!((minus.scores, minus.over, minus.hand_no), ([80, 10, 24, 10], false, 1));
+        let mut plus = s;
+        choice.apply(&mut plus, Action::Moon(false));
+        assert_eq!((plus.scores, plus.over), ([106, 36, 50, 36], true));
+        assert_eq!(choice.payoffs(&plus).as_slice(), [0.0, 0.5, 0.0, 0.5], "a shared win");
+        // Ending now wins when the shooter is lowest after it.
+        let s = {
+            let mut s = moon_shot([80, 60, 10, 60]);
+            choice.end_hand(&mut s);
+            s
+        };
+        assert_eq!(s.moon, Some(2));
+        assert!(!choose_moon(&Observation::of(&s, 2), &choice));
+    }
+}

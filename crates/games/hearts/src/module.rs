@@ -1,0 +1,339 @@
+//! Hearts on the game contract: the options and players, the seat's view
+//! and text, actions as typed (`Q♠`, `2c 3c 4c` for a pass, `moon -26`),
+//! notes on tricks and hands, the score sheet, and the swap hook.
+
+use serde_json::{Value, json};
+use tabula_cards::french::Suit;
+use tabula_cards::{CardId, CardSet};
+use tabula_contract::players::{self, BoxedPlayer};
+use tabula_contract::{GameInfo, GameModule, OptionDoc, PlayerInfo, PlayerSpec, Scoresheet, SpecError};
+use tabula_search::{Determinize, Seat, TunableTable, Turn};
+
+use crate::actions::{Action, playable};
+use crate::ai::{HEARTS_TUNABLES, HeartsAi};
+use crate::cards::{DECK, HAND, NUM_CARDS, name, names, points, suit_cards};
+use crate::observation::{Observation, swap_unseen};
+use crate::options::HeartsOptions;
+use crate::rules::Hearts;
+use crate::state::{SEATS, State, pass_offset};
+
+/// The seats' names, clockwise from seat 0 (a pass "to the left" goes to
+/// the next seat).
+const SEAT_NAMES: [&str; SEATS] = ["South", "West", "North", "East"];
+
+/// A hand in the order a person sorts it: suit by suit (♣ ♦ ♠ ♥), low to high.
+fn sorted(set: CardSet) -> Vec<String> {
+    [Suit::Clubs, Suit::Diamonds, Suit::Spades, Suit::Hearts]
+        .iter()
+        .flat_map(|&s| (set & suit_cards(s)).iter())
+        .map(name)
+        .collect()
+}
+
+fn direction(hand_no: u32) -> &'static str {
+    match pass_offset(hand_no) {
+        Some(1) => "left",
+        Some(3) => "right",
+        Some(_) => "across",
+        None => "none",
+    }
+}
+
+fn level(spec: &PlayerSpec) -> Result<u8, SpecError> {
+    let bad = |problem: &str| SpecError::BadArgument {
+        spec: spec.to_string(),
+        problem: problem.into(),
+    };
+    match spec {
+        PlayerSpec::Custom { arg: Some(a), .. } => match a.parse::<u8>() {
+            Ok(k @ 1..=4) => Ok(k),
+            _ => Err(bad("Hearts levels run from 1 to 4")),
+        },
+        _ => Err(bad("give a level, level:1 to level:4")),
+    }
+}
+
+impl GameModule for Hearts {
+    type Game = Hearts;
+    type Options = HeartsOptions;
+
+    const INFO: GameInfo = GameInfo {
+        name: Hearts::NAME,
+        title: "Hearts",
+        summary: "Hearts for four: pass three, follow suit, avoid hearts and Q♠, a match to 100 (lowest wins)",
+        min_seats: 4,
+        max_seats: 4,
+        hidden_information: true,
+        chance: true,
+    };
+    const OPTIONS: &'static [OptionDoc] = &[
+        OptionDoc {
+            name: "end_score",
+            meaning: "the match ends after the hand in which a seat reaches this score (1 to 1000)",
+            choices: &[],
+        },
+        OptionDoc {
+            name: "moon",
+            meaning: "shooting the moon: others (the other seats take 26) or choice (the shooter may take −26 instead when it decides the match)",
+            choices: &["others", "choice"],
+        },
+        OptionDoc {
+            name: "jack_of_diamonds",
+            meaning: "J♦ counts −10 for the seat that takes it",
+            choices: &[],
+        },
+        OptionDoc {
+            name: "queen_breaks_hearts",
+            meaning: "playing Q♠ breaks hearts, as a heart does",
+            choices: &[],
+        },
+    ];
+    const PLAYERS: &'static [PlayerInfo] = &[
+        PlayerInfo {
+            name: "level",
+            form: "level:N",
+            example: "level:2",
+            description: "the computer, level 1 to 4: 1-2 the card scorer (1 with mistakes), 3-4 ISMCTS over the hand; passing by danger at every level",
+        },
+        players::RANDOM,
+        players::ISMCTS,
+        players::MOISMCTS,
+        players::ROOTUCB,
+    ];
+    const DEFAULT_PLAYER: &'static str = "level:3";
+    const TUNABLES: &'static [TunableTable] = &[TunableTable {
+        title: "hearts computer",
+        tunables: HEARTS_TUNABLES,
+    }];
+    /// A hand is 52 deals, 4 passes, 52 cards and perhaps the moon's choice.
+    const MAX_PLIES: usize = 200;
+
+    fn new(options: HeartsOptions) -> Result<Self, String> {
+        Hearts::new(options)
+    }
+
+    fn options(&self) -> HeartsOptions {
+        Hearts::options(self)
+    }
+
+    fn game(&self) -> &Hearts {
+        self
+    }
+
+    fn start(&self, _seed: u64) -> State {
+        // Every deal is made of chance events, drawn by whoever runs the game.
+        self.initial_state()
+    }
+
+    fn agent(&self, spec: &PlayerSpec, seed: u64) -> Result<BoxedPlayer<Hearts>, SpecError> {
+        match spec {
+            PlayerSpec::Custom { name, .. } if name == "level" => Ok(Box::new(HeartsAi::new(level(spec)?, seed))),
+            _ => players::sampling(spec, seed).ok_or_else(|| SpecError::BadArgument {
+                spec: spec.to_string(),
+                problem: "not a Hearts player".into(),
+            }),
+        }
+    }
+
+    fn turn(&self, o: &Observation) -> Turn {
+        o.turn()
+    }
+
+    fn check_observation(&self, o: &Observation, seat: Seat) -> Result<(), String> {
+        if usize::from(o.seat) != seat {
+            return Err(format!("this is seat {}'s observation, not seat {seat}'s", o.seat));
+        }
+        o.check()
+    }
+
+    fn view(&self, o: &Observation, _seat: Seat) -> Value {
+        let jack = self.options().jack_of_diamonds;
+        let phase = match o.turn() {
+            Turn::Terminal => "over",
+            Turn::Chance => "deal",
+            _ if o.next_passer().is_some() => "pass",
+            _ if o.moon.is_some() => "moon",
+            _ => "play",
+        };
+        let trick: Vec<Value> = o
+            .trick
+            .iter()
+            .enumerate()
+            .map(|(i, &c)| json!({ "seat": (usize::from(o.leader) + i) % SEATS, "card": name(c) }))
+            .collect();
+        json!({
+            "seat": o.seat,
+            "phase": phase,
+            "hand": sorted(o.hand),
+            "counts": (0..SEATS).map(|s| o.hand_size(s)).collect::<Vec<_>>(),
+            "hand_no": o.hand_no + 1,
+            "pass": {
+                "direction": direction(o.hand_no),
+                "chosen": o.passers,
+                "passed": o.passed.map(sorted),
+                "received": o.exchanged.then(|| sorted(o.received)),
+            },
+            "leader": o.leader,
+            "trick": trick,
+            "to_move": o.turn().seat(),
+            "tricks": o.tricks,
+            "taken_points": o.taken.iter().map(|&t| points(t, jack)).collect::<Vec<_>>(),
+            "tricks_won": o.taken.iter().map(|t| t.len() / SEATS).collect::<Vec<_>>(),
+            "broken": o.broken,
+            "scores": o.scores,
+            "last_hand": o.last_hand,
+            "end_score": self.options().end_score,
+            "moon": o.moon,
+        })
+    }
+
+    fn render(&self, o: &Observation, seat: Seat) -> String {
+        let scores: Vec<String> = (0..SEATS)
+            .map(|s| {
+                format!(
+                    "{} {}{}",
+                    SEAT_NAMES[s],
+                    o.scores[s],
+                    if s == seat { " (you)" } else { "" }
+                )
+            })
+            .collect();
+        let trick: Vec<String> = o
+            .trick
+            .iter()
+            .enumerate()
+            .map(|(i, &c)| format!("{} {}", SEAT_NAMES[(usize::from(o.leader) + i) % SEATS], name(c)))
+            .collect();
+        let mut out = format!(
+            "Hand {} (pass {}), trick {} of 13. Scores: {}.\n",
+            o.hand_no + 1,
+            direction(o.hand_no),
+            (o.tricks + 1).min(13),
+            scores.join(", ")
+        );
+        if !trick.is_empty() {
+            out.push_str(&format!("On the table: {}\n", trick.join(", ")));
+        }
+        if o.exchanged && !o.received.is_empty() {
+            out.push_str(&format!("You received: {}\n", sorted(o.received).join(" ")));
+        }
+        out.push_str(&format!(
+            "Your hand: {}{}",
+            sorted(o.hand).join(" "),
+            if o.broken { "   (hearts are broken)" } else { "" }
+        ));
+        if o.next_passer() == Some(seat) {
+            out.push_str(&format!(
+                "\nPass three cards {}: type them, like {}",
+                direction(o.hand_no),
+                sorted(o.hand)[..3].join(" ")
+            ));
+        } else if o.moon == Some(seat as u8) {
+            out.push_str("\nYou shot the moon: type +26 (the others take 26) or -26 (you take −26)");
+        }
+        out
+    }
+
+    fn action_text(&self, action: Action) -> String {
+        match action {
+            Action::Deal(c) => format!("deal {}", name(c)),
+            Action::HiddenDeal => "a card dealt".to_string(),
+            Action::Pass(cards) => names(cards),
+            Action::HiddenPass => "three cards, face down".to_string(),
+            Action::Play(c) => name(c),
+            Action::Moon(false) => "moon +26".to_string(),
+            Action::Moon(true) => "moon -26".to_string(),
+        }
+    }
+
+    fn parse_action(&self, o: &Observation, seat: Seat, text: &str) -> Result<Action, String> {
+        let mut legal = Vec::new();
+        self.legal_from_observation(o, seat, &mut legal);
+        let t = text.trim();
+        let action = match legal.first() {
+            None => return Err("it is not your turn".into()),
+            Some(Action::Moon(_)) => match t.to_ascii_lowercase().replace('−', "-").as_str() {
+                "moon +26" | "+26" | "others" => Action::Moon(false),
+                "moon -26" | "-26" | "me" => Action::Moon(true),
+                _ => return Err("you shot the moon: type +26 (the others take 26) or -26 (you take −26)".into()),
+            },
+            Some(Action::Pass(_)) => {
+                let cards: Vec<CardId> = t
+                    .split(|c: char| c.is_whitespace() || c == ',')
+                    .filter(|w| !w.is_empty())
+                    .map(|w| DECK.parse(w).map_err(|e| e.to_string()))
+                    .collect::<Result<_, _>>()?;
+                let set: CardSet = cards.iter().copied().collect();
+                if cards.len() != 3 || set.len() != 3 {
+                    return Err("pass three different cards, like 2c Qs Ah".into());
+                }
+                if !o.hand.contains_all(set) {
+                    return Err(format!("you do not hold all of {}", names(set)));
+                }
+                Action::Pass(set)
+            }
+            Some(_) => {
+                let card = DECK.parse(t).map_err(|e| e.to_string())?;
+                if !o.hand.contains(card) {
+                    return Err(format!("you do not hold {}", name(card)));
+                }
+                let allowed = playable(o.hand, o.trick.first().copied(), o.tricks, o.broken);
+                if !allowed.contains(card) {
+                    return Err(match o.trick.first() {
+                        Some(_) if o.tricks > 0 || (allowed - crate::cards::MOON).len() == allowed.len() => {
+                            format!("follow suit: play one of {}", names(allowed))
+                        }
+                        Some(_) => format!("no points on the first trick: play one of {}", names(allowed)),
+                        None if o.tricks == 0 => "the 2♣ leads the first trick".to_string(),
+                        None => format!("hearts are not broken: lead one of {}", names(allowed)),
+                    });
+                }
+                Action::Play(card)
+            }
+        };
+        if legal.contains(&action) {
+            Ok(action)
+        } else {
+            Err(format!("{} is not legal now", self.action_text(action)))
+        }
+    }
+
+    fn seat_name(&self, seat: Seat) -> String {
+        SEAT_NAMES
+            .get(seat)
+            .map_or_else(|| format!("seat {seat}"), |s| (*s).to_string())
+    }
+
+    fn note(&self, before: &Observation, after: &Observation, _seat: Seat) -> Option<String> {
+        if after.hand_no != before.hand_no || (after.over && !before.over) {
+            let pts: Vec<String> = (0..SEATS)
+                .map(|s| format!("{} {}", SEAT_NAMES[s], after.last_hand[s]))
+                .collect();
+            return Some(format!("Hand {} ends: {}.", before.hand_no + 1, pts.join(", ")));
+        }
+        if after.tricks > before.tricks {
+            let winner = usize::from(after.leader);
+            let jack = self.options().jack_of_diamonds;
+            let gained = points(after.taken[winner], jack) - points(before.taken[winner], jack);
+            return Some(format!("{} takes the trick ({gained} points).", SEAT_NAMES[winner]));
+        }
+        None
+    }
+
+    fn round(&self, s: &State) -> u32 {
+        s.hand_no()
+    }
+
+    fn swap_unseen(&self, s: &mut State, observer: Seat) -> bool {
+        swap_unseen(s, observer)
+    }
+
+    fn scoresheet(&self, s: &State) -> Option<Scoresheet> {
+        Some(Scoresheet {
+            scores: s.scores().iter().map(|&v| f64::from(v)).collect(),
+            rounds: Some(s.hand_no() + 1),
+        })
+    }
+}
+
+const _: () = assert!(HAND * SEATS == NUM_CARDS);

@@ -1,0 +1,373 @@
+//! What one seat knows, and the worlds consistent with it.
+//!
+//! A seat's [`Observation`] holds its own hand, the pass it chose and the
+//! cards it received, who has chosen a pass, every card played and who
+//! took each trick, the revealed voids, hearts broken, and the scores.
+//! Nothing in it depends on a card the seat cannot see.
+//!
+//! [`Observation::sample`] draws a world uniformly over the arrangements
+//! of the unseen cards that fit it (with the card engine's
+//! [`DealProblem`]): no seat holds a suit it has shown void in, the cards
+//! the seat passed sit with their receiver until played, the seat to lead
+//! the first trick holds 2♣, and a pass chosen
+//! but not yet exchanged is drawn from the passer's unseen cards, never
+//! copied from the truth.
+
+use serde::{Deserialize, Serialize};
+use tabula_cards::{CardId, CardSet, Deal, DealProblem, DealSampler};
+use tabula_search::{Rng, Seat, Turn};
+
+use crate::actions::{Action, passes, playable};
+use crate::cards::{DECK, HAND, NUM_CARDS, TWO_OF_CLUBS, suit_index, suit_of};
+use crate::state::{SEATS, State, next_passer_of, pass_offset, turn_of};
+
+/// What a seat knows of a position (see the [module documentation](self)).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Observation {
+    /// The observing seat.
+    pub seat: u8,
+    /// Its hand.
+    pub hand: CardSet,
+    /// Cards dealt this hand.
+    pub dealt: u8,
+    /// Hands finished.
+    pub hand_no: u32,
+    /// The pass it chose this hand.
+    pub passed: Option<CardSet>,
+    /// Which seats have chosen their pass.
+    pub passers: [bool; SEATS],
+    /// The passing is over.
+    pub exchanged: bool,
+    /// The cards it received.
+    pub received: CardSet,
+    /// The seat that led the trick in progress.
+    pub leader: u8,
+    /// The trick in progress, in the order played.
+    pub trick: Vec<CardId>,
+    /// Tricks finished this hand.
+    pub tricks: u8,
+    /// The cards each seat played this hand.
+    pub played: [CardSet; SEATS],
+    /// The cards of the tricks each seat took this hand.
+    pub taken: [CardSet; SEATS],
+    /// Each seat's revealed voids (bit per suit, clubs first).
+    pub voids: [u8; SEATS],
+    /// Hearts are broken.
+    pub broken: bool,
+    /// The match's scores.
+    pub scores: [i32; SEATS],
+    /// The points of the last finished hand.
+    pub last_hand: [i32; SEATS],
+    /// The seat choosing how its moon counts.
+    pub moon: Option<u8>,
+    /// The match is over.
+    pub over: bool,
+}
+
+impl Observation {
+    /// Seat `seat`'s observation of `s`.
+    pub fn of(s: &State, seat: Seat) -> Observation {
+        let trick = (0..usize::from(s.trick_len)).map(|i| s.trick[i]).collect();
+        Observation {
+            seat: seat as u8,
+            hand: s.hands[seat],
+            dealt: s.dealt,
+            hand_no: s.hand_no,
+            passed: s.passed[seat],
+            passers: s.passed.map(|p| p.is_some()),
+            exchanged: s.exchanged,
+            received: s.received[seat],
+            leader: s.leader,
+            trick,
+            tricks: s.tricks,
+            played: s.played,
+            taken: s.taken,
+            voids: s.voids,
+            broken: s.broken,
+            scores: s.scores,
+            last_hand: s.last_hand,
+            moon: s.moon,
+            over: s.over,
+        }
+    }
+
+    fn dealer(&self) -> usize {
+        (self.hand_no % 4) as usize
+    }
+
+    /// The seat to choose its pass next, during the passing.
+    pub fn next_passer(&self) -> Option<usize> {
+        next_passer_of(self.exchanged, self.dealt, self.hand_no, |s| self.passers[s])
+    }
+
+    /// Whose turn it is.
+    pub fn turn(&self) -> Turn {
+        turn_of(
+            self.over,
+            self.dealt,
+            self.next_passer(),
+            self.moon,
+            self.leader,
+            self.trick.len(),
+        )
+    }
+
+    /// The observing seat's legal actions (none when another acts).
+    pub fn legal_actions(&self, out: &mut Vec<Action>) {
+        out.clear();
+        if self.turn() != Turn::Seat(usize::from(self.seat)) {
+            return;
+        }
+        if self.next_passer().is_some() {
+            passes(self.hand, out);
+        } else if self.moon.is_some() {
+            out.extend([Action::Moon(false), Action::Moon(true)]);
+        } else {
+            let cards = playable(self.hand, self.trick.first().copied(), self.tricks, self.broken);
+            out.extend(cards.iter().map(Action::Play));
+        }
+    }
+
+    /// The number of cards `seat` holds.
+    pub fn hand_size(&self, seat: usize) -> usize {
+        if usize::from(self.dealt) < NUM_CARDS {
+            // Card k goes to seat (dealer + 1 + k) mod 4.
+            let first = (seat + SEATS - (self.dealer() + 1) % SEATS) % SEATS;
+            return (usize::from(self.dealt) + SEATS - 1 - first) / SEATS;
+        }
+        let passing = !self.exchanged && self.passers[seat];
+        HAND - self.played[seat].len() - if passing { 3 } else { 0 }
+    }
+
+    /// Checks that some position has this observation.
+    ///
+    /// # Errors
+    /// What does not fit, in words.
+    pub fn check(&self) -> Result<(), String> {
+        let me = usize::from(self.seat);
+        if me >= SEATS || usize::from(self.dealt) > NUM_CARDS || self.tricks > 13 || self.trick.len() >= SEATS {
+            return Err("a seat, a deal or a trick out of range".into());
+        }
+        if self.hand.len() != self.hand_size(me) || !DECK.all().contains_all(self.hand) {
+            return Err(format!("seat {me} should hold {} cards", self.hand_size(me)));
+        }
+        let played = self.played.iter().fold(CardSet::EMPTY, |a, &b| a | b);
+        if !(played & self.hand).is_empty() {
+            return Err("a card is both in the hand and played".into());
+        }
+        if self.sample(&mut Rng::new(0)).is_none() {
+            return Err("no deal of the unseen cards fits this observation".into());
+        }
+        Ok(())
+    }
+
+    /// A world drawn uniformly among those consistent with the observation
+    /// (see the [module documentation](self)); `None` when none is.
+    pub fn sample(&self, rng: &mut Rng) -> Option<State> {
+        Some(self.sampler()?.draw(rng))
+    }
+
+    /// The draws of [`sample`](Observation::sample) prepared once, for a
+    /// search that draws a world per iteration; `None` when no world fits.
+    pub fn sampler(&self) -> Option<Worlds> {
+        let me = usize::from(self.seat);
+        let mut s = State::new();
+        s.dealt = self.dealt;
+        s.hand_no = self.hand_no;
+        s.exchanged = self.exchanged;
+        s.leader = self.leader;
+        for (i, &c) in self.trick.iter().enumerate() {
+            s.trick[i] = c;
+        }
+        s.trick_len = self.trick.len() as u8;
+        s.tricks = self.tricks;
+        s.played = self.played;
+        s.taken = self.taken;
+        s.voids = self.voids;
+        s.broken = self.broken;
+        s.scores = self.scores;
+        s.last_hand = self.last_hand;
+        s.moon = self.moon;
+        s.over = self.over;
+        s.hands[me] = self.hand;
+        s.passed[me] = self.passed;
+        s.received[me] = self.received;
+        s.stock = CardSet::EMPTY;
+
+        let offset = pass_offset(self.hand_no);
+        let dealing = usize::from(self.dealt) < NUM_CARDS;
+        let passing = !dealing && !self.exchanged;
+        // The cards this seat passed sit with their receiver until played.
+        let mut known = [CardSet::EMPTY; SEATS];
+        if let (true, Some(off), Some(mine)) = (self.exchanged, offset, self.passed) {
+            let to = (me + off) % SEATS;
+            known[to] = mine - self.played[to];
+            s.received[to] = mine;
+        }
+        // The first lead is 2♣, so whoever is to lead it holds it.
+        let leader = usize::from(self.leader);
+        if self.exchanged && self.tricks == 0 && self.trick.is_empty() && leader != me {
+            known[leader].insert(TWO_OF_CLUBS);
+        }
+        // Holders: each other seat's hand, its chosen pass while passing,
+        // and the stock while dealing.
+        let mut others = [0usize; SEATS - 1];
+        for (i, o) in (0..SEATS).filter(|&o| o != me).enumerate() {
+            others[i] = o;
+        }
+        let mut caps = Vec::new();
+        for &o in &others {
+            caps.push(self.hand_size(o).checked_sub(known[o].len())?);
+            s.hands[o] = known[o];
+        }
+        if passing {
+            for &o in &others {
+                caps.push(if self.passers[o] { 3 } else { 0 });
+            }
+        }
+        let stock_holder = caps.len();
+        if dealing {
+            caps.push(NUM_CARDS - usize::from(self.dealt));
+        }
+        let played = self.played.iter().fold(CardSet::EMPTY, |a, &b| a | b);
+        let mine_passing = if passing {
+            self.passed.unwrap_or_default()
+        } else {
+            CardSet::EMPTY
+        };
+        let seen = self.hand | played | known.iter().fold(CardSet::EMPTY, |a, &b| a | b) | mine_passing;
+        let mut problem = DealProblem::new(caps);
+        for c in DECK.all() - seen {
+            let suit = 1u8 << suit_index(suit_of(c));
+            let mut allowed = 0u32;
+            for (i, &o) in others.iter().enumerate() {
+                if self.voids[o] & suit == 0 {
+                    allowed |= 1 << i;
+                }
+                if passing && self.passers[o] {
+                    allowed |= 1 << (SEATS - 1 + i);
+                }
+            }
+            if dealing {
+                allowed |= 1 << stock_holder;
+            }
+            problem.add(c, allowed);
+        }
+        let sampler = DealSampler::new(&problem).ok()?;
+        Some(Worlds {
+            template: s,
+            others,
+            passing,
+            dealing,
+            stock_holder,
+            other_passes: if self.exchanged { offset } else { None },
+            me,
+            sampler,
+            deal: Deal::new(),
+        })
+    }
+}
+
+/// The worlds of one observation, prepared once (see
+/// [`Observation::sampler`]): each draw allocates nothing once the first
+/// has been made.
+#[derive(Clone, Debug)]
+pub struct Worlds {
+    /// The world without its unseen cards.
+    template: State,
+    others: [usize; SEATS - 1],
+    passing: bool,
+    dealing: bool,
+    stock_holder: usize,
+    /// After an exchange: its offset, to draw the other seats' passes.
+    other_passes: Option<usize>,
+    me: usize,
+    sampler: DealSampler,
+    deal: Deal,
+}
+
+impl Worlds {
+    /// One world.
+    pub fn draw(&mut self, rng: &mut Rng) -> State {
+        let mut s = self.template.clone();
+        self.sampler.sample_into(rng, &mut self.deal);
+        for (i, &o) in self.others.iter().enumerate() {
+            for &c in self.deal.holder(i) {
+                s.hands[o].insert(c);
+            }
+            if self.passing && s.passed[o].is_none() && !self.deal.holder(SEATS - 1 + i).is_empty() {
+                s.passed[o] = Some(self.deal.holder(SEATS - 1 + i).iter().copied().collect());
+            }
+        }
+        if self.dealing {
+            s.stock = self.deal.holder(self.stock_holder).iter().copied().collect();
+        }
+        if let Some(off) = self.other_passes {
+            // The other passes: the seat passing to this one passed what it
+            // received; the rest passed three of their receiver's cards.
+            let me = self.me;
+            let to_me_from = (me + SEATS - off) % SEATS;
+            s.passed[to_me_from] = Some(s.received[me]);
+            for from in 0..SEATS {
+                let to = (from + off) % SEATS;
+                if from == me || from == to_me_from {
+                    continue;
+                }
+                // Neither this seat's pass nor its own cards went there.
+                let mut pool = s.hands[to] | s.played[to];
+                let mut chosen = CardSet::EMPTY;
+                for _ in 0..3 {
+                    let c = pool
+                        .nth(rng.below(pool.len() as u64) as usize)
+                        .expect("a receiver holds or played the cards passed to it");
+                    pool.remove(c);
+                    chosen.insert(c);
+                }
+                s.passed[from] = Some(chosen);
+                s.received[to] = chosen;
+            }
+        }
+        s.cards_hash = s.compute_cards_hash();
+        s
+    }
+}
+
+impl tabula_search::WorldSampler<State> for Worlds {
+    fn sample(&mut self, rng: &mut Rng) -> State {
+        self.draw(rng)
+    }
+}
+
+/// Exchanges two cards `observer` cannot see, held by two other seats, in
+/// the truth: the first pair in deck order that keeps the position
+/// possible (each card goes to a seat not void in its suit, neither is a
+/// card the observer passed or the 2♣ the leader is known to hold).
+/// Returns whether there was such a pair. The hidden-information tests'
+/// hook: every observation of `observer` must stay the same.
+pub fn swap_unseen(s: &mut State, observer: Seat) -> bool {
+    let o = Observation::of(s, observer);
+    let mut fixed = o.passed.unwrap_or_default() | CardSet::of(TWO_OF_CLUBS);
+    fixed = fixed | o.received;
+    let movable = |seat: usize| s.hands[seat] - fixed;
+    let allowed = |seat: usize, c: CardId| s.voids[seat] & (1 << suit_index(suit_of(c))) == 0;
+    for a in (0..SEATS).filter(|&x| x != observer) {
+        for b in (a + 1..SEATS).filter(|&x| x != observer) {
+            for x in movable(a) {
+                for y in movable(b) {
+                    {
+                        if allowed(b, x) && allowed(a, y) {
+                            s.hands[a].remove(x);
+                            s.hands[b].remove(y);
+                            s.hands[a].insert(y);
+                            s.hands[b].insert(x);
+                            s.cards_hash = s.compute_cards_hash();
+                            return true;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    false
+}

@@ -1,0 +1,263 @@
+//! The rules: the deal, the pass, the tricks, the scoring and the match
+//! (see the [crate documentation](crate) for the rules as implemented).
+
+use tabula_cards::CardId;
+use tabula_search::{Game, Payoffs, Rng, Seat, Turn};
+
+use crate::actions::{Action, hand_points, passes, playable, trick_winner};
+use crate::cards::{HEARTS, MOON, NUM_CARDS, QUEEN_OF_SPADES, suit_of};
+use crate::observation::Observation;
+use crate::options::{HeartsOptions, MoonRule};
+use crate::state::{SEATS, State, TRICKS, Zone};
+
+/// Hearts under its options (see the [crate documentation](crate)).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Hearts {
+    options: HeartsOptions,
+}
+
+impl Hearts {
+    /// The name the platform registers the game under.
+    pub const NAME: &'static str = "hearts";
+
+    /// Hearts under `options`.
+    ///
+    /// # Errors
+    /// When the options are out of range.
+    pub fn new(options: HeartsOptions) -> Result<Hearts, String> {
+        options.check()?;
+        Ok(Hearts { options })
+    }
+
+    /// The options.
+    pub fn options(&self) -> HeartsOptions {
+        self.options
+    }
+
+    /// Plays `card` for the seat to play (the card-play branch of
+    /// [`apply`](Game::apply), for rollouts that pick cards directly).
+    #[inline]
+    pub fn play_card(&self, s: &mut State, card: CardId) {
+        let seat = s.to_play();
+        debug_assert!(s.hands[seat].contains(card), "seat {seat} does not hold {card}");
+        if let Some(lead) = s.led_card() {
+            if suit_of(lead) != suit_of(card) {
+                s.mark_void(seat, lead);
+            }
+        }
+        s.hands[seat].remove(card);
+        s.played[seat].insert(card);
+        s.shift(card, Zone::Hand(seat), Zone::Table(seat));
+        s.trick[usize::from(s.trick_len)] = card;
+        s.trick_len += 1;
+        if HEARTS.contains(card) || (card == QUEEN_OF_SPADES && self.options.queen_breaks_hearts) {
+            s.broken = true;
+        }
+        if usize::from(s.trick_len) == SEATS {
+            let winner = trick_winner(&s.trick, usize::from(s.leader));
+            for i in 0..SEATS {
+                let c = s.trick[i];
+                let by = (usize::from(s.leader) + i) % SEATS;
+                s.taken[winner].insert(c);
+                s.shift(c, Zone::Table(by), Zone::Taken(winner));
+            }
+            s.trick_len = 0;
+            s.tricks += 1;
+            s.leader = winner as u8;
+            if s.tricks == TRICKS {
+                self.end_hand(s);
+            }
+        }
+    }
+
+    /// Whether a match at these scores is over.
+    fn ends(&self, scores: &[i32; SEATS]) -> bool {
+        scores.iter().any(|&s| s >= self.options.end_score as i32)
+    }
+
+    fn hand_points(&self, s: &State, moon_minus: bool) -> [i32; SEATS] {
+        hand_points(&s.taken, &self.options, moon_minus)
+    }
+
+    /// The end of the 13th trick: the shooter's choice if it matters, else
+    /// the points.
+    pub(crate) fn end_hand(&self, s: &mut State) {
+        let shooter = (0..SEATS).find(|&seat| s.taken[seat].contains_all(MOON));
+        if let (Some(shooter), MoonRule::Choice) = (shooter, self.options.moon) {
+            let after = |minus: bool| {
+                let pts = self.hand_points(s, minus);
+                let mut scores = s.scores;
+                for i in 0..SEATS {
+                    scores[i] += pts[i];
+                }
+                self.ends(&scores)
+            };
+            if after(false) != after(true) {
+                s.moon = Some(shooter as u8);
+                return;
+            }
+        }
+        self.score_hand(s, false);
+    }
+
+    /// Adds the hand's points; ends the match or begins the next hand.
+    fn score_hand(&self, s: &mut State, moon_minus: bool) {
+        let pts = self.hand_points(s, moon_minus);
+        for (score, p) in s.scores.iter_mut().zip(pts) {
+            *score += p;
+        }
+        s.last_hand = pts;
+        s.moon = None;
+        if self.ends(&s.scores) {
+            s.over = true;
+            return;
+        }
+        // The next hand: every card back in the stock.
+        let scores = (s.scores, s.last_hand, s.hand_no + 1);
+        *s = State::new();
+        (s.scores, s.last_hand, s.hand_no) = scores;
+        s.cards_hash = s.compute_cards_hash();
+    }
+}
+
+impl Game for Hearts {
+    type State = State;
+    type Action = Action;
+    type Observation = Observation;
+
+    fn num_seats(&self) -> usize {
+        SEATS
+    }
+
+    #[inline]
+    fn to_move(&self, s: &State) -> Turn {
+        s.turn()
+    }
+
+    fn legal_actions(&self, s: &State, out: &mut Vec<Action>) {
+        out.clear();
+        let Turn::Seat(seat) = s.turn() else { return };
+        if s.next_passer() == Some(seat) {
+            passes(s.hands[seat], out);
+        } else if s.moon.is_some() {
+            out.extend([Action::Moon(false), Action::Moon(true)]);
+        } else {
+            let cards = playable(s.hands[seat], s.led_card(), s.tricks, s.broken);
+            out.extend(cards.iter().map(Action::Play));
+        }
+    }
+
+    fn apply(&self, s: &mut State, action: Action) {
+        match action {
+            Action::Deal(card) => {
+                let seat = s.next_recipient().expect("a card to deal");
+                debug_assert!(s.stock.contains(card), "{card} is not in the stock");
+                s.stock.remove(card);
+                s.hands[seat].insert(card);
+                s.shift(card, Zone::Stock, Zone::Hand(seat));
+                s.dealt += 1;
+                if usize::from(s.dealt) == NUM_CARDS && s.pass_offset().is_none() {
+                    s.start_tricks();
+                }
+            }
+            Action::Pass(cards) => {
+                let seat = s.next_passer().expect("a seat to pass");
+                debug_assert!(cards.len() == 3 && s.hands[seat].contains_all(cards));
+                s.hands[seat] = s.hands[seat] - cards;
+                for c in cards {
+                    s.shift(c, Zone::Hand(seat), Zone::Passing(seat));
+                }
+                s.passed[seat] = Some(cards);
+                if s.next_passer().is_none() {
+                    let offset = s.pass_offset().expect("a hand with passing");
+                    for from in 0..SEATS {
+                        let to = (from + offset) % SEATS;
+                        let cards = s.passed[from].expect("every seat passed");
+                        s.hands[to] = s.hands[to] | cards;
+                        s.received[to] = cards;
+                        for c in cards {
+                            s.shift(c, Zone::Passing(from), Zone::Hand(to));
+                        }
+                    }
+                    s.start_tricks();
+                }
+            }
+            Action::Play(card) => self.play_card(s, card),
+            Action::Moon(minus) => {
+                debug_assert!(s.moon.is_some(), "no moon to choose");
+                self.score_hand(s, minus);
+            }
+            Action::HiddenDeal | Action::HiddenPass => {
+                panic!("{action:?} is how a seat sees a hidden action, not an action")
+            }
+        }
+    }
+
+    /// The match's winners (the lowest score at the end) share 1.
+    fn payoffs(&self, s: &State) -> Payoffs {
+        let best = s.scores.iter().copied().min().unwrap_or(0);
+        let winners = s.scores.iter().filter(|&&x| x == best).count() as f64;
+        Payoffs::new(&s.scores.map(|x| if x == best { 1.0 / winners } else { 0.0 }))
+    }
+
+    fn payoff_range(&self) -> (f64, f64) {
+        (0.0, 1.0)
+    }
+
+    fn chance_outcomes(&self, s: &State, out: &mut Vec<(Action, f64)>) {
+        out.clear();
+        if s.turn() != Turn::Chance {
+            return;
+        }
+        let p = 1.0 / s.stock.len() as f64;
+        out.extend(s.stock.iter().map(|c| (Action::Deal(c), p)));
+    }
+
+    #[inline]
+    fn sample_chance(&self, s: &State, rng: &mut Rng) -> Action {
+        assert!(s.turn() == Turn::Chance, "not a chance node");
+        let n = s.stock.len() as u64;
+        Action::Deal(s.stock.nth(rng.below(n) as usize).expect("the stock is not empty"))
+    }
+
+    fn observation(&self, s: &State, seat: Seat) -> Observation {
+        Observation::of(s, seat)
+    }
+
+    #[inline]
+    fn view_action(&self, s: &State, action: Action, observer: Seat) -> Action {
+        match action {
+            Action::Deal(_) if s.next_recipient() != Some(observer) => Action::HiddenDeal,
+            Action::Pass(_) if s.next_passer() != Some(observer) => Action::HiddenPass,
+            other => other,
+        }
+    }
+
+    /// The exchange shows each seat the cards it receives, and the end of
+    /// the passing (or of the deal, on a hand without one) shows everyone
+    /// who holds 2♣: that seat leads.
+    fn reveals(&self) -> bool {
+        true
+    }
+
+    fn revealed(&self, before: &State, action: Action, after: &State, observer: Seat) -> u64 {
+        use tabula_search::rng::mix64;
+        if before.exchanged || !after.exchanged {
+            return 0;
+        }
+        let leader = mix64(u64::from(after.leader) + 1);
+        match action {
+            Action::Pass(_) => leader ^ mix64(after.received[observer].0 ^ 0x5A55),
+            _ => leader,
+        }
+    }
+
+    #[inline]
+    fn hash(&self, s: &State) -> u64 {
+        s.hash_with(s.cards_hash)
+    }
+
+    fn hash_from_scratch(&self, s: &State) -> u64 {
+        s.hash_with(s.compute_cards_hash())
+    }
+}

@@ -1,0 +1,368 @@
+//! A position of a Hearts match: where every card is (the zone ledger),
+//! the hand's progress, and the match's scores.
+
+use serde::{Deserialize, Serialize};
+use tabula_cards::{CardId, CardSet};
+use tabula_search::Turn;
+use tabula_search::rng::{mix64, zobrist_keys};
+
+use crate::cards::{DECK, NUM_CARDS, TWO_OF_CLUBS, suit_index, suit_of};
+
+/// The seats.
+pub const SEATS: usize = 4;
+/// Tricks in a hand.
+pub const TRICKS: u8 = 13;
+
+/// The zones a card can be in: the stock (undealt), a seat's hand, a
+/// seat's chosen pass (before the exchange), a seat's card on the table
+/// (the trick in progress), a seat's tricks taken.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Zone {
+    /// Not dealt yet.
+    Stock,
+    /// A seat's hand.
+    Hand(usize),
+    /// A seat's pass, chosen and not yet exchanged.
+    Passing(usize),
+    /// A seat's card in the trick in progress.
+    Table(usize),
+    /// The tricks a seat took this hand.
+    Taken(usize),
+}
+
+impl Zone {
+    fn block(self) -> usize {
+        match self {
+            Zone::Stock => 0,
+            Zone::Hand(s) => 1 + s,
+            Zone::Passing(s) => 5 + s,
+            Zone::Table(s) => 9 + s,
+            Zone::Taken(s) => 13 + s,
+        }
+    }
+}
+
+const ZONES: usize = 17;
+static KEYS: [u64; ZONES * NUM_CARDS] = zobrist_keys(0x4EA7_5000_0000_0001);
+
+#[inline]
+fn key(zone: Zone, card: CardId) -> u64 {
+    KEYS[zone.block() * NUM_CARDS + card.index()]
+}
+
+/// A position: the truth (every hand), never shown to a seat as such.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct State {
+    /// Each seat's hand.
+    pub(crate) hands: [CardSet; SEATS],
+    /// The cards not dealt yet.
+    pub(crate) stock: CardSet,
+    /// Cards dealt this hand.
+    pub(crate) dealt: u8,
+    /// Hands finished (0 during the first): the pass direction and the dealer.
+    pub(crate) hand_no: u32,
+    /// The pass each seat chose this hand.
+    pub(crate) passed: [Option<CardSet>; SEATS],
+    /// The cards each seat received in the exchange.
+    pub(crate) received: [CardSet; SEATS],
+    /// The passing is over (at once on a hand without passing).
+    pub(crate) exchanged: bool,
+    /// The seat that led the trick in progress.
+    pub(crate) leader: u8,
+    /// The trick in progress, in the order played.
+    pub(crate) trick: [CardId; SEATS],
+    /// Cards in the trick in progress.
+    pub(crate) trick_len: u8,
+    /// Tricks finished this hand.
+    pub(crate) tricks: u8,
+    /// The cards each seat played this hand (the trick in progress too).
+    pub(crate) played: [CardSet; SEATS],
+    /// The cards of the tricks each seat took this hand.
+    pub(crate) taken: [CardSet; SEATS],
+    /// Each seat's revealed voids (bit `i`: suit `i` of [`Suit::ALL`](tabula_cards::french::Suit::ALL)).
+    pub(crate) voids: [u8; SEATS],
+    /// A heart (or Q♠, under the option) has been played this hand.
+    pub(crate) broken: bool,
+    /// The match's scores.
+    pub(crate) scores: [i32; SEATS],
+    /// The points of the last finished hand.
+    pub(crate) last_hand: [i32; SEATS],
+    /// The seat that shot the moon and must choose how it counts.
+    pub(crate) moon: Option<u8>,
+    /// The match is over.
+    pub(crate) over: bool,
+    /// The XOR of the keys of every card's zone (kept incrementally).
+    pub(crate) cards_hash: u64,
+}
+
+impl Default for State {
+    fn default() -> Self {
+        State::new()
+    }
+}
+
+impl State {
+    /// The start of a match: every card in the stock, scores 0.
+    pub fn new() -> State {
+        let mut s = State {
+            hands: [CardSet::EMPTY; SEATS],
+            stock: DECK.all(),
+            dealt: 0,
+            hand_no: 0,
+            passed: [None; SEATS],
+            received: [CardSet::EMPTY; SEATS],
+            exchanged: false,
+            leader: 0,
+            trick: [CardId(0); SEATS],
+            trick_len: 0,
+            tricks: 0,
+            played: [CardSet::EMPTY; SEATS],
+            taken: [CardSet::EMPTY; SEATS],
+            voids: [0; SEATS],
+            broken: false,
+            scores: [0; SEATS],
+            last_hand: [0; SEATS],
+            moon: None,
+            over: false,
+            cards_hash: 0,
+        };
+        s.cards_hash = s.compute_cards_hash();
+        s
+    }
+
+    /// Each seat's hand.
+    pub fn hands(&self) -> &[CardSet; SEATS] {
+        &self.hands
+    }
+
+    /// The match's scores.
+    pub fn scores(&self) -> [i32; SEATS] {
+        self.scores
+    }
+
+    /// The points of the last finished hand.
+    pub fn last_hand(&self) -> [i32; SEATS] {
+        self.last_hand
+    }
+
+    /// Hands finished.
+    pub fn hand_no(&self) -> u32 {
+        self.hand_no
+    }
+
+    /// Tricks finished this hand.
+    pub fn tricks(&self) -> u8 {
+        self.tricks
+    }
+
+    /// The cards each seat took this hand.
+    pub fn taken(&self) -> &[CardSet; SEATS] {
+        &self.taken
+    }
+
+    /// Whether the match is over.
+    pub fn is_over(&self) -> bool {
+        self.over
+    }
+
+    /// The dealer of the hand in progress.
+    #[inline]
+    pub fn dealer(&self) -> usize {
+        (self.hand_no % 4) as usize
+    }
+
+    /// Where this hand's passes go: `Some(k)` sends each seat's cards to
+    /// seat `+k` (left 1, right 3, across 2); `None` on a hand without
+    /// passing (every fourth).
+    #[inline]
+    pub fn pass_offset(&self) -> Option<usize> {
+        pass_offset(self.hand_no)
+    }
+
+    /// The seat the next dealt card goes to.
+    #[inline]
+    pub fn next_recipient(&self) -> Option<usize> {
+        (usize::from(self.dealt) < NUM_CARDS).then(|| (self.dealer() + 1 + usize::from(self.dealt)) % SEATS)
+    }
+
+    /// The seat to choose its pass next (seats pass in turn from the
+    /// dealer's left; each choice is hidden until the exchange).
+    #[inline]
+    pub fn next_passer(&self) -> Option<usize> {
+        next_passer_of(self.exchanged, self.dealt, self.hand_no, |s| self.passed[s].is_some())
+    }
+
+    /// The seat to play a card.
+    #[inline]
+    pub fn to_play(&self) -> usize {
+        (usize::from(self.leader) + usize::from(self.trick_len)) % SEATS
+    }
+
+    /// The suit led in the trick in progress.
+    #[inline]
+    pub fn led_card(&self) -> Option<CardId> {
+        (self.trick_len > 0).then_some(self.trick[0])
+    }
+
+    /// Whose turn it is.
+    pub fn turn(&self) -> Turn {
+        turn_of(
+            self.over,
+            self.dealt,
+            self.next_passer(),
+            self.moon,
+            self.leader,
+            usize::from(self.trick_len),
+        )
+    }
+
+    /// Checks the zone ledger: every card in exactly one zone, the hands
+    /// of the sizes the deal, the passes and the plays leave.
+    ///
+    /// # Errors
+    /// The first card found twice or missing, or a hand of the wrong size.
+    pub fn check(&self) -> Result<(), String> {
+        let mut zones: Vec<CardSet> = vec![self.stock];
+        zones.extend(self.hands);
+        zones.extend(self.taken);
+        if !self.exchanged {
+            zones.extend(self.passed.iter().map(|p| p.unwrap_or_default()));
+        }
+        zones.push((0..usize::from(self.trick_len)).map(|i| self.trick[i]).collect());
+        let mut seen = CardSet::EMPTY;
+        for z in &zones {
+            if !(seen & *z).is_empty() {
+                return Err(format!("a card is in two zones: {:?}", seen & *z));
+            }
+            seen = seen | *z;
+        }
+        if seen != DECK.all() {
+            return Err(format!("cards missing: {:?}", DECK.all() - seen));
+        }
+        if self.stock.len() != NUM_CARDS - usize::from(self.dealt) {
+            return Err("the stock does not match the deal".into());
+        }
+        if usize::from(self.dealt) == NUM_CARDS {
+            for s in 0..SEATS {
+                let passing = !self.exchanged && self.passed[s].is_some();
+                let want = 13 - self.played[s].len() - if passing { 3 } else { 0 };
+                if self.hands[s].len() != want {
+                    return Err(format!("seat {s} holds {} cards, not {want}", self.hands[s].len()));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Moves `card` between zones, keeping the hash.
+    #[inline]
+    pub(crate) fn shift(&mut self, card: CardId, from: Zone, to: Zone) {
+        self.cards_hash ^= key(from, card) ^ key(to, card);
+    }
+
+    /// After the deal or the exchange: the holder of 2♣ leads.
+    pub(crate) fn start_tricks(&mut self) {
+        self.exchanged = true;
+        let holder = (0..SEATS)
+            .find(|&s| self.hands[s].contains(TWO_OF_CLUBS))
+            .expect("someone holds 2♣ after the deal");
+        self.leader = holder as u8;
+    }
+
+    /// Marks a seat void in a suit.
+    #[inline]
+    pub(crate) fn mark_void(&mut self, seat: usize, card: CardId) {
+        self.voids[seat] |= 1 << suit_index(suit_of(card));
+    }
+
+    /// The hash of the card placement, from scratch.
+    pub(crate) fn compute_cards_hash(&self) -> u64 {
+        let mut h = 0;
+        for c in self.stock {
+            h ^= key(Zone::Stock, c);
+        }
+        for s in 0..SEATS {
+            for c in self.hands[s] {
+                h ^= key(Zone::Hand(s), c);
+            }
+            if !self.exchanged {
+                for c in self.passed[s].unwrap_or_default() {
+                    h ^= key(Zone::Passing(s), c);
+                }
+            }
+            for c in self.taken[s] {
+                h ^= key(Zone::Taken(s), c);
+            }
+        }
+        for i in 0..usize::from(self.trick_len) {
+            let seat = (usize::from(self.leader) + i) % SEATS;
+            h ^= key(Zone::Table(seat), self.trick[i]);
+        }
+        h
+    }
+
+    /// The state's hash: the cards' placement and everything else, mixed.
+    pub(crate) fn hash_with(&self, cards: u64) -> u64 {
+        let mut h = cards;
+        let mut mix = |v: u64| h = mix64(h ^ v);
+        mix(u64::from(self.dealt) | u64::from(self.hand_no) << 8 | u64::from(self.leader) << 40);
+        mix(u64::from(self.trick_len) | u64::from(self.tricks) << 8 | u64::from(self.broken) << 16);
+        mix(u64::from(self.exchanged) | u64::from(self.over) << 1 | self.moon.map_or(0, |m| 4 + u64::from(m)) << 2);
+        for s in 0..SEATS {
+            mix(u64::from(self.passed[s].is_some()) | u64::from(self.voids[s]) << 1);
+            mix(self.scores[s] as u32 as u64 | (self.last_hand[s] as u32 as u64) << 32);
+        }
+        h
+    }
+}
+
+/// Where the passes of hand `hand_no` go (see [`State::pass_offset`]).
+#[inline]
+pub fn pass_offset(hand_no: u32) -> Option<usize> {
+    match hand_no % 4 {
+        0 => Some(1),
+        1 => Some(3),
+        2 => Some(2),
+        _ => None,
+    }
+}
+
+/// The seat to choose its pass next, from what everyone knows: none while
+/// dealing or once the exchange is done; else the first seat from the
+/// dealer's left that has not `chosen`.
+#[inline]
+pub(crate) fn next_passer_of(
+    exchanged: bool,
+    dealt: u8,
+    hand_no: u32,
+    chosen: impl Fn(usize) -> bool,
+) -> Option<usize> {
+    if exchanged || usize::from(dealt) < NUM_CARDS {
+        return None;
+    }
+    let dealer = (hand_no % 4) as usize;
+    (1..=SEATS).map(|k| (dealer + k) % SEATS).find(|&s| !chosen(s))
+}
+
+/// Whose turn it is, from what everyone knows.
+#[inline]
+pub(crate) fn turn_of(
+    over: bool,
+    dealt: u8,
+    passer: Option<usize>,
+    moon: Option<u8>,
+    leader: u8,
+    trick_len: usize,
+) -> Turn {
+    if over {
+        Turn::Terminal
+    } else if usize::from(dealt) < NUM_CARDS {
+        Turn::Chance
+    } else if let Some(s) = passer {
+        Turn::Seat(s)
+    } else if let Some(s) = moon {
+        Turn::Seat(usize::from(s))
+    } else {
+        Turn::Seat((usize::from(leader) + trick_len) % SEATS)
+    }
+}

@@ -1,0 +1,147 @@
+//! What a seat knows: swapping cards it cannot see changes none of its
+//! observations; the worlds drawn for it honour voids, its pass and the
+//! known 2♣, and their frequencies match a hand count.
+
+use std::collections::BTreeMap;
+
+use proptest::prelude::*;
+mod common;
+
+use common::random_state;
+use tabula_cards::{CardId, CardSet};
+use tabula_hearts::cards::{DECK, HAND, TWO_OF_CLUBS, suit_index, suit_of};
+use tabula_hearts::*;
+use tabula_search::{Determinize, Game, Rng, Turn};
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+    #[test]
+    fn unseen_cards_never_reach_an_observation(seed in 0u64..1_000_000, plies in 52usize..320, seat in 0usize..4) {
+        let game = Hearts::new(HeartsOptions::default()).unwrap();
+        let mut s = random_state(&game, seed, plies);
+        let before = serde_json::to_string(&game.observation(&s, seat)).unwrap();
+        let hands = *s.hands();
+        if swap_unseen(&mut s, seat) {
+            prop_assert_ne!(&hands, s.hands(), "the truth changed");
+            s.check().unwrap();
+            let after = serde_json::to_string(&game.observation(&s, seat)).unwrap();
+            prop_assert_eq!(before, after);
+            // What the seat may do is the same too.
+            let (mut a, mut b) = (Vec::new(), Vec::new());
+            game.legal_from_observation(&game.observation(&s, seat), seat, &mut a);
+            if game.to_move(&s) == Turn::Seat(seat) {
+                game.legal_actions(&s, &mut b);
+                prop_assert_eq!(a, b);
+            }
+        }
+    }
+
+    #[test]
+    fn worlds_honour_voids_passes_and_the_first_lead(seed in 0u64..1_000_000, plies in 52usize..320, seat in 0usize..4) {
+        let game = Hearts::new(HeartsOptions::default()).unwrap();
+        let s = random_state(&game, seed, plies);
+        let o = game.observation(&s, seat);
+        let mut rng = Rng::new(seed ^ 7);
+        for _ in 0..5 {
+            let w = game.determinize(&o, seat, &mut rng);
+            w.check().unwrap();
+            prop_assert_eq!(&game.observation(&w, seat), &o);
+            for other in (0..4).filter(|&k| k != seat) {
+                for c in w.hands()[other] {
+                    prop_assert!(o.voids[other] & (1 << suit_index(suit_of(c))) == 0, "a card of a void suit");
+                }
+            }
+            if let (true, Some(off), Some(mine)) = (o.exchanged, pass_offset(o.hand_no), o.passed) {
+                let to = (seat + off) % 4;
+                prop_assert!((w.hands()[to] | o.played[to]).contains_all(mine), "the pass stays with its receiver");
+            }
+            if o.exchanged && o.tricks == 0 && o.trick.is_empty() {
+                prop_assert!(w.hands()[usize::from(o.leader)].contains(TWO_OF_CLUBS));
+            }
+        }
+    }
+}
+
+/// The end of a hand as seat 0 sees it: 11 tricks played, two cards in
+/// each hand; six cards unseen, seat 1 void in hearts and seat 2 in spades.
+fn endgame() -> Observation {
+    let unseen: CardSet = ["2h", "3h", "2s", "3s", "2d", "3d"]
+        .iter()
+        .map(|n| DECK.parse(n).unwrap())
+        .collect();
+    let mine: CardSet = ["4d", "5d"].iter().map(|n| DECK.parse(n).unwrap()).collect();
+    let rest: Vec<CardId> = (DECK.all() - unseen - mine).iter().collect();
+    let mut played = [CardSet::EMPTY; 4];
+    for (i, &c) in rest.iter().enumerate() {
+        played[i % 4].insert(c);
+    }
+    let mut taken = [CardSet::EMPTY; 4];
+    taken[0] = rest.iter().copied().collect();
+    let mut voids = [0u8; 4];
+    voids[1] = 1 << 2; // hearts
+    voids[2] = 1 << 3; // spades
+    Observation {
+        seat: 0,
+        hand: mine,
+        dealt: 52,
+        hand_no: 3,
+        passed: None,
+        passers: [false; 4],
+        exchanged: true,
+        received: CardSet::EMPTY,
+        leader: 0,
+        trick: Vec::new(),
+        tricks: 11,
+        played,
+        taken,
+        voids,
+        broken: true,
+        scores: [0; 4],
+        last_hand: [0; 4],
+        moon: None,
+        over: false,
+    }
+}
+
+#[test]
+fn worlds_are_uniform_over_the_deals_that_fit() {
+    let o = endgame();
+    o.check().unwrap();
+    assert_eq!(HAND - o.played[1].len(), 2);
+    // The hand count: every way to give seats 1, 2, 3 two cards each with
+    // no heart for seat 1 and no spade for seat 2.
+    let unseen: Vec<CardId> = (DECK.all() - o.hand - o.played.iter().fold(CardSet::EMPTY, |a, &b| a | b))
+        .iter()
+        .collect();
+    let mut expected = BTreeMap::new();
+    for code in 0..3u32.pow(6) {
+        let mut hands = [CardSet::EMPTY; 3];
+        let mut k = code;
+        for &c in &unseen {
+            hands[(k % 3) as usize].insert(c);
+            k /= 3;
+        }
+        let ok = hands.iter().all(|h| h.len() == 2)
+            && hands[0].iter().all(|c| suit_index(suit_of(c)) != 2)
+            && hands[1].iter().all(|c| suit_index(suit_of(c)) != 3);
+        if ok {
+            expected.insert(hands, 0usize);
+        }
+    }
+    // By hand, on the hearts (h) and spades (s) seat 3 takes: (0,0) 1 deal,
+    // (1,0) 4, (0,1) 4, (1,1) 8, (2,0) 1, (0,2) 1.
+    assert_eq!(expected.len(), 19, "19 deals fit");
+    let game = Hearts::new(HeartsOptions::default()).unwrap();
+    let mut rng = Rng::new(5);
+    let draws = 38_000;
+    for _ in 0..draws {
+        let w = game.determinize(&o, 0, &mut rng);
+        let h = [w.hands()[1], w.hands()[2], w.hands()[3]];
+        *expected.get_mut(&h).expect("every world is one of the deals that fit") += 1;
+    }
+    // Each deal 1/19: 2,000 expected, a standard deviation of about 44
+    // (the bounds are five of them).
+    for (deal, n) in &expected {
+        assert!((1_780..=2_220).contains(n), "{deal:?} drawn {n} times of {draws}");
+    }
+}

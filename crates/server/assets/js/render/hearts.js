@@ -1,0 +1,147 @@
+// Hearts' renderer for the page shell (see ../table.js): the four seats
+// around the trick in the middle (you at the bottom, the seat you pass
+// "left" to on your left), each seat's card count, tricks won and points
+// this hand, the score sheet, and your hand sorted by suit. Cards of your
+// hand are buttons: on your turn to play, the cards you may play; while
+// passing, three to pick (aria-pressed) and a button to pass them; after
+// a moon, the choice of how it counts. Everything comes from your
+// observation: other seats' hands are only counts.
+
+import { el } from '../common.js';
+
+const SUIT_CLASS = { '♣': 'clubs', '♦': 'diamonds', '♥': 'hearts', '♠': 'spades' };
+const SUIT_WORD = { '♣': 'clubs', '♦': 'diamonds', '♥': 'hearts', '♠': 'spades' };
+const RANK_WORD = { J: 'jack', Q: 'queen', K: 'king', A: 'ace' };
+
+/** The accessible name of a card: "queen of spades". */
+function cardWords(name) {
+  const suit = name.slice(-1);
+  const rank = name.slice(0, -1);
+  return `${RANK_WORD[rank] ?? rank} of ${SUIT_WORD[suit]}`;
+}
+
+function card(name, extra = {}) {
+  return el('span', { class: `hc-card hc-${SUIT_CLASS[name.slice(-1)]}`, 'aria-label': cardWords(name), ...extra }, name);
+}
+
+/** The same set of cards, whatever the order of their names. */
+function sameCards(a, b) {
+  return a.length === b.length && a.every((x) => b.includes(x));
+}
+
+export function mount(root, shell) {
+  let picked = [];
+  let pickedPly = -1;
+  const board = el('div', { class: 'hc-board' });
+  root.replaceChildren(board);
+
+  function update(answer) {
+    const v = answer.view;
+    const me = answer.observer;
+    const legal = answer.your_turn && !shell.busy ? answer.legal : [];
+    if (pickedPly !== answer.ply) {
+      picked = [];
+      pickedPly = answer.ply;
+    }
+    const name = (seat) => answer.seats[seat].name;
+    const status = [
+      `Hand ${v.hand_no}`,
+      v.pass.direction === 'none' ? 'no passing' : `pass ${v.pass.direction}`,
+      v.phase === 'play' ? `trick ${Math.min(v.tricks + 1, 13)} of 13` : v.phase,
+      v.broken ? 'hearts broken' : 'hearts not broken',
+      `match to ${v.end_score}`,
+    ].join(' · ');
+
+    // The trick in the middle, each card at its player's place.
+    const played = new Map(v.trick.map((t) => [t.seat, t.card]));
+    const places = ['bottom', 'left', 'top', 'right'];
+    const seatBox = (k) => {
+      const seat = (me + k) % 4;
+      const marks = [
+        seat === me && answer.you !== null ? 'you' : null,
+        v.to_move === seat && !answer.over ? 'to play' : null,
+        v.trick.length > 0 && v.leader === seat ? 'led' : null,
+      ].filter(Boolean);
+      return el('section', { class: `hc-seat hc-${places[k]}`, 'aria-label': name(seat) },
+        el('h3', {}, `${name(seat)}${marks.length ? ` (${marks.join(', ')})` : ''}`),
+        el('p', { class: 'muted' }, `${v.counts[seat]} card${v.counts[seat] === 1 ? '' : 's'} · ${v.tricks_won[seat]} trick${v.tricks_won[seat] === 1 ? '' : 's'} · ${v.taken_points[seat]} point${v.taken_points[seat] === 1 ? '' : 's'} this hand`),
+        el('div', { class: 'hc-played', 'aria-label': played.has(seat) ? `played ${cardWords(played.get(seat))}` : 'no card yet' },
+          played.has(seat) ? card(played.get(seat)) : ''));
+    };
+    const table = el('div', { class: 'hc-table', role: 'group', 'aria-label': 'The table' },
+      seatBox(2), seatBox(1), el('div', { class: 'hc-center' }, v.trick.length ? `Trick: ${v.trick.map((t) => t.card).join(' ')}` : 'No card on the table'), seatBox(3), seatBox(0));
+
+    // The score sheet.
+    const sheet = el('table', { class: 'hc-scores', id: 'hc-scores' },
+      el('caption', {}, 'Score sheet (lowest wins)'),
+      el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'Seat'), el('th', { scope: 'col' }, 'Total'),
+        el('th', { scope: 'col' }, 'Last hand'), el('th', { scope: 'col' }, 'This hand'))),
+      el('tbody', {}, ...[0, 1, 2, 3].map((s) => el('tr', { dataset: { seat: String(s) } },
+        el('th', { scope: 'row' }, `${name(s)}${s === me && answer.you !== null ? ' (you)' : ''}`),
+        el('td', {}, String(v.scores[s])), el('td', {}, String(v.last_hand[s])), el('td', {}, String(v.taken_points[s]))))));
+
+    // Your hand, and what you may do with it.
+    const passing = v.phase === 'pass' && legal.length > 0;
+    const playable = new Set(legal.filter((t) => !t.includes(' ')));
+    const hand = el('div', { class: 'hc-hand', role: 'group', 'aria-label': 'Your hand' },
+      ...v.hand.map((c) => {
+        if (passing) {
+          const on = picked.includes(c);
+          return el('button', {
+            type: 'button',
+            class: `hc-card-button${on ? ' selected' : ''}`,
+            'aria-pressed': on ? 'true' : 'false',
+            dataset: { card: c },
+            onclick: () => {
+              picked = on ? picked.filter((x) => x !== c) : picked.length < 3 ? [...picked, c] : picked;
+              update(answer);
+              board.querySelector(`[data-card="${CSS.escape(c)}"]`)?.focus();
+            },
+          }, card(c));
+        }
+        if (playable.has(c)) {
+          return el('button', {
+            type: 'button', class: 'hc-card-button', dataset: { action: c }, onclick: () => shell.act(c),
+          }, card(c));
+        }
+        return card(c, { class: `hc-card hc-${SUIT_CLASS[c.slice(-1)]} hc-idle` });
+      }));
+    const actions = [];
+    if (passing) {
+      const text = legal.find((t) => sameCards(t.split(' '), picked));
+      actions.push(el('p', { class: 'hc-pass-note' }, picked.length === 3
+        ? `Pass ${picked.join(' ')} ${v.pass.direction}.`
+        : `Pick three cards to pass ${v.pass.direction} (${picked.length} picked).`));
+      actions.push(el('button', {
+        type: 'button', id: 'hc-pass', class: 'btn', disabled: !text, dataset: text ? { action: text } : {},
+        onclick: () => { if (text) shell.act(text); },
+      }, 'Pass these three'));
+    }
+    if (v.phase === 'moon') {
+      for (const [text, words] of [['moon +26', 'The others take 26'], ['moon -26', 'I take −26']]) {
+        if (legal.includes(text)) {
+          actions.push(el('button', { type: 'button', class: 'btn', dataset: { action: text }, onclick: () => shell.act(text) }, words));
+        }
+      }
+    }
+    const received = v.pass.received && v.pass.received.length
+      ? el('p', { class: 'muted' }, 'You received: ', ...v.pass.received.map((c) => card(c)))
+      : null;
+    board.replaceChildren(...[
+      el('p', { class: 'hc-status' }, status),
+      table,
+      received,
+      el('h3', {}, 'Your hand'),
+      hand,
+      actions.length ? el('div', { class: 'actions' }, ...actions) : null,
+      sheet,
+    ].filter(Boolean));
+  }
+
+  return {
+    update,
+    focus() {
+      board.querySelector('.hc-hand button:not([disabled])')?.focus();
+    },
+  };
+}
