@@ -63,6 +63,7 @@ pub mod cards;
 pub mod module;
 pub mod observation;
 pub mod options;
+pub mod record;
 pub mod rules;
 pub mod state;
 
@@ -70,6 +71,7 @@ pub use actions::{Action, hand_points, passes, playable, trick_winner};
 pub use ai::{CardRollout, HEARTS_TUNABLES, HandGame, HeartsAi};
 pub use observation::{Observation, Worlds, swap_unseen};
 pub use options::{HeartsOptions, MoonRule};
+pub use record::{Record, ReplayError};
 pub use rules::Hearts;
 pub use state::{SEATS, State, TRICKS, Zone, pass_offset};
 

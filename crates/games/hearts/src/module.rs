@@ -14,6 +14,7 @@ use crate::ai::{HEARTS_TUNABLES, HeartsAi};
 use crate::cards::{DECK, HAND, NUM_CARDS, name, names, points, suit_cards};
 use crate::observation::{Observation, swap_unseen};
 use crate::options::HeartsOptions;
+use crate::record::Record;
 use crate::rules::Hearts;
 use crate::state::{SEATS, State, pass_offset};
 
@@ -326,6 +327,11 @@ impl GameModule for Hearts {
 
     fn swap_unseen(&self, s: &mut State, observer: Seat) -> bool {
         swap_unseen(s, observer)
+    }
+
+    fn record(&self, _seed: u64, actions: &[Action]) -> Option<Value> {
+        let record = Record::of(self, actions).ok()?;
+        Some(serde_json::to_value(record).expect("records serialise"))
     }
 
     fn scoresheet(&self, s: &State) -> Option<Scoresheet> {

@@ -1,6 +1,7 @@
 //! Every rule of Hearts, each on its own: the first lead, following suit,
 //! the first trick's points, breaking hearts, the pass cycle and the
-//! exchange, the scoring with the moon and J♦, and the match's end.
+//! exchange, the scoring with the moon and J♦, the match's end, and records
+//! that replay.
 
 use tabula_cards::{CardId, CardSet};
 use tabula_hearts::cards::{DECK, HEARTS, JACK_OF_DIAMONDS, MOON, QUEEN_OF_SPADES, TWO_OF_CLUBS};
@@ -223,4 +224,51 @@ fn random_matches_keep_the_ledger_and_end_at_the_target() {
             assert_eq!(payoffs.as_slice()[k], want);
         }
     }
+}
+
+#[test]
+fn records_replay_and_refuse_what_does_not() {
+    let game = Hearts::new(HeartsOptions {
+        end_score: 30,
+        ..HeartsOptions::default()
+    })
+    .unwrap();
+    let mut rng = Rng::new(8);
+    let mut s = game.initial_state();
+    let mut legal = Vec::new();
+    let mut actions = Vec::new();
+    while game.to_move(&s) != Turn::Terminal {
+        let a = match game.to_move(&s) {
+            Turn::Chance => game.sample_chance(&s, &mut rng),
+            _ => {
+                game.legal_actions(&s, &mut legal);
+                legal[rng.below(legal.len() as u64) as usize]
+            }
+        };
+        actions.push(a);
+        game.apply(&mut s, a);
+    }
+    let record = Record::of(&game, &actions).unwrap();
+    assert_eq!(record.scores, s.scores());
+    let text = serde_json::to_string(&record).unwrap();
+    let back: Record = serde_json::from_str(&text).unwrap();
+    assert_eq!(back.replay().unwrap(), s, "the replay rebuilds the final state");
+    // A card played twice does not replay, nor do scores the actions do
+    // not reach.
+    let mut tampered = back.clone();
+    let last_play = tampered
+        .actions
+        .iter()
+        .rposition(|a| matches!(a, Action::Play(_)))
+        .unwrap();
+    let first_play = tampered
+        .actions
+        .iter()
+        .position(|a| matches!(a, Action::Play(_)))
+        .unwrap();
+    tampered.actions[last_play] = tampered.actions[first_play];
+    assert!(matches!(tampered.replay(), Err(ReplayError::Illegal { .. })));
+    let mut wrong = back;
+    wrong.scores[0] += 1;
+    assert!(matches!(wrong.replay(), Err(ReplayError::Scores { .. })));
 }
