@@ -387,6 +387,7 @@ mod tests {
     use super::*;
     use crate::actions::Action;
     use crate::cards::{DECK, MOON};
+    use crate::observation::Observation;
     use crate::options::{HeartsOptions, MoonRule};
     use crate::state::TRICKS;
 
@@ -446,5 +447,40 @@ mod tests {
         };
         assert_eq!(s.moon, Some(2));
         assert!(!choose_moon(&Observation::of(&s, 2), &choice));
+    }
+
+    #[test]
+    fn a_heart_led_before_hearts_break_shows_a_hand_of_hearts() {
+        let game = Hearts::new(HeartsOptions::default()).unwrap();
+        let hearts: Vec<CardId> = HEARTS.iter().collect();
+        let clubs: Vec<CardId> = suit_cards(Suit::Clubs).iter().collect();
+        let mut s = State::new();
+        s.stock = CardSet::EMPTY;
+        s.dealt = 52;
+        s.exchanged = true;
+        s.tricks = 1;
+        // The first trick: four clubs, taken by seat 0, which leads next.
+        for (seat, &c) in clubs[..4].iter().enumerate() {
+            s.played[seat].insert(c);
+            s.taken[0].insert(c);
+        }
+        s.hands[0] = hearts[..12].iter().copied().collect();
+        let rest: Vec<CardId> = (DECK.all() - HEARTS - s.taken[0]).iter().collect();
+        s.hands[1] = rest[..11].iter().copied().collect::<CardSet>() | CardSet::of(hearts[12]);
+        s.hands[2] = rest[11..23].iter().copied().collect();
+        s.hands[3] = rest[23..].iter().copied().collect();
+        s.cards_hash = s.compute_cards_hash();
+        s.check().unwrap();
+        game.apply(&mut s, Action::Play(hearts[0]));
+        let all_but_hearts = (1 << 0) | (1 << 1) | (1 << 3);
+        assert_eq!(s.voids[0], all_but_hearts, "seat 0 holds nothing but hearts");
+        // So every world drawn for another seat gives seat 0 only hearts.
+        let o = Observation::of(&s, 1);
+        o.check().unwrap();
+        let mut rng = Rng::new(3);
+        for _ in 0..50 {
+            let w = o.sample(&mut rng).unwrap();
+            assert!(HEARTS.contains_all(w.hands[0]), "{:?}", w.hands[0]);
+        }
     }
 }

@@ -40,6 +40,12 @@ pub fn suit_index(suit: Suit) -> usize {
     suit as usize
 }
 
+/// A suit's bit in a seat's voids.
+#[inline]
+pub fn suit_bit(suit: Suit) -> u8 {
+    1 << suit_index(suit)
+}
+
 /// A card's name (`Q♠`, `10♥`).
 pub fn name(card: CardId) -> String {
     DECK.name(card)

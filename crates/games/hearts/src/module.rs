@@ -11,7 +11,7 @@ use tabula_search::{Determinize, Seat, TunableTable, Turn};
 
 use crate::actions::{Action, playable};
 use crate::ai::{HEARTS_TUNABLES, HeartsAi};
-use crate::cards::{DECK, HAND, NUM_CARDS, name, names, points, suit_cards};
+use crate::cards::{DECK, HAND, NUM_CARDS, name, names, points, suit_cards, suit_of};
 use crate::observation::{Observation, swap_unseen};
 use crate::options::HeartsOptions;
 use crate::record::Record;
@@ -227,7 +227,7 @@ impl GameModule for Hearts {
             out.push_str(&format!(
                 "\nPass three cards {}: type them, like {}",
                 direction(o.hand_no),
-                sorted(o.hand)[..3].join(" ")
+                sorted(o.hand).into_iter().take(3).collect::<Vec<_>>().join(" ")
             ));
         } else if o.moon == Some(seat as u8) {
             out.push_str("\nYou shot the moon: type +26 (the others take 26) or -26 (you take −26)");
@@ -281,7 +281,7 @@ impl GameModule for Hearts {
                 let allowed = playable(o.hand, o.trick.first().copied(), o.tricks, o.broken);
                 if !allowed.contains(card) {
                     return Err(match o.trick.first() {
-                        Some(_) if o.tricks > 0 || (allowed - crate::cards::MOON).len() == allowed.len() => {
+                        Some(&lead) if !(allowed & suit_cards(suit_of(lead))).is_empty() => {
                             format!("follow suit: play one of {}", names(allowed))
                         }
                         Some(_) => format!("no points on the first trick: play one of {}", names(allowed)),

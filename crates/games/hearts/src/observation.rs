@@ -137,7 +137,7 @@ impl Observation {
             return (usize::from(self.dealt) + SEATS - 1 - first) / SEATS;
         }
         let passing = !self.exchanged && self.passers[seat];
-        HAND - self.played[seat].len() - if passing { 3 } else { 0 }
+        HAND.saturating_sub(self.played[seat].len() + if passing { 3 } else { 0 })
     }
 
     /// Checks that some position has this observation.
@@ -146,8 +146,39 @@ impl Observation {
     /// What does not fit, in words.
     pub fn check(&self) -> Result<(), String> {
         let me = usize::from(self.seat);
-        if me >= SEATS || usize::from(self.dealt) > NUM_CARDS || self.tricks > 13 || self.trick.len() >= SEATS {
+        if me >= SEATS
+            || usize::from(self.leader) >= SEATS
+            || usize::from(self.dealt) > NUM_CARDS
+            || self.tricks > 13
+            || self.trick.len() >= SEATS
+            || self.moon.is_some_and(|m| usize::from(m) >= SEATS)
+        {
             return Err("a seat, a deal or a trick out of range".into());
+        }
+        let deck = DECK.all();
+        let mut seen = CardSet::EMPTY;
+        for set in self.played.iter().chain(&self.taken) {
+            if !deck.contains_all(*set) {
+                return Err("a card that is not in the deck".into());
+            }
+        }
+        for (seat, set) in self.played.iter().enumerate() {
+            let passing = !self.exchanged && self.passers[seat];
+            if !(seen & *set).is_empty() || set.len() + if passing { 3 } else { 0 } > HAND {
+                return Err(format!("seat {seat} played more cards than it held"));
+            }
+            seen = seen | *set;
+        }
+        let trick_by_seat = self
+            .trick
+            .iter()
+            .enumerate()
+            .all(|(i, &c)| self.played[(usize::from(self.leader) + i) % SEATS].contains(c));
+        if !trick_by_seat {
+            return Err("a card of the trick that its seat did not play".into());
+        }
+        if (usize::from(self.dealt) < NUM_CARDS || !self.exchanged) && !seen.is_empty() {
+            return Err("cards played before the deal and the passing are over".into());
         }
         if self.hand.len() != self.hand_size(me) || !DECK.all().contains_all(self.hand) {
             return Err(format!("seat {me} should hold {} cards", self.hand_size(me)));

@@ -5,10 +5,11 @@ use tabula_cards::CardId;
 use tabula_search::{Game, Payoffs, Rng, Seat, Turn};
 
 use crate::actions::{Action, hand_points, passes, playable, trick_winner};
-use crate::cards::{HEARTS, MOON, NUM_CARDS, QUEEN_OF_SPADES, suit_of};
+use crate::cards::{HEARTS, MOON, NUM_CARDS, QUEEN_OF_SPADES, suit_bit, suit_of};
 use crate::observation::Observation;
 use crate::options::{HeartsOptions, MoonRule};
 use crate::state::{SEATS, State, TRICKS, Zone};
+use tabula_cards::french::Suit;
 
 /// Hearts under its options (see the [crate documentation](crate)).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -40,10 +41,24 @@ impl Hearts {
     pub fn play_card(&self, s: &mut State, card: CardId) {
         let seat = s.to_play();
         debug_assert!(s.hands[seat].contains(card), "seat {seat} does not hold {card}");
-        if let Some(lead) = s.led_card() {
-            if suit_of(lead) != suit_of(card) {
+        match s.led_card() {
+            Some(lead) if suit_of(lead) != suit_of(card) => {
                 s.mark_void(seat, lead);
+                // A point card dropped on the first trick means nothing else
+                // was left: no diamond (clubs were led), and no spade once
+                // the queen itself goes.
+                if s.tricks == 0 && MOON.contains(card) {
+                    s.voids[seat] |= suit_bit(Suit::Diamonds);
+                    if card == QUEEN_OF_SPADES {
+                        s.voids[seat] |= suit_bit(Suit::Spades);
+                    }
+                }
             }
+            // A heart led before hearts are broken: the hand held only hearts.
+            None if HEARTS.contains(card) && !s.broken => {
+                s.voids[seat] |= suit_bit(Suit::Clubs) | suit_bit(Suit::Diamonds) | suit_bit(Suit::Spades);
+            }
+            _ => {}
         }
         s.hands[seat].remove(card);
         s.played[seat].insert(card);

@@ -145,3 +145,37 @@ fn worlds_are_uniform_over_the_deals_that_fit() {
         assert!((1_780..=2_220).contains(n), "{deal:?} drawn {n} times of {draws}");
     }
 }
+
+#[test]
+fn observations_that_no_position_has_are_refused_not_panicked_on() {
+    let good = endgame();
+    good.check().unwrap();
+    let mut bad = Vec::new();
+    let mut o = good.clone();
+    o.leader = 9;
+    bad.push(("a leader out of range", o));
+    let mut o = good.clone();
+    o.trick = vec![CardId(60)];
+    bad.push(("a card out of the deck", o));
+    let mut o = good.clone();
+    o.trick = vec![o.played[1].lowest().unwrap()];
+    bad.push(("a trick card its seat did not play", o));
+    let mut o = good.clone();
+    o.played[1] = DECK.all() - o.hand;
+    bad.push(("a seat that played more than it held", o));
+    let mut o = good.clone();
+    o.exchanged = false;
+    o.passers = [true; 4];
+    bad.push(("cards played during the passing", o));
+    let mut o = good.clone();
+    o.moon = Some(7);
+    bad.push(("a shooter out of range", o));
+    let game = Hearts::new(HeartsOptions::default()).unwrap();
+    for (why, o) in bad {
+        assert!(o.check().is_err(), "{why}");
+        assert!(
+            tabula_contract::GameModule::check_observation(&game, &o, 0).is_err(),
+            "{why}"
+        );
+    }
+}
