@@ -41,9 +41,9 @@ pub struct TableRow {
     pub players: Vec<String>,
     /// The secret seed and every action (JSON).
     pub truth: String,
-    /// The truth column as stored: `None` for a row of before, whose truth
-    /// is read from its record (its first move stores the truth).
-    pub stored: Option<String>,
+    /// Whether the truth column holds `truth`: false for a row of before,
+    /// whose truth is read from its record (its first move stores it).
+    pub stored: bool,
 }
 
 impl TableRow {
@@ -61,7 +61,7 @@ impl GameRow {
                 game: r.get::<Option<String>, _>("game").unwrap_or_default(),
                 options: r.get::<Option<String>, _>("options").unwrap_or_else(|| "null".into()),
                 players,
-                stored: Some(truth.clone()),
+                stored: true,
                 truth,
             },
             None => {
@@ -71,7 +71,7 @@ impl GameRow {
                     options: old.options,
                     players,
                     truth: old.truth,
-                    stored: None,
+                    stored: false,
                 }
             }
         };

@@ -102,6 +102,7 @@ pub(crate) async fn create_table(
     };
     let id = random_hex(12);
     let (stored, v) = table_state(&table, &id, kind)?;
+    let (players, options) = (table.players_json(), table.driver.options().to_string());
     let now_ms = state.clock.now_ms();
     let user_id = session.user.as_ref().map(|u| u.id.clone());
     let mut tx = state.db.pool.begin().await?;
@@ -118,7 +119,7 @@ pub(crate) async fn create_table(
     .bind(user_id.clone())
     .bind(kind)
     .bind(how.day.map(|d| d.to_string()))
-    .bind(table.players_json())
+    .bind(&players)
     .bind(&stored.record)
     .bind(i64::from(stored.over))
     .bind(stored.two_scores[0])
@@ -127,7 +128,7 @@ pub(crate) async fn create_table(
     .bind(now_ms)
     .bind(stored.over.then_some(now_ms))
     .bind(table.driver.info().name)
-    .bind(table.driver.options().to_string())
+    .bind(&options)
     .bind(&stored.truth)
     .bind(stored.scores)
     .execute(&mut *tx)
@@ -142,9 +143,9 @@ pub(crate) async fn create_table(
         ranked,
         table: TableRow {
             game: table.driver.info().name.to_string(),
-            options: table.driver.options().to_string(),
-            players: serde_json::from_str(&table.players_json()).map_err(ApiError::internal)?,
-            stored: Some(stored.truth.clone()),
+            options,
+            players: table.players.iter().map(tables::player_name).collect(),
+            stored: true,
             truth: stored.truth,
         },
     };
@@ -197,7 +198,7 @@ pub(crate) async fn act_table(state: &AppState, game: &GameRow, body: &Action) -
     .bind(stored.two_scores[1])
     .bind(&row.options)
     .bind(&game.id)
-    .bind(row.stored.as_deref().unwrap_or(""))
+    .bind(if row.stored { row.truth.as_str() } else { "" })
     .execute(&mut *tx)
     .await?;
     if done.rows_affected() != 1 {

@@ -83,6 +83,35 @@ async fn page_html(c: &Client) -> String {
     html.as_str().unwrap().to_string()
 }
 
+/// A server (no game-creation limit) and a browser logged in as `name`
+/// at the brisk pace.
+async fn player(d: &web::Driver, name: &str) -> (TestServer, Client) {
+    let s = TestServer::start(Engine::Sqlite, |c| c.games_per_minute = 0)
+        .await
+        .unwrap();
+    let c = browser(d).await;
+    register(&c, &s.base, name).await;
+    brisk(&c, &s.base).await;
+    (s, c)
+}
+
+/// Swaps two cards the person cannot see in the server's truth of game
+/// `id` and checks that the page, loaded again, is byte for byte the same;
+/// whether there were two such cards.
+async fn swap_keeps_the_page(c: &Client, s: &TestServer, id: &str) -> bool {
+    let url = format!("{}/table/{id}", s.base);
+    open(c, &url).await;
+    let before = page_html(c).await;
+    let swapped = tabula_server::table_routes::swap_unseen_for_tests(&s.state, id)
+        .await
+        .unwrap();
+    if swapped {
+        open(c, &url).await;
+        assert_eq!(before, page_html(c).await, "a swap of unseen cards showed on the page");
+    }
+    swapped
+}
+
 /// Clicks the person's moves on the board until the game ends.
 async fn play_to_the_end(c: &Client, limit: Duration) {
     let deadline = Instant::now() + limit;
@@ -118,12 +147,7 @@ async fn play_to_the_end(c: &Client, limit: Duration) {
 async fn skyjo_with_two_computers_plays_to_the_end_and_hides_every_unseen_card() {
     let _one = ONE_AT_A_TIME.lock().await;
     let Some(d) = driver() else { return };
-    let s = TestServer::start(Engine::Sqlite, |c| c.games_per_minute = 0)
-        .await
-        .unwrap();
-    let c = browser(&d).await;
-    register(&c, &s.base, "skyjo player").await;
-    brisk(&c, &s.base).await;
+    let (s, c) = player(&d, "skyjo player").await;
     let id = start_game(
         &c,
         &s.base,
@@ -150,17 +174,7 @@ async fn skyjo_with_two_computers_plays_to_the_end_and_hides_every_unseen_card()
     // Swapping cards the person cannot see changes nothing on the page.
     let mut swapped = 0;
     for _ in 0..4 {
-        let url = format!("{}/table/{id}", s.base);
-        open(&c, &url).await;
-        let before = page_html(&c).await;
-        if tabula_server::table_routes::swap_unseen_for_tests(&s.state, &id)
-            .await
-            .unwrap()
-        {
-            swapped += 1;
-            open(&c, &url).await;
-            assert_eq!(before, page_html(&c).await, "a swap of unseen cards showed on the page");
-        }
+        swapped += usize::from(swap_keeps_the_page(&c, &s, &id).await);
         let button = find(&c, "#table-board button[data-action]:not([disabled]), #sk-draw").await;
         button.click().await.unwrap();
         settle(&c).await;
@@ -179,12 +193,7 @@ async fn skyjo_with_two_computers_plays_to_the_end_and_hides_every_unseen_card()
 async fn watched_games_play_on_the_page() {
     let _one = ONE_AT_A_TIME.lock().await;
     let Some(d) = driver() else { return };
-    let s = TestServer::start(Engine::Sqlite, |c| c.games_per_minute = 0)
-        .await
-        .unwrap();
-    let c = browser(&d).await;
-    register(&c, &s.base, "watcher").await;
-    brisk(&c, &s.base).await;
+    let (s, c) = player(&d, "watcher").await;
     // Tic-tac-toe between two computers, to the end.
     start_game(&c, &s.base, "tictactoe", &[], &[(0, "random"), (1, "minimax")]).await;
     let deadline = Instant::now() + Duration::from_secs(120);
@@ -209,12 +218,7 @@ async fn watched_games_play_on_the_page() {
 async fn hearts_passes_and_plays_a_hand_and_hides_every_unseen_card() {
     let _one = ONE_AT_A_TIME.lock().await;
     let Some(d) = driver() else { return };
-    let s = TestServer::start(Engine::Sqlite, |c| c.games_per_minute = 0)
-        .await
-        .unwrap();
-    let c = browser(&d).await;
-    register(&c, &s.base, "hearts player").await;
-    brisk(&c, &s.base).await;
+    let (s, c) = player(&d, "hearts player").await;
     // A match to 1 point: it ends with the first hand.
     let id = start_game(
         &c,
@@ -224,7 +228,6 @@ async fn hearts_passes_and_plays_a_hand_and_hides_every_unseen_card() {
         &[(1, "level:1"), (2, "level:2"), (3, "level:1")],
     )
     .await;
-    let url = format!("{}/table/{id}", s.base);
     let mut swapped = 0;
     let deadline = Instant::now() + Duration::from_secs(240);
     let mut turns = 0;
@@ -242,16 +245,7 @@ async fn hearts_passes_and_plays_a_hand_and_hides_every_unseen_card() {
         // Every few turns: cards the person cannot see are swapped in the
         // server's truth, and the page stays byte for byte the same.
         if turns % 4 == 0 {
-            open(&c, &url).await;
-            let before = page_html(&c).await;
-            if tabula_server::table_routes::swap_unseen_for_tests(&s.state, &id)
-                .await
-                .unwrap()
-            {
-                swapped += 1;
-                open(&c, &url).await;
-                assert_eq!(before, page_html(&c).await, "a swap of unseen cards showed on the page");
-            }
+            swapped += usize::from(swap_keeps_the_page(&c, &s, &id).await);
         }
         turns += 1;
         // Passing: pick three cards, then pass them; playing: a legal card.

@@ -103,3 +103,9 @@ pub fn trick_winner(trick: &[CardId; SEATS], leader: usize) -> usize {
         .expect("the lead follows its own suit");
     (leader + best) % SEATS
 }
+
+/// The scores after adding a hand's points.
+#[inline]
+pub fn plus(scores: [i32; SEATS], points: [i32; SEATS]) -> [i32; SEATS] {
+    std::array::from_fn(|i| scores[i] + points[i])
+}

@@ -25,7 +25,7 @@ use tabula_search::{
     WorldSampler, rng::derive_seed, stable_hash,
 };
 
-use crate::actions::{Action, hand_points, playable};
+use crate::actions::{Action, hand_points, playable, plus};
 use crate::cards::{HEARTS, QUEEN_OF_SPADES, suit_cards, suit_of};
 use crate::observation::Observation;
 use crate::rules::Hearts;
@@ -151,8 +151,7 @@ pub fn card_score(o: &Observation, card: CardId) -> f64 {
 /// The shooter's choice: end the match now when that wins it, else −26.
 pub fn choose_moon(o: &Observation, game: &Hearts) -> bool {
     let me = usize::from(o.seat);
-    let pts = hand_points(&o.taken, &game.options(), false);
-    let scores: Vec<i32> = (0..SEATS).map(|k| o.scores[k] + pts[k]).collect();
+    let scores = plus(o.scores, hand_points(&o.taken, &game.options(), false));
     let mine = scores[me];
     let wins = (0..SEATS).all(|k| k == me || scores[k] > mine);
     !wins

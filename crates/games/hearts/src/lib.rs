@@ -67,7 +67,7 @@ pub mod record;
 pub mod rules;
 pub mod state;
 
-pub use actions::{Action, hand_points, passes, playable, trick_winner};
+pub use actions::{Action, hand_points, passes, playable, plus, trick_winner};
 pub use ai::{CardRollout, HEARTS_TUNABLES, HandGame, HeartsAi};
 pub use observation::{Observation, Worlds, swap_unseen};
 pub use options::{HeartsOptions, MoonRule};

@@ -19,7 +19,7 @@ use tabula_search::{Rng, Seat, Turn};
 
 use crate::actions::{Action, passes, playable};
 use crate::cards::{DECK, HAND, NUM_CARDS, TWO_OF_CLUBS, suit_index, suit_of};
-use crate::state::{SEATS, State, next_passer_of, pass_offset, turn_of};
+use crate::state::{SEATS, State, Zone, key, next_passer_of, pass_offset, turn_of};
 
 /// What a seat knows of a position (see the [module documentation](self)).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -286,6 +286,7 @@ impl Observation {
             problem.add(c, allowed);
         }
         let sampler = DealSampler::new(&problem).ok()?;
+        s.cards_hash = s.compute_cards_hash();
         Some(Worlds {
             template: s,
             others,
@@ -323,16 +324,26 @@ impl Worlds {
     pub fn draw(&mut self, rng: &mut Rng) -> State {
         let mut s = self.template.clone();
         self.sampler.sample_into(rng, &mut self.deal);
+        // The template's cards are hashed already; only the drawn ones are added.
+        let mut hash = s.cards_hash;
         for (i, &o) in self.others.iter().enumerate() {
             for &c in self.deal.holder(i) {
                 s.hands[o].insert(c);
+                hash ^= key(Zone::Hand(o), c);
             }
-            if self.passing && s.passed[o].is_none() && !self.deal.holder(SEATS - 1 + i).is_empty() {
-                s.passed[o] = Some(self.deal.holder(SEATS - 1 + i).iter().copied().collect());
+            if self.passing && !self.deal.holder(SEATS - 1 + i).is_empty() {
+                let pass: CardSet = self.deal.holder(SEATS - 1 + i).iter().copied().collect();
+                for c in pass {
+                    hash ^= key(Zone::Passing(o), c);
+                }
+                s.passed[o] = Some(pass);
             }
         }
         if self.dealing {
             s.stock = self.deal.holder(self.stock_holder).iter().copied().collect();
+            for c in s.stock {
+                hash ^= key(Zone::Stock, c);
+            }
         }
         if let Some(off) = self.other_passes {
             // The other passes: the seat passing to this one passed what it
@@ -359,7 +370,8 @@ impl Worlds {
                 s.received[to] = chosen;
             }
         }
-        s.cards_hash = s.compute_cards_hash();
+        s.cards_hash = hash;
+        debug_assert_eq!(hash, s.compute_cards_hash(), "the drawn world's hash");
         s
     }
 }
@@ -378,24 +390,20 @@ impl tabula_search::WorldSampler<State> for Worlds {
 /// hook: every observation of `observer` must stay the same.
 pub fn swap_unseen(s: &mut State, observer: Seat) -> bool {
     let o = Observation::of(s, observer);
-    let mut fixed = o.passed.unwrap_or_default() | CardSet::of(TWO_OF_CLUBS);
-    fixed = fixed | o.received;
+    let fixed = o.passed.unwrap_or_default() | o.received | CardSet::of(TWO_OF_CLUBS);
     let movable = |seat: usize| s.hands[seat] - fixed;
     let allowed = |seat: usize, c: CardId| s.voids[seat] & (1 << suit_index(suit_of(c))) == 0;
     for a in (0..SEATS).filter(|&x| x != observer) {
         for b in (a + 1..SEATS).filter(|&x| x != observer) {
             for x in movable(a) {
-                for y in movable(b) {
-                    {
-                        if allowed(b, x) && allowed(a, y) {
-                            s.hands[a].remove(x);
-                            s.hands[b].remove(y);
-                            s.hands[a].insert(y);
-                            s.hands[b].insert(x);
-                            s.cards_hash = s.compute_cards_hash();
-                            return true;
-                        }
-                    }
+                if let Some(y) = movable(b).iter().find(|&y| allowed(b, x) && allowed(a, y)) {
+                    s.hands[a].remove(x);
+                    s.hands[b].remove(y);
+                    s.hands[a].insert(y);
+                    s.hands[b].insert(x);
+                    s.shift(x, Zone::Hand(a), Zone::Hand(b));
+                    s.shift(y, Zone::Hand(b), Zone::Hand(a));
+                    return true;
                 }
             }
         }

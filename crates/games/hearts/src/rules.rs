@@ -4,7 +4,7 @@
 use tabula_cards::CardId;
 use tabula_search::{Game, Payoffs, Rng, Seat, Turn};
 
-use crate::actions::{Action, hand_points, passes, playable, trick_winner};
+use crate::actions::{Action, hand_points, passes, playable, plus, trick_winner};
 use crate::cards::{HEARTS, MOON, NUM_CARDS, QUEEN_OF_SPADES, suit_bit, suit_of};
 use crate::observation::Observation;
 use crate::options::{HeartsOptions, MoonRule};
@@ -99,14 +99,7 @@ impl Hearts {
     pub(crate) fn end_hand(&self, s: &mut State) {
         let shooter = (0..SEATS).find(|&seat| s.taken[seat].contains_all(MOON));
         if let (Some(shooter), MoonRule::Choice) = (shooter, self.options.moon) {
-            let after = |minus: bool| {
-                let pts = self.hand_points(s, minus);
-                let mut scores = s.scores;
-                for i in 0..SEATS {
-                    scores[i] += pts[i];
-                }
-                self.ends(&scores)
-            };
+            let after = |minus: bool| self.ends(&plus(s.scores, self.hand_points(s, minus)));
             if after(false) != after(true) {
                 s.moon = Some(shooter as u8);
                 return;
@@ -118,9 +111,7 @@ impl Hearts {
     /// Adds the hand's points; ends the match or begins the next hand.
     fn score_hand(&self, s: &mut State, moon_minus: bool) {
         let pts = self.hand_points(s, moon_minus);
-        for (score, p) in s.scores.iter_mut().zip(pts) {
-            *score += p;
-        }
+        s.scores = plus(s.scores, pts);
         s.last_hand = pts;
         s.moon = None;
         if self.ends(&s.scores) {

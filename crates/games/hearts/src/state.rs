@@ -45,8 +45,9 @@ impl Zone {
 const ZONES: usize = 17;
 static KEYS: [u64; ZONES * NUM_CARDS] = zobrist_keys(0x4EA7_5000_0000_0001);
 
+/// The hash key of `card` in `zone`.
 #[inline]
-fn key(zone: Zone, card: CardId) -> u64 {
+pub(crate) fn key(zone: Zone, card: CardId) -> u64 {
     KEYS[zone.block() * NUM_CARDS + card.index()]
 }
 
