@@ -28,6 +28,7 @@ register![
     tabula_abalone::Abalone,
     tabula_skyjo::Skyjo,
     tabula_hearts::Hearts,
+    tabula_spades::Spades,
     tabula_testgames::MiniWhist,
     tabula_nim::Nim,
 ];

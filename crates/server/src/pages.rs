@@ -131,6 +131,16 @@ const ASSETS: &[(&str, &str, &str)] = &[
         include_str!("../assets/js/render/hearts.js"),
     ),
     (
+        "js/render/spades.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/js/render/spades.js"),
+    ),
+    (
+        "js/cardface.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/js/cardface.js"),
+    ),
+    (
         "js/render/tictactoe.js",
         "text/javascript; charset=utf-8",
         include_str!("../assets/js/render/tictactoe.js"),

@@ -1,8 +1,8 @@
 //! The page shell and the new-game form in headless Chromium: a Skyjo game
-//! with two computers played to the end on the page, and a hand of Hearts
-//! passed and played, each with the page's DOM byte-identical when two
-//! cards the person cannot see are swapped in the server's truth; watched
-//! games.
+//! with two computers played to the end on the page, a hand of Hearts
+//! passed and played, and a hand of Spades bid and played from the
+//! keyboard, each with the page's DOM byte-identical when two cards the
+//! person cannot see are swapped in the server's truth; watched games.
 
 mod common;
 #[path = "common/browser.rs"]
@@ -269,6 +269,86 @@ async fn hearts_passes_and_plays_a_hand_and_hides_every_unseen_card() {
     snapshot(&c, "hearts-end").await;
     let sheet = find(&c, "#hc-scores").await.text().await.unwrap();
     assert!(sheet.contains("Score sheet"), "{sheet}");
+    let result = find(&c, "#table-result-text").await.text().await.unwrap();
+    assert!(result.contains("Points:"), "{result}");
+    c.close().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn spades_bids_and_plays_a_hand_from_the_keyboard_and_hides_every_unseen_card() {
+    let _one = ONE_AT_A_TIME.lock().await;
+    let Some(d) = driver() else { return };
+    let (s, c) = player(&d, "spades player").await;
+    // A match to 1 point: a side that makes its contract ends it.
+    let id = start_game(
+        &c,
+        &s.base,
+        "spades",
+        &[("end_score", "1")],
+        &[(1, "level:2"), (2, "level:1"), (3, "level:2")],
+    )
+    .await;
+    let mut swapped = 0;
+    let mut turns = 0;
+    let mut bids = 0;
+    let deadline = Instant::now() + Duration::from_secs(240);
+    loop {
+        until(
+            &c,
+            "the person's turn or the end",
+            "return (document.getElementById('table-status').textContent === 'Your move.' && document.body.dataset.busy !== 'true') || !document.getElementById('table-result').hidden",
+        )
+        .await;
+        if shown(&c, "#table-result").await {
+            break;
+        }
+        assert!(Instant::now() < deadline, "the match did not end");
+        if turns % 3 == 0 {
+            swapped += usize::from(swap_keeps_the_page(&c, &s, &id).await);
+        }
+        turns += 1;
+        if c.find(Locator::Css(".sp-bids button")).await.is_ok() {
+            // The bid pad: every bid, nil first; bid 3 by the arrow keys
+            // from the focused first button, then Enter.
+            let pad = c.find_all(Locator::Css(".sp-bids button[data-action]")).await.unwrap();
+            assert_eq!(pad.len(), 14, "nil and 1 to 13");
+            c.execute("document.querySelector('.sp-bids button').focus()", vec![])
+                .await
+                .unwrap();
+            for _ in 0..3 {
+                c.active_element().await.unwrap().send_keys("\u{E014}").await.unwrap(); // →
+            }
+            let focused = c.active_element().await.unwrap();
+            assert_eq!(focused.attr("data-action").await.unwrap().as_deref(), Some("bid 3"));
+            focused.send_keys("\u{E007}").await.unwrap(); // Enter
+            bids += 1;
+            continue;
+        }
+        if bids == 1 && turns < 4 {
+            snapshot(&c, "spades-play").await;
+        }
+        // A card: the first playable one, by the keyboard (End, then Home).
+        if c.find(Locator::Css(".hc-hand button[data-action]")).await.is_ok() {
+            c.execute("document.querySelector('.hc-hand button[data-action]').focus()", vec![])
+                .await
+                .unwrap();
+            let first = c.active_element().await.unwrap().attr("data-action").await.unwrap();
+            c.active_element().await.unwrap().send_keys("\u{E010}").await.unwrap(); // End
+            c.active_element().await.unwrap().send_keys("\u{E011}").await.unwrap(); // Home
+            let focused = c.active_element().await.unwrap();
+            assert_eq!(
+                focused.attr("data-action").await.unwrap(),
+                first,
+                "Home returns to the first card"
+            );
+            focused.send_keys("\u{E007}").await.unwrap();
+        }
+    }
+    assert!(bids >= 1, "the person bid");
+    assert!(swapped >= 3, "the hook found unseen cards ({swapped})");
+    snapshot(&c, "spades-end").await;
+    let sheet = find(&c, "#sp-scores").await.text().await.unwrap();
+    assert!(sheet.contains("South–North") && sheet.contains("Bags"), "{sheet}");
     let result = find(&c, "#table-result-text").await.text().await.unwrap();
     assert!(result.contains("Points:"), "{result}");
     c.close().await.unwrap();

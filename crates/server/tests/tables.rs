@@ -203,13 +203,22 @@ async fn watch_games_move_one_computer_move_a_request(engine: Engine) {
 on_both!(watch_games, watch_games_move_one_computer_move_a_request);
 
 /// Swapping two cards the person cannot see, in the server's truth, leaves
-/// every answer byte-identical.
+/// every answer byte-identical, in each card game.
 async fn hidden_cards_never_reach_an_answer(engine: Engine) {
-    let s = TestServer::start(engine, |_| {}).await.unwrap();
+    let s = TestServer::start(engine, |c| c.games_per_minute = 0).await.unwrap();
     let mut c = s.client().await;
-    let mut game = c
-        .new_game(json!({ "game": "skyjo", "options": { "players": 3 }, "seats": ["human", { "ai": "level:2" }, { "ai": "level:1" }] }))
-        .await;
+    for request in [
+        json!({ "game": "skyjo", "options": { "players": 3 }, "seats": ["human", { "ai": "level:2" }, { "ai": "level:1" }] }),
+        json!({ "game": "hearts", "seats": ["human", { "ai": "level:2" }, { "ai": "level:1" }, { "ai": "level:2" }] }),
+        json!({ "game": "spades", "seats": ["human", { "ai": "level:2" }, { "ai": "level:1" }, { "ai": "level:2" }] }),
+    ] {
+        swaps_change_no_answer(&mut c, &s, request).await;
+    }
+}
+on_both!(hidden_cards, hidden_cards_never_reach_an_answer);
+
+async fn swaps_change_no_answer(c: &mut common::Client, s: &TestServer, request: serde_json::Value) {
+    let mut game = c.new_game(request.clone()).await;
     let id = game["id"].as_str().unwrap().to_string();
     let raw = |c: &common::Client, id: String| {
         let http = c.http.clone();
@@ -218,14 +227,14 @@ async fn hidden_cards_never_reach_an_answer(engine: Engine) {
     };
     let mut swapped = 0;
     for _ in 0..12 {
-        let before = raw(&c, id.clone()).await;
+        let before = raw(c, id.clone()).await;
         let (list_before, session_before) = (c.get("/api/games").await, c.get("/api/session").await);
         if tabula_server::table_routes::swap_unseen_for_tests(&s.state, &id)
             .await
             .unwrap()
         {
             swapped += 1;
-            let after = raw(&c, id.clone()).await;
+            let after = raw(c, id.clone()).await;
             assert_eq!(before, after, "a swap of unseen cards showed");
             assert_eq!(list_before, c.get("/api/games").await);
             assert_eq!(session_before, c.get("/api/session").await);
@@ -244,9 +253,8 @@ async fn hidden_cards_never_reach_an_answer(engine: Engine) {
         assert_eq!(status, StatusCode::OK, "{next}");
         game = next;
     }
-    assert!(swapped >= 10, "the hook found unseen cards ({swapped})");
+    assert!(swapped >= 10, "the hook found unseen cards ({swapped}) in {request}");
 }
-on_both!(hidden_cards, hidden_cards_never_reach_an_answer);
 
 /// A burst of searches that would run for ever: each stops at the
 /// deadline, its thread ends before its answer, and the health check

@@ -8,21 +8,7 @@
 // observation: other seats' hands are only counts.
 
 import { el } from '../common.js';
-
-const SUIT_CLASS = { '♣': 'clubs', '♦': 'diamonds', '♥': 'hearts', '♠': 'spades' };
-const SUIT_WORD = { '♣': 'clubs', '♦': 'diamonds', '♥': 'hearts', '♠': 'spades' };
-const RANK_WORD = { J: 'jack', Q: 'queen', K: 'king', A: 'ace' };
-
-/** The accessible name of a card: "queen of spades". */
-function cardWords(name) {
-  const suit = name.slice(-1);
-  const rank = name.slice(0, -1);
-  return `${RANK_WORD[rank] ?? rank} of ${SUIT_WORD[suit]}`;
-}
-
-function card(name, extra = {}) {
-  return el('span', { class: `hc-card hc-${SUIT_CLASS[name.slice(-1)]}`, 'aria-label': cardWords(name), ...extra }, name);
-}
+import { arrowKeys, card, cardWords } from '../cardface.js';
 
 /** The same set of cards, whatever the order of their names. */
 function sameCards(a, b) {
@@ -104,7 +90,7 @@ export function mount(root, shell) {
             type: 'button', class: 'hc-card-button', dataset: { action: c }, onclick: () => shell.act(c),
           }, card(c));
         }
-        return card(c, { class: `hc-card hc-${SUIT_CLASS[c.slice(-1)]} hc-idle` });
+        return card(c, true);
       }));
     const actions = [];
     if (passing) {
@@ -127,6 +113,7 @@ export function mount(root, shell) {
     const received = v.pass.received && v.pass.received.length
       ? el('p', { class: 'muted' }, 'You received: ', ...v.pass.received.map((c) => card(c)))
       : null;
+    arrowKeys(hand);
     board.replaceChildren(...[
       el('p', { class: 'hc-status' }, status),
       table,

@@ -1,0 +1,355 @@
+//! Spades on the game contract: the options and players, the seat's view
+//! and text, actions as typed (`A♠`, `4` or `nil` for a bid, `blind nil`),
+//! notes on tricks and hands, the score sheet, the teams, and the swap
+//! hook.
+
+use serde_json::{Value, json};
+use tabula_cards::CardSet;
+use tabula_cards::french::Suit;
+use tabula_contract::players::{self, BoxedPlayer};
+use tabula_contract::{GameInfo, GameModule, OptionDoc, PlayerInfo, PlayerSpec, Scoresheet, SpecError};
+use tabula_search::{Determinize, Seat, TunableTable, Turn};
+
+use crate::actions::{Action, playable};
+use crate::ai::{SPADES_TUNABLES, SpadesAi};
+use crate::cards::{DECK, SPADES, name, names, suit_cards, suit_of};
+use crate::observation::{Observation, swap_unseen};
+use crate::options::SpadesOptions;
+use crate::record::Record;
+use crate::rules::Spades;
+use crate::seats::side_of;
+use crate::state::{SEATS, SIDES, State};
+
+/// The seats' names, clockwise from seat 0; partners sit opposite.
+const SEAT_NAMES: [&str; SEATS] = ["South", "West", "North", "East"];
+/// The sides' names.
+const SIDE_NAMES: [&str; SIDES] = ["South–North", "West–East"];
+
+/// A hand in the order a person sorts it: suits of alternating colours
+/// (♠ ♥ ♣ ♦), low to high.
+fn sorted(set: CardSet) -> Vec<String> {
+    [Suit::Spades, Suit::Hearts, Suit::Clubs, Suit::Diamonds]
+        .iter()
+        .flat_map(|&s| (set & suit_cards(s)).iter())
+        .map(name)
+        .collect()
+}
+
+fn bid_text(bid: u8, blind: bool) -> String {
+    match (bid, blind) {
+        (0, true) => "blind nil".into(),
+        (0, false) => "nil".into(),
+        (b, _) => b.to_string(),
+    }
+}
+
+fn level(spec: &PlayerSpec) -> Result<u8, SpecError> {
+    let bad = |problem: &str| SpecError::BadArgument {
+        spec: spec.to_string(),
+        problem: problem.into(),
+    };
+    match spec {
+        PlayerSpec::Custom { arg: Some(a), .. } => match a.parse::<u8>() {
+            Ok(k @ 1..=4) => Ok(k),
+            _ => Err(bad("Spades levels run from 1 to 4")),
+        },
+        _ => Err(bad("give a level, level:1 to level:4")),
+    }
+}
+
+/// Each side's contract: its bids other than nil.
+fn contracts(o: &Observation) -> [u8; SIDES] {
+    std::array::from_fn(|side| [side, side + 2].iter().filter_map(|&s| o.bids[s]).sum())
+}
+
+impl GameModule for Spades {
+    type Game = Spades;
+    type Options = SpadesOptions;
+
+    const INFO: GameInfo = GameInfo {
+        name: Spades::NAME,
+        title: "Spades",
+        summary: "Spades for four in two partnerships: bid your tricks or nil, spades trump, bags cost; a match to 500",
+        min_seats: 4,
+        max_seats: 4,
+        hidden_information: true,
+        chance: true,
+    };
+    const OPTIONS: &'static [OptionDoc] = &[
+        OptionDoc {
+            name: "end_score",
+            meaning: "the match ends after a hand in which a side reaches this score (1 to 5000)",
+            choices: &[],
+        },
+        OptionDoc {
+            name: "blind_nil",
+            meaning: "a seat whose side trails by 100 or more may bid nil before its cards are dealt (±200)",
+            choices: &[],
+        },
+        OptionDoc {
+            name: "ten_for_two_hundred",
+            meaning: "a side's contract of 10 tricks or more, made, scores 20 a trick",
+            choices: &[],
+        },
+        OptionDoc {
+            name: "mercy",
+            meaning: "a side at −200 or below at the end of a hand loses the match",
+            choices: &[],
+        },
+    ];
+    const PLAYERS: &'static [PlayerInfo] = &[
+        PlayerInfo {
+            name: "level",
+            form: "level:N",
+            example: "level:2",
+            description: "the computer, level 1 to 4: 1-2 the card scorer (1 with mistakes), 3-4 ISMCTS over the hand; bids by expected tricks at every level",
+        },
+        players::RANDOM,
+        players::ISMCTS,
+        players::MOISMCTS,
+        players::ROOTUCB,
+    ];
+    const DEFAULT_PLAYER: &'static str = "level:3";
+    const TUNABLES: &'static [TunableTable] = &[TunableTable {
+        title: "spades computer",
+        tunables: SPADES_TUNABLES,
+    }];
+    /// A hand is 52 deals, up to 4 blind answers, 4 bids and 52 cards.
+    const MAX_PLIES: usize = 200;
+
+    fn new(options: SpadesOptions) -> Result<Self, String> {
+        Spades::new(options)
+    }
+
+    fn options(&self) -> SpadesOptions {
+        Spades::options(self)
+    }
+
+    fn game(&self) -> &Spades {
+        self
+    }
+
+    fn start(&self, _seed: u64) -> State {
+        // Every deal is made of chance events, drawn by whoever runs the game.
+        self.initial_state()
+    }
+
+    fn agent(&self, spec: &PlayerSpec, seed: u64) -> Result<BoxedPlayer<Spades>, SpecError> {
+        match spec {
+            PlayerSpec::Custom { name, .. } if name == "level" => Ok(Box::new(SpadesAi::new(level(spec)?, seed))),
+            _ => players::sampling(spec, seed).ok_or_else(|| SpecError::BadArgument {
+                spec: spec.to_string(),
+                problem: "not a Spades player".into(),
+            }),
+        }
+    }
+
+    fn teams(&self) -> Option<Vec<usize>> {
+        Some((0..SEATS).map(side_of).collect())
+    }
+
+    fn turn(&self, o: &Observation) -> Turn {
+        o.turn()
+    }
+
+    fn check_observation(&self, o: &Observation, seat: Seat) -> Result<(), String> {
+        if usize::from(o.seat) != seat {
+            return Err(format!("this is seat {}'s observation, not seat {seat}'s", o.seat));
+        }
+        o.check()
+    }
+
+    fn view(&self, o: &Observation, _seat: Seat) -> Value {
+        let phase = match o.turn() {
+            Turn::Terminal => "over",
+            _ if o.next_blinder().is_some() => "blind",
+            Turn::Chance => "deal",
+            _ if o.next_bidder().is_some() => "bid",
+            _ => "play",
+        };
+        let trick: Vec<Value> = o
+            .trick
+            .iter()
+            .enumerate()
+            .map(|(i, &c)| json!({ "seat": (usize::from(o.leader) + i) % SEATS, "card": name(c) }))
+            .collect();
+        json!({
+            "seat": o.seat,
+            "phase": phase,
+            "hand": sorted(o.hand),
+            "counts": (0..SEATS).map(|s| o.hand_size(s)).collect::<Vec<_>>(),
+            "hand_no": o.hand_no + 1,
+            "dealer": o.hand_no % 4,
+            "bids": o.bids,
+            "blind": o.blind,
+            "blind_eligible": (0..SEATS).map(|s| o.blind_eligible & (1 << s) != 0).collect::<Vec<_>>(),
+            "leader": o.leader,
+            "trick": trick,
+            "to_move": o.turn().seat(),
+            "tricks": o.tricks,
+            "tricks_won": o.won(),
+            "broken": o.broken,
+            "sides": SIDE_NAMES,
+            "contracts": contracts(o),
+            "scores": o.scores,
+            "bags": o.bags,
+            "last_hand": o.last_hand,
+            "end_score": self.options().end_score,
+        })
+    }
+
+    fn render(&self, o: &Observation, seat: Seat) -> String {
+        let won = o.won();
+        let seats: Vec<String> = (0..SEATS)
+            .map(|s| {
+                let bid = o.bids[s].map_or("-".to_string(), |b| bid_text(b, o.blind[s]));
+                let you = if s == seat { " (you)" } else { "" };
+                format!("{}{you} bid {bid}, won {}", SEAT_NAMES[s], won[s])
+            })
+            .collect();
+        let trick: Vec<String> = o
+            .trick
+            .iter()
+            .enumerate()
+            .map(|(i, &c)| format!("{} {}", SEAT_NAMES[(usize::from(o.leader) + i) % SEATS], name(c)))
+            .collect();
+        let sides: Vec<String> = (0..SIDES)
+            .map(|i| format!("{} {} ({} bags)", SIDE_NAMES[i], o.scores[i], o.bags[i]))
+            .collect();
+        let mut out = format!(
+            "Hand {}, trick {} of 13. Scores: {}.\n{}.\n",
+            o.hand_no + 1,
+            (o.tricks + 1).min(13),
+            sides.join(", "),
+            seats.join("; ")
+        );
+        if !trick.is_empty() {
+            out.push_str(&format!("On the table: {}\n", trick.join(", ")));
+        }
+        if o.next_blinder() == Some(seat) {
+            out.push_str("Before the deal: type blind nil to bid it (±200), or look to see your cards");
+            return out;
+        }
+        out.push_str(&format!(
+            "Your hand: {}{}",
+            sorted(o.hand).join(" "),
+            if o.broken { "   (spades are broken)" } else { "" }
+        ));
+        if o.next_bidder() == Some(seat) {
+            out.push_str("\nYour bid: a number of tricks, 1 to 13, or nil");
+        }
+        out
+    }
+
+    fn action_text(&self, action: Action) -> String {
+        match action {
+            Action::Deal(c) => format!("deal {}", name(c)),
+            Action::HiddenDeal => "a card dealt".to_string(),
+            Action::Blind(true) => "blind nil".to_string(),
+            Action::Blind(false) => "look".to_string(),
+            Action::Bid(0) => "nil".to_string(),
+            Action::Bid(b) => format!("bid {b}"),
+            Action::Play(c) => name(c),
+        }
+    }
+
+    fn parse_action(&self, o: &Observation, seat: Seat, text: &str) -> Result<Action, String> {
+        let mut legal = Vec::new();
+        self.legal_from_observation(o, seat, &mut legal);
+        let t = text.trim().to_ascii_lowercase();
+        let action = match legal.first() {
+            None => return Err("it is not your turn".into()),
+            Some(Action::Blind(_)) => match t.as_str() {
+                "blind nil" | "blind" | "yes" => Action::Blind(true),
+                "look" | "no" => Action::Blind(false),
+                _ => return Err("type blind nil, or look to see your cards".into()),
+            },
+            Some(Action::Bid(_)) => {
+                let word = t.strip_prefix("bid").map_or(t.as_str(), str::trim);
+                match word {
+                    "nil" | "0" => Action::Bid(0),
+                    w => match w.parse::<u8>() {
+                        Ok(b @ 1..=13) => Action::Bid(b),
+                        _ => return Err("bid a number of tricks, 1 to 13, or nil".into()),
+                    },
+                }
+            }
+            Some(_) => {
+                let card = DECK.parse(&t).map_err(|e| e.to_string())?;
+                if !o.hand.contains(card) {
+                    return Err(format!("you do not hold {}", name(card)));
+                }
+                let allowed = playable(o.hand, o.trick.first().copied(), o.broken);
+                if !allowed.contains(card) {
+                    return Err(match o.trick.first() {
+                        Some(&lead) if !(allowed & suit_cards(suit_of(lead))).is_empty() => {
+                            format!("follow suit: play one of {}", names(allowed))
+                        }
+                        _ => format!("spades are not broken: lead one of {}", names(allowed - SPADES)),
+                    });
+                }
+                Action::Play(card)
+            }
+        };
+        if legal.contains(&action) {
+            Ok(action)
+        } else {
+            Err(format!("{} is not legal now", self.action_text(action)))
+        }
+    }
+
+    fn seat_name(&self, seat: Seat) -> String {
+        SEAT_NAMES
+            .get(seat)
+            .map_or_else(|| format!("seat {seat}"), |s| (*s).to_string())
+    }
+
+    fn note(&self, before: &Observation, after: &Observation, _seat: Seat) -> Option<String> {
+        if after.hand_no != before.hand_no || (after.over && !before.over) {
+            let last = after.last_hand?;
+            let sides: Vec<String> = (0..SIDES)
+                .map(|i| {
+                    let h = last[i];
+                    format!(
+                        "{} {:+} (contract {}, took {}, {} bags{})",
+                        SIDE_NAMES[i],
+                        h.total,
+                        h.contract,
+                        h.tricks,
+                        h.bags,
+                        if h.nil_points != 0 {
+                            format!(", nil {:+}", h.nil_points)
+                        } else {
+                            String::new()
+                        }
+                    )
+                })
+                .collect();
+            return Some(format!("Hand {} ends: {}.", before.hand_no + 1, sides.join("; ")));
+        }
+        if after.tricks > before.tricks {
+            return Some(format!("{} takes the trick.", SEAT_NAMES[usize::from(after.leader)]));
+        }
+        None
+    }
+
+    fn round(&self, s: &State) -> u32 {
+        s.hand_no()
+    }
+
+    fn swap_unseen(&self, s: &mut State, observer: Seat) -> bool {
+        swap_unseen(s, observer)
+    }
+
+    fn record(&self, _seed: u64, actions: &[Action]) -> Option<Value> {
+        let record = Record::of(self, actions).ok()?;
+        Some(serde_json::to_value(record).expect("records serialise"))
+    }
+
+    fn scoresheet(&self, s: &State) -> Option<Scoresheet> {
+        Some(Scoresheet {
+            scores: (0..SEATS).map(|seat| f64::from(s.scores()[side_of(seat)])).collect(),
+            rounds: Some(s.hand_no() + 1),
+        })
+    }
+}

@@ -1,0 +1,355 @@
+//! What one seat knows, and the worlds consistent with it.
+//!
+//! A seat's [`Observation`] holds its own hand, every bid (blind nil
+//! included), every card played and who took each trick, the revealed
+//! voids, spades broken, and the match's scores and bags. Nothing in it
+//! depends on a card the seat cannot see: not its partner's hand either.
+//!
+//! [`Observation::sample`] draws a world uniformly over the arrangements
+//! of the unseen cards that fit it (with the card engine's
+//! [`DealProblem`]): no seat holds a suit it has shown void in.
+
+use serde::{Deserialize, Serialize};
+use tabula_cards::{CardId, CardSet, Deal, DealProblem, DealSampler};
+use tabula_search::{Rng, Seat, Turn};
+
+use crate::actions::{Action, playable};
+use crate::cards::{DECK, HAND, NUM_CARDS, suit_bit, suit_of};
+use crate::score::SideScore;
+use crate::state::{SEATS, SIDES, State, TRICKS, Zone, key, next_bidder_of, next_blinder_of, turn_of};
+
+/// What a seat knows of a position (see the [module documentation](self)).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Observation {
+    /// The observing seat.
+    pub seat: u8,
+    /// Its hand.
+    pub hand: CardSet,
+    /// Cards dealt this hand.
+    pub dealt: u8,
+    /// Hands finished.
+    pub hand_no: u32,
+    /// The seats that may bid blind nil this hand (bit per seat).
+    pub blind_eligible: u8,
+    /// The seats that have answered whether they bid blind nil.
+    pub blind_answered: [bool; SEATS],
+    /// The seats that bid blind nil.
+    pub blind: [bool; SEATS],
+    /// Each seat's bid (0 nil), once made.
+    pub bids: [Option<u8>; SEATS],
+    /// The seat that led the trick in progress.
+    pub leader: u8,
+    /// The trick in progress, in the order played.
+    pub trick: Vec<CardId>,
+    /// Tricks finished this hand.
+    pub tricks: u8,
+    /// The cards each seat played this hand.
+    pub played: [CardSet; SEATS],
+    /// The cards of the tricks each seat took this hand.
+    pub taken: [CardSet; SEATS],
+    /// Each seat's revealed voids (bit per suit, clubs first).
+    pub voids: [u8; SEATS],
+    /// Spades are broken.
+    pub broken: bool,
+    /// The match's scores, by side.
+    pub scores: [i32; SIDES],
+    /// The bags each side carries.
+    pub bags: [u8; SIDES],
+    /// The last finished hand's score, by side.
+    pub last_hand: Option<[SideScore; SIDES]>,
+    /// The match is over.
+    pub over: bool,
+}
+
+impl Observation {
+    /// Seat `seat`'s observation of `s`.
+    pub fn of(s: &State, seat: Seat) -> Observation {
+        Observation {
+            seat: seat as u8,
+            hand: s.hands[seat],
+            dealt: s.dealt,
+            hand_no: s.hand_no,
+            blind_eligible: s.blind_eligible,
+            blind_answered: s.blind_answered,
+            blind: s.blind,
+            bids: s.bids,
+            leader: s.leader,
+            trick: (0..usize::from(s.trick_len)).map(|i| s.trick[i]).collect(),
+            tricks: s.tricks,
+            played: s.played,
+            taken: s.taken,
+            voids: s.voids,
+            broken: s.broken,
+            scores: s.scores,
+            bags: s.bags,
+            last_hand: s.last_hand,
+            over: s.over,
+        }
+    }
+
+    fn dealer(&self) -> usize {
+        (self.hand_no % 4) as usize
+    }
+
+    /// The seat to answer blind nil, before the deal.
+    pub fn next_blinder(&self) -> Option<usize> {
+        next_blinder_of(
+            self.dealt,
+            self.hand_no,
+            self.blind_eligible,
+            &self.blind_answered,
+            &self.blind,
+        )
+    }
+
+    /// The seat to bid.
+    pub fn next_bidder(&self) -> Option<usize> {
+        next_bidder_of(self.dealt, self.hand_no, &self.bids)
+    }
+
+    /// Whose turn it is.
+    pub fn turn(&self) -> Turn {
+        turn_of(
+            self.over,
+            self.dealt,
+            self.next_blinder(),
+            self.next_bidder(),
+            self.leader,
+            self.trick.len(),
+        )
+    }
+
+    /// Tricks each seat took this hand.
+    pub fn won(&self) -> [u8; SEATS] {
+        self.taken.map(|t| (t.len() / SEATS) as u8)
+    }
+
+    /// The observing seat's legal actions (none when another acts).
+    pub fn legal_actions(&self, out: &mut Vec<Action>) {
+        out.clear();
+        let me = usize::from(self.seat);
+        if self.turn() != Turn::Seat(me) {
+            return;
+        }
+        if self.next_blinder() == Some(me) {
+            out.extend([Action::Blind(false), Action::Blind(true)]);
+        } else if self.next_bidder() == Some(me) {
+            out.extend((0..=TRICKS).map(Action::Bid));
+        } else {
+            let cards = playable(self.hand, self.trick.first().copied(), self.broken);
+            out.extend(cards.iter().map(Action::Play));
+        }
+    }
+
+    /// The number of cards `seat` holds.
+    pub fn hand_size(&self, seat: usize) -> usize {
+        if usize::from(self.dealt) < NUM_CARDS {
+            // Card k goes to seat (dealer + 1 + k) mod 4.
+            let first = (seat + SEATS - (self.dealer() + 1) % SEATS) % SEATS;
+            return (usize::from(self.dealt) + SEATS - 1 - first) / SEATS;
+        }
+        HAND.saturating_sub(self.played[seat].len())
+    }
+
+    /// Checks that some position has this observation.
+    ///
+    /// # Errors
+    /// What does not fit, in words.
+    pub fn check(&self) -> Result<(), String> {
+        let me = usize::from(self.seat);
+        if me >= SEATS
+            || usize::from(self.leader) >= SEATS
+            || usize::from(self.dealt) > NUM_CARDS
+            || self.tricks > TRICKS
+            || self.trick.len() >= SEATS
+            || self.bids.iter().any(|b| b.is_some_and(|b| b > TRICKS))
+        {
+            return Err("a seat, a deal, a bid or a trick out of range".into());
+        }
+        let deck = DECK.all();
+        let mut seen = CardSet::EMPTY;
+        for set in self.played.iter().chain(&self.taken) {
+            if !deck.contains_all(*set) {
+                return Err("a card that is not in the deck".into());
+            }
+        }
+        for (seat, set) in self.played.iter().enumerate() {
+            if !(seen & *set).is_empty() || set.len() > HAND {
+                return Err(format!("seat {seat} played more cards than it held"));
+            }
+            seen = seen | *set;
+        }
+        let trick_by_seat = self
+            .trick
+            .iter()
+            .enumerate()
+            .all(|(i, &c)| self.played[(usize::from(self.leader) + i) % SEATS].contains(c));
+        if !trick_by_seat {
+            return Err("a card of the trick that its seat did not play".into());
+        }
+        if !seen.is_empty() && (usize::from(self.dealt) < NUM_CARDS || self.next_bidder().is_some()) {
+            return Err("cards played before the bidding is over".into());
+        }
+        if self.blind.iter().zip(&self.bids).any(|(&b, &bid)| b && bid != Some(0)) {
+            return Err("a blind nil without its bid".into());
+        }
+        if self.hand.len() != self.hand_size(me) || !deck.contains_all(self.hand) || !(seen & self.hand).is_empty() {
+            return Err(format!("seat {me} should hold {} cards", self.hand_size(me)));
+        }
+        if self.sample(&mut Rng::new(0)).is_none() {
+            return Err("no deal of the unseen cards fits this observation".into());
+        }
+        Ok(())
+    }
+
+    /// A world drawn uniformly among those consistent with the observation
+    /// (see the [module documentation](self)); `None` when none is.
+    pub fn sample(&self, rng: &mut Rng) -> Option<State> {
+        Some(self.sampler()?.draw(rng))
+    }
+
+    /// The draws of [`sample`](Observation::sample) prepared once, for a
+    /// search that draws a world per iteration; `None` when no world fits.
+    pub fn sampler(&self) -> Option<Worlds> {
+        let me = usize::from(self.seat);
+        let mut s = State::new();
+        s.dealt = self.dealt;
+        s.hand_no = self.hand_no;
+        s.blind_eligible = self.blind_eligible;
+        s.blind_answered = self.blind_answered;
+        s.blind = self.blind;
+        s.bids = self.bids;
+        s.leader = self.leader;
+        for (i, &c) in self.trick.iter().enumerate() {
+            s.trick[i] = c;
+        }
+        s.trick_len = self.trick.len() as u8;
+        s.tricks = self.tricks;
+        s.played = self.played;
+        s.taken = self.taken;
+        s.voids = self.voids;
+        s.broken = self.broken;
+        s.scores = self.scores;
+        s.bags = self.bags;
+        s.last_hand = self.last_hand;
+        s.over = self.over;
+        s.hands[me] = self.hand;
+        s.stock = CardSet::EMPTY;
+
+        let dealing = usize::from(self.dealt) < NUM_CARDS;
+        let mut others = [0usize; SEATS - 1];
+        for (i, o) in (0..SEATS).filter(|&o| o != me).enumerate() {
+            others[i] = o;
+        }
+        let mut caps: Vec<usize> = others.iter().map(|&o| self.hand_size(o)).collect();
+        let stock_holder = caps.len();
+        if dealing {
+            caps.push(NUM_CARDS - usize::from(self.dealt));
+        }
+        let played = self.played.iter().fold(CardSet::EMPTY, |a, &b| a | b);
+        let mut problem = DealProblem::new(caps);
+        for c in DECK.all() - self.hand - played {
+            let suit = suit_bit(suit_of(c));
+            let mut allowed = 0u32;
+            for (i, &o) in others.iter().enumerate() {
+                if self.voids[o] & suit == 0 {
+                    allowed |= 1 << i;
+                }
+            }
+            if dealing {
+                allowed |= 1 << stock_holder;
+            }
+            problem.add(c, allowed);
+        }
+        let sampler = DealSampler::new(&problem).ok()?;
+        s.cards_hash = s.compute_cards_hash();
+        Some(Worlds {
+            template: s,
+            others,
+            dealing,
+            stock_holder,
+            sampler,
+            deal: Deal::new(),
+        })
+    }
+}
+
+/// The worlds of one observation, prepared once (see
+/// [`Observation::sampler`]): each draw allocates nothing once the first
+/// has been made.
+#[derive(Clone, Debug)]
+pub struct Worlds {
+    /// The world without its unseen cards.
+    template: State,
+    others: [usize; SEATS - 1],
+    dealing: bool,
+    stock_holder: usize,
+    sampler: DealSampler,
+    deal: Deal,
+}
+
+impl Worlds {
+    /// One world.
+    pub fn draw(&mut self, rng: &mut Rng) -> State {
+        let mut s = self.template.clone();
+        self.sampler.sample_into(rng, &mut self.deal);
+        // The template's cards are hashed already; only the drawn ones are added.
+        let mut hash = s.cards_hash;
+        for (i, &o) in self.others.iter().enumerate() {
+            for &c in self.deal.holder(i) {
+                s.hands[o].insert(c);
+                hash ^= key(Zone::Hand(o), c);
+            }
+        }
+        if self.dealing {
+            s.stock = self.deal.holder(self.stock_holder).iter().copied().collect();
+            for c in s.stock {
+                hash ^= key(Zone::Stock, c);
+            }
+        }
+        s.cards_hash = hash;
+        debug_assert_eq!(hash, s.compute_cards_hash(), "the drawn world's hash");
+        s
+    }
+}
+
+impl tabula_search::WorldSampler<State> for Worlds {
+    fn sample(&mut self, rng: &mut Rng) -> State {
+        self.draw(rng)
+    }
+}
+
+/// Exchanges two cards `observer` cannot see, held by two other seats (its
+/// partner's included), in the truth: the first pair in deck order that
+/// keeps the position possible (each card goes to a seat not void in its
+/// suit). Returns whether there was such a pair. The hidden-information
+/// tests' hook: every observation of `observer` must stay the same.
+pub fn swap_unseen(s: &mut State, observer: Seat) -> bool {
+    swap_between(s, observer, |_, _| true)
+}
+
+/// [`swap_unseen`] restricted to pairs of seats `pair(a, b)` accepts: the
+/// partner-isolation tests swap the partner's cards only.
+pub fn swap_between(s: &mut State, observer: Seat, pair: impl Fn(usize, usize) -> bool) -> bool {
+    let allowed = |s: &State, seat: usize, c: CardId| s.voids[seat] & suit_bit(suit_of(c)) == 0;
+    for a in (0..SEATS).filter(|&x| x != observer) {
+        for b in (a + 1..SEATS).filter(|&x| x != observer && pair(a, x)) {
+            for x in s.hands[a] {
+                if !allowed(s, b, x) {
+                    continue;
+                }
+                if let Some(y) = s.hands[b].iter().find(|&y| allowed(s, a, y)) {
+                    s.hands[a].remove(x);
+                    s.hands[b].remove(y);
+                    s.hands[a].insert(y);
+                    s.hands[b].insert(x);
+                    s.shift(x, Zone::Hand(a), Zone::Hand(b));
+                    s.shift(y, Zone::Hand(b), Zone::Hand(a));
+                    return true;
+                }
+            }
+        }
+    }
+    false
+}

@@ -1,0 +1,180 @@
+//! What a seat knows: swapping cards it cannot see (its partner's too)
+//! changes none of its observations; the worlds drawn for it honour the
+//! voids, and their frequencies match a hand count.
+
+use std::collections::BTreeMap;
+
+use proptest::prelude::*;
+mod common;
+
+use common::random_state;
+use tabula_cards::{CardId, CardSet};
+use tabula_search::{Determinize, Game, Rng, Turn};
+use tabula_spades::cards::{DECK, HAND, suit_bit, suit_of};
+use tabula_spades::*;
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+    #[test]
+    fn unseen_cards_never_reach_an_observation(seed in 0u64..1_000_000, plies in 56usize..330, seat in 0usize..4) {
+        let game = Spades::new(SpadesOptions::default()).unwrap();
+        let mut s = random_state(&game, seed, plies);
+        let before = serde_json::to_string(&game.observation(&s, seat)).unwrap();
+        let hands = *s.hands();
+        if swap_unseen(&mut s, seat) {
+            prop_assert_ne!(&hands, s.hands(), "the truth changed");
+            s.check().unwrap();
+            let after = serde_json::to_string(&game.observation(&s, seat)).unwrap();
+            prop_assert_eq!(before, after);
+            let (mut a, mut b) = (Vec::new(), Vec::new());
+            game.legal_from_observation(&game.observation(&s, seat), seat, &mut a);
+            if game.to_move(&s) == Turn::Seat(seat) {
+                game.legal_actions(&s, &mut b);
+                prop_assert_eq!(a, b);
+            }
+        }
+    }
+
+    #[test]
+    fn worlds_honour_voids_and_every_public_fact(seed in 0u64..1_000_000, plies in 0usize..330, seat in 0usize..4) {
+        let game = Spades::new(SpadesOptions::default()).unwrap();
+        let s = random_state(&game, seed, plies);
+        let o = game.observation(&s, seat);
+        let mut rng = Rng::new(seed ^ 7);
+        for _ in 0..5 {
+            let w = game.determinize(&o, seat, &mut rng);
+            w.check().unwrap();
+            prop_assert_eq!(&game.observation(&w, seat), &o);
+            for other in (0..4).filter(|&k| k != seat) {
+                for c in w.hands()[other] {
+                    prop_assert!(o.voids[other] & suit_bit(suit_of(c)) == 0, "a card of a void suit");
+                }
+            }
+        }
+    }
+}
+
+/// The end of a hand as South sees it: 11 tricks played, two cards in
+/// each hand; six cards unseen, West void in hearts and North in spades.
+fn endgame() -> Observation {
+    let unseen: CardSet = ["2h", "3h", "2s", "3s", "2d", "3d"]
+        .iter()
+        .map(|n| DECK.parse(n).unwrap())
+        .collect();
+    let mine: CardSet = ["4d", "5d"].iter().map(|n| DECK.parse(n).unwrap()).collect();
+    let rest: Vec<CardId> = (DECK.all() - unseen - mine).iter().collect();
+    let mut played = [CardSet::EMPTY; 4];
+    for (i, &c) in rest.iter().enumerate() {
+        played[i % 4].insert(c);
+    }
+    let mut taken = [CardSet::EMPTY; 4];
+    taken[0] = rest.iter().copied().collect();
+    let mut voids = [0u8; 4];
+    voids[1] = 1 << 2; // hearts
+    voids[2] = 1 << 3; // spades
+    Observation {
+        seat: 0,
+        hand: mine,
+        dealt: 52,
+        hand_no: 3,
+        blind_eligible: 0,
+        blind_answered: [false; 4],
+        blind: [false; 4],
+        bids: [Some(3), Some(4), Some(2), Some(3)],
+        leader: 0,
+        trick: Vec::new(),
+        tricks: 11,
+        played,
+        taken,
+        voids,
+        broken: true,
+        scores: [120, 80],
+        bags: [3, 1],
+        last_hand: None,
+        over: false,
+    }
+}
+
+#[test]
+fn worlds_are_uniform_over_the_deals_that_fit() {
+    let o = endgame();
+    o.check().unwrap();
+    assert_eq!(HAND - o.played[1].len(), 2);
+    let played = o.played.iter().fold(CardSet::EMPTY, |a, &b| a | b);
+    let unseen: Vec<CardId> = (DECK.all() - o.hand - played).iter().collect();
+    // Every way to give West, North and East two cards each, with no
+    // heart for West and no spade for North.
+    let mut expected = BTreeMap::new();
+    for code in 0..3u32.pow(6) {
+        let mut hands = [CardSet::EMPTY; 3];
+        let mut k = code;
+        for &c in &unseen {
+            hands[(k % 3) as usize].insert(c);
+            k /= 3;
+        }
+        let ok = hands.iter().all(|h| h.len() == 2)
+            && hands[0].iter().all(|c| suit_bit(suit_of(c)) != 4)
+            && hands[1].iter().all(|c| suit_bit(suit_of(c)) != 8);
+        if ok {
+            expected.insert(hands, 0usize);
+        }
+    }
+    // By hand, on the hearts and spades East takes: none 1 deal, one heart
+    // 4, one spade 4, one of each 8, both hearts 1, both spades 1.
+    assert_eq!(expected.len(), 19, "19 deals fit");
+    let game = Spades::new(SpadesOptions::default()).unwrap();
+    let mut rng = Rng::new(5);
+    let draws = 38_000;
+    for _ in 0..draws {
+        let w = game.determinize(&o, 0, &mut rng);
+        let h = [w.hands()[1], w.hands()[2], w.hands()[3]];
+        *expected.get_mut(&h).expect("every world is one of the deals that fit") += 1;
+    }
+    // Each deal 1/19: 2,000 expected, a standard deviation of about 44
+    // (the bounds are five of them).
+    for (deal, n) in &expected {
+        assert!((1_780..=2_220).contains(n), "{deal:?} drawn {n} times of {draws}");
+    }
+}
+
+#[test]
+fn observations_that_no_position_has_are_refused_not_panicked_on() {
+    let good = endgame();
+    good.check().unwrap();
+    let mut bad = Vec::new();
+    let mut o = good.clone();
+    o.leader = 9;
+    bad.push(("a leader out of range", o));
+    let mut o = good.clone();
+    o.trick = vec![CardId(60)];
+    bad.push(("a card out of the deck", o));
+    let mut o = good.clone();
+    o.trick = vec![o.played[1].lowest().unwrap()];
+    bad.push(("a trick card its seat did not play", o));
+    let mut o = good.clone();
+    o.played[1] = DECK.all() - o.hand;
+    bad.push(("a seat that played more than it held", o));
+    let mut o = good.clone();
+    o.bids[2] = None;
+    bad.push(("cards played before the bidding is over", o));
+    let mut o = good.clone();
+    o.bids[3] = Some(14);
+    bad.push(("a bid over 13", o));
+    let mut o = good.clone();
+    o.blind[1] = true;
+    bad.push(("a blind nil without its bid", o));
+    let mut o = good.clone();
+    o.voids[1] = 0b1111;
+    bad.push(("a seat void in every suit with cards to hold", o));
+    let mut o = good.clone();
+    o.hand.insert(CardId(0));
+    bad.push(("a hand of the wrong size", o));
+    let game = Spades::new(SpadesOptions::default()).unwrap();
+    for (why, o) in bad {
+        assert!(o.check().is_err(), "{why}");
+        assert!(
+            tabula_contract::GameModule::check_observation(&game, &o, 0).is_err(),
+            "{why}"
+        );
+    }
+}

@@ -1,0 +1,37 @@
+// Playing cards as the card table's renderers draw them (render/hearts.js,
+// render/spades.js): a card's face from its name (`Q♠`, `10♥`), its
+// accessible name ("queen of spades"), and arrow keys that move the focus
+// along a row of card buttons.
+
+import { el } from './common.js';
+
+const SUIT_CLASS = { '♣': 'clubs', '♦': 'diamonds', '♥': 'hearts', '♠': 'spades' };
+const RANK_WORD = { J: 'jack', Q: 'queen', K: 'king', A: 'ace' };
+
+/** The accessible name of a card: "queen of spades". */
+export function cardWords(name) {
+  const suit = name.slice(-1);
+  const rank = name.slice(0, -1);
+  return `${RANK_WORD[rank] ?? rank} of ${SUIT_CLASS[suit]}`;
+}
+
+/** A card's face; `idle` dims a card that may not be played now. */
+export function card(name, idle = false) {
+  const suit = SUIT_CLASS[name.slice(-1)];
+  return el('span', { class: `hc-card hc-${suit}${idle ? ' hc-idle' : ''}`, 'aria-label': cardWords(name) }, name);
+}
+
+/** Left and right arrows (and Home, End) move the focus along the
+ *  buttons of `row`, so a hand is played from the keyboard without
+ *  tabbing through every card. */
+export function arrowKeys(row) {
+  row.addEventListener('keydown', (e) => {
+    const buttons = [...row.querySelectorAll('button:not([disabled])')];
+    const at = buttons.indexOf(document.activeElement);
+    if (at < 0) return;
+    const to = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: buttons.length - 1 }[e.key];
+    if (to === undefined) return;
+    e.preventDefault();
+    buttons[(to + buttons.length) % buttons.length].focus();
+  });
+}

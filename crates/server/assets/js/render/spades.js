@@ -1,0 +1,113 @@
+// Spades' renderer for the page shell (see ../table.js): the four seats
+// around the trick in the middle (you at the bottom, your partner at the
+// top), each seat's card count, bid and tricks won, the sides' contracts,
+// the score sheet with bags and the last hand, and your hand sorted by
+// suit. On your turn: the bid buttons (nil, 1 to 13), the blind nil
+// question before the deal, or the cards you may play as buttons (arrow
+// keys move along them). Everything comes from your observation: other
+// seats' hands, your partner's too, are only counts.
+
+import { el } from '../common.js';
+import { arrowKeys, card, cardWords } from '../cardface.js';
+
+function bidWords(bid, blind) {
+  if (bid === null || bid === undefined) return 'no bid yet';
+  if (bid === 0) return blind ? 'blind nil' : 'nil';
+  return `bid ${bid}`;
+}
+
+export function mount(root, shell) {
+  const board = el('div', { class: 'hc-board sp-board' });
+  root.replaceChildren(board);
+
+  function update(answer) {
+    const v = answer.view;
+    const me = answer.observer;
+    const legal = answer.your_turn && !shell.busy ? answer.legal : [];
+    const name = (seat) => answer.seats[seat].name;
+    const mySide = me % 2;
+    const status = [
+      `Hand ${v.hand_no}`,
+      `${name(v.dealer)} deals`,
+      v.phase === 'play' ? `trick ${Math.min(v.tricks + 1, 13)} of 13` : v.phase,
+      v.broken ? 'spades broken' : 'spades not broken',
+      `match to ${v.end_score}`,
+    ].join(' · ');
+
+    const played = new Map(v.trick.map((t) => [t.seat, t.card]));
+    const places = ['bottom', 'left', 'top', 'right'];
+    const seatBox = (k) => {
+      const seat = (me + k) % 4;
+      const marks = [
+        seat === me && answer.you !== null ? 'you' : null,
+        k === 2 ? 'partner' : null,
+        v.to_move === seat && !answer.over ? 'to play' : null,
+        v.trick.length > 0 && v.leader === seat ? 'led' : null,
+      ].filter(Boolean);
+      const won = v.tricks_won[seat];
+      return el('section', { class: `hc-seat hc-${places[k]}`, 'aria-label': name(seat), dataset: { seat: String(seat) } },
+        el('h3', {}, `${name(seat)}${marks.length ? ` (${marks.join(', ')})` : ''}`),
+        el('p', { class: 'muted' }, `${v.counts[seat]} card${v.counts[seat] === 1 ? '' : 's'} · `,
+          el('span', { class: 'sp-bid' }, bidWords(v.bids[seat], v.blind[seat])),
+          ` · ${won} trick${won === 1 ? '' : 's'}`),
+        el('div', { class: 'hc-played', 'aria-label': played.has(seat) ? `played ${cardWords(played.get(seat))}` : 'no card yet' },
+          played.has(seat) ? card(played.get(seat)) : ''));
+    };
+    const sideTricks = (side) => [side, side + 2].reduce((n, s) => n + (v.bids[s] === 0 ? 0 : v.tricks_won[s]), 0);
+    const center = el('div', { class: 'hc-center' },
+      v.trick.length ? `Trick: ${v.trick.map((t) => t.card).join(' ')}` : 'No card on the table',
+      ...[0, 1].map((side) => el('p', { class: 'sp-contract' },
+        `${v.sides[side]}: ${sideTricks(side)} of ${v.contracts[side]}`)));
+    const table = el('div', { class: 'hc-table', role: 'group', 'aria-label': 'The table' },
+      seatBox(2), seatBox(1), center, seatBox(3), seatBox(0));
+
+    // The score sheet, by side.
+    const last = v.last_hand;
+    const sheet = el('table', { class: 'hc-scores', id: 'sp-scores' },
+      el('caption', {}, `Score sheet (first to ${v.end_score}; ten bags cost 100)`),
+      el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'Side'), el('th', { scope: 'col' }, 'Total'),
+        el('th', { scope: 'col' }, 'Bags'), el('th', { scope: 'col' }, 'Contract'), el('th', { scope: 'col' }, 'Last hand'))),
+      el('tbody', {}, ...[0, 1].map((side) => el('tr', { dataset: { side: String(side) } },
+        el('th', { scope: 'row' }, `${v.sides[side]}${side === mySide && answer.you !== null ? ' (you)' : ''}`),
+        el('td', {}, String(v.scores[side])), el('td', {}, String(v.bags[side])),
+        el('td', {}, v.phase === 'play' || v.phase === 'bid' ? String(v.contracts[side]) : '–'),
+        el('td', {}, last ? `${last[side].total > 0 ? '+' : ''}${last[side].total}` : '–')))));
+
+    // Your hand, and what you may do.
+    const playable = new Set(legal.filter((t) => !t.startsWith('bid') && !['nil', 'blind nil', 'look'].includes(t)));
+    const hand = el('div', { class: 'hc-hand', role: 'group', 'aria-label': 'Your hand' },
+      ...v.hand.map((c) => playable.has(c)
+        ? el('button', { type: 'button', class: 'hc-card-button', dataset: { action: c }, onclick: () => shell.act(c) }, card(c))
+        : card(c, v.phase === 'play')));
+    arrowKeys(hand);
+    const actions = [];
+    if (v.phase === 'bid' && legal.length) {
+      const pad = el('div', { class: 'sp-bids', role: 'group', 'aria-label': 'Your bid' },
+        ...legal.map((t) => el('button', { type: 'button', class: 'btn', dataset: { action: t }, onclick: () => shell.act(t) },
+          t === 'nil' ? 'Nil' : t.replace('bid ', ''))));
+      arrowKeys(pad);
+      actions.push(el('p', { class: 'muted' }, 'How many tricks will you take? Nil: none at all, for 100.'), pad);
+    }
+    if (v.phase === 'blind' && legal.length) {
+      actions.push(el('p', {}, 'Your side trails by 100 or more: bid blind nil before you see your cards (±200)?'));
+      for (const [text, words] of [['blind nil', 'Bid blind nil'], ['look', 'Look at my cards']]) {
+        actions.push(el('button', { type: 'button', class: 'btn', dataset: { action: text }, onclick: () => shell.act(text) }, words));
+      }
+    }
+    board.replaceChildren(...[
+      el('p', { class: 'hc-status' }, status),
+      table,
+      el('h3', {}, 'Your hand'),
+      hand,
+      actions.length ? el('div', { class: 'actions' }, ...actions) : null,
+      sheet,
+    ].filter(Boolean));
+  }
+
+  return {
+    update,
+    focus() {
+      board.querySelector('.hc-hand button:not([disabled]), .sp-bids button, .actions button')?.focus();
+    },
+  };
+}
