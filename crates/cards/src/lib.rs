@@ -14,6 +14,7 @@
 //! | observation projection per seat | [`Visibility`], [`CardView`], [`project`], [`unseen_counts`] |
 //! | determinization weighted by physical arrangements | [`DealProblem`], [`DealSampler`] (prepared once per search) |
 //! | common random numbers for root comparisons | [`CommonWorlds`], [`compare_roots`] |
+//! | one hand of a match as a game, for searches | [`HandGame`], [`HandRules`] |
 //!
 //! ## Example
 //!
@@ -55,6 +56,7 @@
 pub mod card;
 pub mod crn;
 pub mod determinize;
+pub mod hand;
 pub mod ledger;
 pub mod sampler;
 pub mod set;
@@ -64,6 +66,7 @@ pub mod view;
 pub use card::{CardId, Deck, french};
 pub use crn::{CommonWorlds, RootEstimate, compare_roots};
 pub use determinize::{DealError, DealProblem, HolderSet, MAX_HOLDERS};
+pub use hand::{HandGame, HandRules};
 pub use ledger::{ConservationError, Ledger, ZoneId, check_conservation};
 pub use sampler::{Deal, DealSampler};
 pub use set::{CardNameError, CardSet, CardSetIter, SingleDeck};

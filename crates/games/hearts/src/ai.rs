@@ -19,10 +19,11 @@
 //! No level looks at anything but its own observation, and none treats a
 //! human seat differently.
 
-use tabula_cards::{CardId, CardSet};
+pub use tabula_cards::HandGame;
+use tabula_cards::{CardId, CardSet, HandRules};
 use tabula_search::{
-    Budget, Determinize, Game, Ismcts, IsmctsConfig, Payoffs, Player, Rng, Rollout, SearchResult, Seat, Tunable, Turn,
-    WorldSampler, rng::derive_seed, stable_hash,
+    Budget, Determinize, Ismcts, IsmctsConfig, Payoffs, Player, Rng, Rollout, SearchResult, Seat, Tunable,
+    rng::derive_seed, stable_hash,
 };
 
 use crate::actions::{Action, hand_points, playable, plus};
@@ -157,28 +158,6 @@ pub fn choose_moon(o: &Observation, game: &Hearts) -> bool {
     !wins
 }
 
-/// The hand in progress as a game of its own: it ends with the hand, and a
-/// seat's reward is the mean of the others' points minus its own.
-#[derive(Clone, Copy, Debug)]
-pub struct HandGame<'a> {
-    game: &'a Hearts,
-    hand_no: u32,
-}
-
-impl<'a> HandGame<'a> {
-    /// The hand of `obs`.
-    pub fn new(game: &'a Hearts, obs: &Observation) -> Self {
-        HandGame {
-            game,
-            hand_no: obs.hand_no,
-        }
-    }
-
-    fn finished(&self, s: &State) -> bool {
-        s.hand_no != self.hand_no || s.over || s.moon.is_some()
-    }
-}
-
 /// Each seat's points against the mean of the others'.
 fn gap_rewards(points: [i32; SEATS]) -> Payoffs {
     let total: i32 = points.iter().sum();
@@ -186,87 +165,29 @@ fn gap_rewards(points: [i32; SEATS]) -> Payoffs {
     Payoffs::new(&v)
 }
 
-impl Game for HandGame<'_> {
-    type State = State;
-    type Action = Action;
-    type Observation = Observation;
-
-    fn num_seats(&self) -> usize {
-        SEATS
+impl HandRules for Hearts {
+    fn hand_of(&self, s: &State) -> u32 {
+        s.hand_no
     }
 
-    fn to_move(&self, s: &State) -> Turn {
-        if self.finished(s) {
-            Turn::Terminal
-        } else {
-            self.game.to_move(s)
-        }
+    fn hand_of_observation(&self, o: &Observation) -> u32 {
+        o.hand_no
     }
 
-    fn legal_actions(&self, s: &State, out: &mut Vec<Action>) {
-        if self.finished(s) {
-            out.clear();
-        } else {
-            self.game.legal_actions(s, out);
-        }
+    fn hand_over(&self, s: &State) -> bool {
+        s.over || s.moon.is_some()
     }
 
-    fn apply(&self, s: &mut State, a: Action) {
-        self.game.apply(s, a);
-    }
-
-    fn payoffs(&self, s: &State) -> Payoffs {
+    fn hand_rewards(&self, s: &State) -> Payoffs {
         if s.moon.is_some() {
-            gap_rewards(hand_points(&s.taken, &self.game.options(), false))
+            gap_rewards(hand_points(&s.taken, &self.options(), false))
         } else {
             gap_rewards(s.last_hand)
         }
     }
 
-    fn payoff_range(&self) -> (f64, f64) {
+    fn hand_reward_range(&self) -> (f64, f64) {
         (-26.0, 26.0)
-    }
-
-    fn chance_outcomes(&self, s: &State, out: &mut Vec<(Action, f64)>) {
-        self.game.chance_outcomes(s, out);
-    }
-
-    fn sample_chance(&self, s: &State, rng: &mut Rng) -> Action {
-        self.game.sample_chance(s, rng)
-    }
-
-    fn observation(&self, s: &State, seat: Seat) -> Observation {
-        self.game.observation(s, seat)
-    }
-
-    fn view_action(&self, s: &State, a: Action, observer: Seat) -> Action {
-        self.game.view_action(s, a, observer)
-    }
-
-    fn reveals(&self) -> bool {
-        true
-    }
-
-    fn revealed(&self, before: &State, a: Action, after: &State, observer: Seat) -> u64 {
-        self.game.revealed(before, a, after, observer)
-    }
-
-    fn hash(&self, s: &State) -> u64 {
-        self.game.hash(s)
-    }
-}
-
-impl Determinize for HandGame<'_> {
-    fn determinize(&self, obs: &Observation, seat: Seat, rng: &mut Rng) -> State {
-        self.game.determinize(obs, seat, rng)
-    }
-
-    fn legal_from_observation(&self, obs: &Observation, seat: Seat, out: &mut Vec<Action>) {
-        self.game.legal_from_observation(obs, seat, out);
-    }
-
-    fn sampler<'a>(&'a self, obs: &'a Observation, seat: Seat) -> Box<dyn WorldSampler<State> + 'a> {
-        self.game.sampler(obs, seat)
     }
 }
 
@@ -276,21 +197,21 @@ impl Determinize for HandGame<'_> {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct CardRollout;
 
-impl Rollout<HandGame<'_>> for CardRollout {
-    fn rollout(&mut self, game: &HandGame<'_>, s: &mut State, rng: &mut Rng) -> Payoffs {
+impl Rollout<HandGame<'_, Hearts>> for CardRollout {
+    fn rollout(&mut self, game: &HandGame<'_, Hearts>, s: &mut State, rng: &mut Rng) -> Payoffs {
         while !game.finished(s) && s.exchanged && usize::from(s.dealt) == crate::cards::NUM_CARDS {
             let seat = s.to_play();
             let cards = playable(s.hands[seat], s.led_card(), s.tricks, s.broken);
             let card = cards
                 .nth(rng.below(cards.len() as u64) as usize)
                 .expect("a hand to play from");
-            game.game.play_card(s, card);
+            game.game().play_card(s, card);
         }
         if !game.finished(s) {
             // Passing, or a deal still on: the general playout.
             return tabula_search::random_playout(game, s, rng, &mut Vec::new());
         }
-        game.payoffs(s)
+        game.game().hand_rewards(s)
     }
 }
 
@@ -389,6 +310,7 @@ mod tests {
     use crate::observation::Observation;
     use crate::options::{HeartsOptions, MoonRule};
     use crate::state::TRICKS;
+    use tabula_search::{Game, Turn};
 
     /// The end of a hand's last trick: seat 2 took every heart and Q♠,
     /// seat 0 the rest, at these scores.

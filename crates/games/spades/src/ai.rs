@@ -21,11 +21,12 @@
 //! observation, in which its partner's hand is as unseen as an
 //! opponent's; no level treats a human seat differently.
 
+pub use tabula_cards::HandGame;
 use tabula_cards::french::Suit;
-use tabula_cards::{CardId, CardSet};
+use tabula_cards::{CardId, CardSet, HandRules};
 use tabula_search::{
-    Budget, Determinize, Game, Ismcts, IsmctsConfig, Payoffs, Player, Rng, Rollout, SearchResult, Seat, Tunable, Turn,
-    WorldSampler, rng::derive_seed, stable_hash,
+    Budget, Determinize, Ismcts, IsmctsConfig, Payoffs, Player, Rng, Rollout, SearchResult, Seat, Tunable,
+    rng::derive_seed, stable_hash,
 };
 
 use crate::actions::{Action, playable};
@@ -291,59 +292,20 @@ pub fn card_score(o: &Observation, card: CardId) -> f64 {
     }
 }
 
-/// The hand in progress as a game of its own: it ends with the hand, and a
-/// seat's reward is its side's points for the hand against the other
-/// side's.
-#[derive(Clone, Copy, Debug)]
-pub struct HandGame<'a> {
-    game: &'a Spades,
-    hand_no: u32,
-}
-
-impl<'a> HandGame<'a> {
-    /// The hand of `obs`.
-    pub fn new(game: &'a Spades, obs: &Observation) -> Self {
-        HandGame {
-            game,
-            hand_no: obs.hand_no,
-        }
+impl HandRules for Spades {
+    fn hand_of(&self, s: &State) -> u32 {
+        s.hand_no
     }
 
-    fn finished(&self, s: &State) -> bool {
-        s.hand_no != self.hand_no || s.over
-    }
-}
-
-impl Game for HandGame<'_> {
-    type State = State;
-    type Action = Action;
-    type Observation = Observation;
-
-    fn num_seats(&self) -> usize {
-        SEATS
+    fn hand_of_observation(&self, o: &Observation) -> u32 {
+        o.hand_no
     }
 
-    fn to_move(&self, s: &State) -> Turn {
-        if self.finished(s) {
-            Turn::Terminal
-        } else {
-            self.game.to_move(s)
-        }
+    fn hand_over(&self, s: &State) -> bool {
+        s.over
     }
 
-    fn legal_actions(&self, s: &State, out: &mut Vec<Action>) {
-        if self.finished(s) {
-            out.clear();
-        } else {
-            self.game.legal_actions(s, out);
-        }
-    }
-
-    fn apply(&self, s: &mut State, a: Action) {
-        self.game.apply(s, a);
-    }
-
-    fn payoffs(&self, s: &State) -> Payoffs {
+    fn hand_rewards(&self, s: &State) -> Payoffs {
         let sides = s.last_hand.map_or([0, 0], |h| [h[0].total, h[1].total]);
         let gap = f64::from(sides[0] - sides[1]).clamp(-REWARD_RANGE, REWARD_RANGE);
         Payoffs::new(&std::array::from_fn::<f64, SEATS, _>(|seat| {
@@ -351,42 +313,8 @@ impl Game for HandGame<'_> {
         }))
     }
 
-    fn payoff_range(&self) -> (f64, f64) {
+    fn hand_reward_range(&self) -> (f64, f64) {
         (-REWARD_RANGE, REWARD_RANGE)
-    }
-
-    fn chance_outcomes(&self, s: &State, out: &mut Vec<(Action, f64)>) {
-        self.game.chance_outcomes(s, out);
-    }
-
-    fn sample_chance(&self, s: &State, rng: &mut Rng) -> Action {
-        self.game.sample_chance(s, rng)
-    }
-
-    fn observation(&self, s: &State, seat: Seat) -> Observation {
-        self.game.observation(s, seat)
-    }
-
-    fn view_action(&self, s: &State, a: Action, observer: Seat) -> Action {
-        self.game.view_action(s, a, observer)
-    }
-
-    fn hash(&self, s: &State) -> u64 {
-        self.game.hash(s)
-    }
-}
-
-impl Determinize for HandGame<'_> {
-    fn determinize(&self, obs: &Observation, seat: Seat, rng: &mut Rng) -> State {
-        self.game.determinize(obs, seat, rng)
-    }
-
-    fn legal_from_observation(&self, obs: &Observation, seat: Seat, out: &mut Vec<Action>) {
-        self.game.legal_from_observation(obs, seat, out);
-    }
-
-    fn sampler<'a>(&'a self, obs: &'a Observation, seat: Seat) -> Box<dyn WorldSampler<State> + 'a> {
-        self.game.sampler(obs, seat)
     }
 }
 
@@ -396,21 +324,21 @@ impl Determinize for HandGame<'_> {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct CardRollout;
 
-impl Rollout<HandGame<'_>> for CardRollout {
-    fn rollout(&mut self, game: &HandGame<'_>, s: &mut State, rng: &mut Rng) -> Payoffs {
+impl Rollout<HandGame<'_, Spades>> for CardRollout {
+    fn rollout(&mut self, game: &HandGame<'_, Spades>, s: &mut State, rng: &mut Rng) -> Payoffs {
         while !game.finished(s) && usize::from(s.dealt) == NUM_CARDS && s.next_bidder().is_none() {
             let seat = s.to_play();
             let cards = playable(s.hands[seat], s.led_card(), s.broken);
             let card = cards
                 .nth(rng.below(cards.len() as u64) as usize)
                 .expect("a hand to play from");
-            game.game.play_card(s, card);
+            game.game().play_card(s, card);
         }
         if !game.finished(s) {
             // The bidding or a deal still on: the general playout.
             return tabula_search::random_playout(game, s, rng, &mut Vec::new());
         }
-        game.payoffs(s)
+        game.game().hand_rewards(s)
     }
 }
 

@@ -27,7 +27,7 @@ fn roots_are_isolated_alone_all_reordered_and_inserted() {
         plies += 1;
     };
     let hand = HandGame::new(&game, &o);
-    let eval = |g: &HandGame, s: &mut State, rng: &mut Rng| CardRollout.rollout(g, s, rng).get(seat);
+    let eval = |g: &HandGame<Spades>, s: &mut State, rng: &mut Rng| CardRollout.rollout(g, s, rng).get(seat);
     let all = compare_roots(&hand, &o, seat, &roots, 64, 99, eval);
     for (i, &r) in roots.iter().enumerate() {
         let alone = compare_roots(&hand, &o, seat, &[r], 64, 99, eval);

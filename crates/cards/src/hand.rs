@@ -1,0 +1,145 @@
+//! One hand of a match as a game of its own, for searches that look no
+//! further than the hand in progress: the trick-taking games' searches
+//! (Hearts, Spades) judge a finished hand by its points, not the match.
+
+use tabula_search::{Determinize, Game, Payoffs, Rng, Seat, Turn, WorldSampler};
+
+/// What a game tells [`HandGame`] about its hands.
+pub trait HandRules: Determinize {
+    /// The hand a state is in (hands finished before it): the hand ends
+    /// when this changes.
+    fn hand_of(&self, state: &Self::State) -> u32;
+    /// The hand of an observation.
+    fn hand_of_observation(&self, observation: &Self::Observation) -> u32;
+    /// Whether the hand is over in a state of the same number (the match
+    /// ended, or a choice after the last trick is pending).
+    fn hand_over(&self, state: &Self::State) -> bool;
+    /// Each seat's reward for the finished hand.
+    fn hand_rewards(&self, state: &Self::State) -> Payoffs;
+    /// The lowest and highest reward [`hand_rewards`](HandRules::hand_rewards) gives.
+    fn hand_reward_range(&self) -> (f64, f64);
+}
+
+/// The hand in progress of `G` as a game of its own: it ends with the hand
+/// (see [`HandRules`]); everything else is `G`'s.
+#[derive(Debug)]
+pub struct HandGame<'a, G> {
+    game: &'a G,
+    hand_no: u32,
+}
+
+impl<G> Clone for HandGame<'_, G> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<G> Copy for HandGame<'_, G> {}
+
+impl<'a, G: HandRules> HandGame<'a, G> {
+    /// The hand that `observation` is in.
+    pub fn new(game: &'a G, observation: &G::Observation) -> Self {
+        HandGame {
+            game,
+            hand_no: game.hand_of_observation(observation),
+        }
+    }
+
+    /// The whole game.
+    pub fn game(&self) -> &'a G {
+        self.game
+    }
+
+    /// Whether the hand is over in `state`.
+    #[inline]
+    pub fn finished(&self, state: &G::State) -> bool {
+        self.game.hand_of(state) != self.hand_no || self.game.hand_over(state)
+    }
+}
+
+impl<G: HandRules> Game for HandGame<'_, G> {
+    type State = G::State;
+    type Action = G::Action;
+    type Observation = G::Observation;
+
+    fn num_seats(&self) -> usize {
+        self.game.num_seats()
+    }
+
+    #[inline]
+    fn to_move(&self, s: &G::State) -> Turn {
+        if self.finished(s) {
+            Turn::Terminal
+        } else {
+            self.game.to_move(s)
+        }
+    }
+
+    fn legal_actions(&self, s: &G::State, out: &mut Vec<G::Action>) {
+        if self.finished(s) {
+            out.clear();
+        } else {
+            self.game.legal_actions(s, out);
+        }
+    }
+
+    #[inline]
+    fn apply(&self, s: &mut G::State, a: G::Action) {
+        self.game.apply(s, a);
+    }
+
+    fn payoffs(&self, s: &G::State) -> Payoffs {
+        self.game.hand_rewards(s)
+    }
+
+    fn payoff_range(&self) -> (f64, f64) {
+        self.game.hand_reward_range()
+    }
+
+    fn chance_outcomes(&self, s: &G::State, out: &mut Vec<(G::Action, f64)>) {
+        self.game.chance_outcomes(s, out);
+    }
+
+    fn sample_chance(&self, s: &G::State, rng: &mut Rng) -> G::Action {
+        self.game.sample_chance(s, rng)
+    }
+
+    fn observation(&self, s: &G::State, seat: Seat) -> G::Observation {
+        self.game.observation(s, seat)
+    }
+
+    fn view_action(&self, s: &G::State, a: G::Action, observer: Seat) -> G::Action {
+        self.game.view_action(s, a, observer)
+    }
+
+    fn reveals(&self) -> bool {
+        self.game.reveals()
+    }
+
+    fn revealed(&self, before: &G::State, a: G::Action, after: &G::State, observer: Seat) -> u64 {
+        self.game.revealed(before, a, after, observer)
+    }
+
+    #[inline]
+    fn hash(&self, s: &G::State) -> u64 {
+        self.game.hash(s)
+    }
+
+    fn hash_from_scratch(&self, s: &G::State) -> u64 {
+        self.game.hash_from_scratch(s)
+    }
+}
+
+impl<G: HandRules> Determinize for HandGame<'_, G> {
+    fn determinize(&self, o: &G::Observation, seat: Seat, rng: &mut Rng) -> G::State {
+        self.game.determinize(o, seat, rng)
+    }
+
+    fn legal_from_observation(&self, o: &G::Observation, seat: Seat, out: &mut Vec<G::Action>) {
+        self.game.legal_from_observation(o, seat, out);
+    }
+
+    fn sampler<'b>(&'b self, o: &'b G::Observation, seat: Seat) -> Box<dyn WorldSampler<G::State> + 'b> {
+        self.game.sampler(o, seat)
+    }
+}
