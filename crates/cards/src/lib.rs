@@ -15,6 +15,7 @@
 //! | determinization weighted by physical arrangements | [`DealProblem`], [`DealSampler`] (prepared once per search) |
 //! | common random numbers for root comparisons | [`CommonWorlds`], [`compare_roots`] |
 //! | one hand of a match as a game, for searches | [`HandGame`], [`HandRules`] |
+//! | records of whole matches that replay, checked | [`MatchRecord`], [`Replay`] |
 //!
 //! ## Example
 //!
@@ -58,6 +59,7 @@ pub mod crn;
 pub mod determinize;
 pub mod hand;
 pub mod ledger;
+pub mod record;
 pub mod sampler;
 pub mod set;
 pub mod table;
@@ -68,6 +70,7 @@ pub use crn::{CommonWorlds, RootEstimate, compare_roots};
 pub use determinize::{DealError, DealProblem, HolderSet, MAX_HOLDERS};
 pub use hand::{HandGame, HandRules};
 pub use ledger::{ConservationError, Ledger, ZoneId, check_conservation};
+pub use record::{MatchRecord, Replay, ReplayError, ReplayErrorOf};
 pub use sampler::{Deal, DealSampler};
 pub use set::{CardNameError, CardSet, CardSetIter, SingleDeck};
 pub use table::{PayoffRule, Table, TableError};

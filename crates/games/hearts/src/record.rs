@@ -1,86 +1,35 @@
 //! Game records that replay: the options and every action (each dealt
-//! card included), with the scores they lead to.
+//! card included), with the scores they lead to (the card engine's
+//! [`MatchRecord`]).
 
-use serde::{Deserialize, Serialize};
-use tabula_search::play;
+use tabula_cards::{MatchRecord, Replay, ReplayErrorOf};
 
-use crate::actions::Action;
 use crate::options::HeartsOptions;
 use crate::rules::Hearts;
 use crate::state::{SEATS, State};
 
 /// A match, finished or not: replaying it rebuilds every state.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Record {
-    /// The rules.
-    pub options: HeartsOptions,
-    /// Every action in order, chance's deals included.
-    pub actions: Vec<Action>,
-    /// The match's scores after the last action.
-    pub scores: [i32; SEATS],
-}
-
+pub type Record = MatchRecord<Hearts>;
 /// A record that does not replay.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum ReplayError {
-    /// The options are out of range.
-    #[error("bad options: {0}")]
-    Options(String),
-    /// An action the rules refuse where it is recorded.
-    #[error("action {index} ({action:?}) is not legal there")]
-    Illegal {
-        /// Its position.
-        index: usize,
-        /// The action.
-        action: Action,
-    },
-    /// The replay ends at other scores than the record says.
-    #[error("the record says {recorded:?} but replays to {replayed:?}")]
-    Scores {
-        /// The record's.
-        recorded: [i32; SEATS],
-        /// The replay's.
-        replayed: [i32; SEATS],
-    },
-}
+pub type ReplayError = ReplayErrorOf<Hearts>;
 
-impl Record {
-    /// The record of a match played from the start with `actions`.
-    ///
-    /// # Errors
-    /// When an action is not legal where it comes.
-    pub fn of(game: &Hearts, actions: &[Action]) -> Result<Record, ReplayError> {
-        let mut record = Record {
-            options: game.options(),
-            actions: actions.to_vec(),
-            scores: [0; SEATS],
-        };
-        record.scores = record.replay_unchecked()?.scores();
-        Ok(record)
+impl Replay for Hearts {
+    type Options = HeartsOptions;
+    type Scores = [i32; SEATS];
+
+    fn with_options(options: HeartsOptions) -> Result<Self, String> {
+        Hearts::new(options)
     }
 
-    fn replay_unchecked(&self) -> Result<State, ReplayError> {
-        let game = Hearts::new(self.options).map_err(ReplayError::Options)?;
-        let mut s = game.initial_state();
-        for (index, &action) in self.actions.iter().enumerate() {
-            play(&game, &mut s, action).map_err(|_| ReplayError::Illegal { index, action })?;
-        }
-        Ok(s)
+    fn record_options(&self) -> HeartsOptions {
+        self.options()
     }
 
-    /// Replays the record, checking every action and the final scores.
-    ///
-    /// # Errors
-    /// Bad options, an illegal action, or other scores than recorded.
-    pub fn replay(&self) -> Result<State, ReplayError> {
-        let s = self.replay_unchecked()?;
-        if s.scores() != self.scores {
-            return Err(ReplayError::Scores {
-                recorded: self.scores,
-                replayed: s.scores(),
-            });
-        }
-        Ok(s)
+    fn first_state(&self) -> State {
+        self.initial_state()
+    }
+
+    fn scores_of(state: &State) -> [i32; SEATS] {
+        state.scores()
     }
 }
