@@ -29,6 +29,7 @@ register![
     tabula_skyjo::Skyjo,
     tabula_hearts::Hearts,
     tabula_spades::Spades,
+    tabula_euchre::Euchre,
     tabula_testgames::MiniWhist,
     tabula_nim::Nim,
 ];

@@ -136,6 +136,11 @@ const ASSETS: &[(&str, &str, &str)] = &[
         include_str!("../assets/js/render/spades.js"),
     ),
     (
+        "js/render/euchre.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/js/render/euchre.js"),
+    ),
+    (
         "js/cardface.js",
         "text/javascript; charset=utf-8",
         include_str!("../assets/js/cardface.js"),

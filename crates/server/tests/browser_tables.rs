@@ -1,7 +1,7 @@
 //! The page shell and the new-game form in headless Chromium: a Skyjo game
 //! with two computers played to the end on the page, a hand of Hearts
-//! passed and played, and a hand of Spades bid and played from the
-//! keyboard, each with the page's DOM byte-identical when two cards the
+//! passed and played, a hand of Spades bid and played from the keyboard,
+//! and a hand of Euchre bid, discarded and played, each with the page's DOM byte-identical when two cards the
 //! person cannot see are swapped in the server's truth; watched games.
 
 mod common;
@@ -349,6 +349,57 @@ async fn spades_bids_and_plays_a_hand_from_the_keyboard_and_hides_every_unseen_c
     snapshot(&c, "spades-end").await;
     let sheet = find(&c, "#sp-scores").await.text().await.unwrap();
     assert!(sheet.contains("South–North") && sheet.contains("Bags"), "{sheet}");
+    let result = find(&c, "#table-result-text").await.text().await.unwrap();
+    assert!(result.contains("Points:"), "{result}");
+    c.close().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn euchre_bids_and_plays_a_hand_and_hides_every_unseen_card() {
+    let _one = ONE_AT_A_TIME.lock().await;
+    let Some(d) = driver() else { return };
+    let (s, c) = player(&d, "euchre player").await;
+    // A match to 1 point: the first hand that scores ends it.
+    let id = start_game(
+        &c,
+        &s.base,
+        "euchre",
+        &[("end_score", "1")],
+        &[(1, "level:2"), (2, "level:1"), (3, "level:2")],
+    )
+    .await;
+    let mut swapped = 0;
+    let mut bids = 0;
+    let deadline = Instant::now() + Duration::from_secs(240);
+    loop {
+        until(
+            &c,
+            "the person's turn or the end",
+            "return (document.getElementById('table-status').textContent === 'Your move.' && document.body.dataset.busy !== 'true') || !document.getElementById('table-result').hidden",
+        )
+        .await;
+        if shown(&c, "#table-result").await {
+            break;
+        }
+        assert!(Instant::now() < deadline, "the match did not end");
+        swapped += usize::from(swap_keeps_the_page(&c, &s, &id).await);
+        if bids == 0 {
+            snapshot(&c, "euchre-bid").await;
+        }
+        // A bid (the first offered: pass when the rules allow it), else a
+        // card to discard or play.
+        if let Ok(b) = c.find(Locator::Css(".eu-bids button[data-action]")).await {
+            bids += 1;
+            let _ = b.click().await;
+        } else if let Ok(b) = c.find(Locator::Css(".hc-hand button[data-action]")).await {
+            let _ = b.click().await;
+        }
+    }
+    assert!(bids >= 1, "the person bid");
+    assert!(swapped >= 3, "the hook found unseen cards ({swapped})");
+    snapshot(&c, "euchre-end").await;
+    let sheet = find(&c, "#eu-scores").await.text().await.unwrap();
+    assert!(sheet.contains("South–North"), "{sheet}");
     let result = find(&c, "#table-result-text").await.text().await.unwrap();
     assert!(result.contains("Points:"), "{result}");
     c.close().await.unwrap();

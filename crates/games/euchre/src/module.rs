@@ -1,0 +1,416 @@
+//! Euchre on the game contract: the options and players, the seat's view
+//! and text, actions as typed (`order up`, `name ♥ alone`, `pass`, `J♥`),
+//! notes on tricks and hands, the score sheet, the teams, and the swap
+//! hook.
+
+use serde_json::{Value, json};
+use tabula_cards::CardSet;
+use tabula_contract::players::{self, BoxedPlayer};
+use tabula_contract::{GameInfo, GameModule, OptionDoc, PlayerInfo, PlayerSpec, Scoresheet, SpecError};
+use tabula_search::{Determinize, Seat, TunableTable, Turn};
+
+use crate::actions::{Action, playable};
+use crate::ai::EUCHRE_TUNABLES;
+use crate::cards::{DECK, SEATS, SUIT_NAMES, effective_cards, name, names, team};
+use crate::observation::{Observation, swap_unseen};
+use crate::options::EuchreOptions;
+use crate::player::EuchreAi;
+use crate::record::Record;
+use crate::rules::Euchre;
+use crate::state::{Phase, State};
+
+/// The seats' names, clockwise from seat 0; partners sit opposite.
+const SEAT_NAMES: [&str; SEATS] = ["South", "West", "North", "East"];
+/// The sides' names.
+const SIDE_NAMES: [&str; 2] = ["South–North", "West–East"];
+/// Suit words, by index (clubs first), as a person may type them.
+const SUIT_WORDS: [&str; 4] = ["clubs", "diamonds", "hearts", "spades"];
+
+/// A hand in the order a person sorts it: trump first (its bowers on top),
+/// then the other suits, each high to low; before trump, ♠ ♥ ♣ ♦.
+fn sorted(set: CardSet, trump: Option<u8>) -> Vec<String> {
+    let order: Vec<u8> = match trump {
+        Some(t) => std::iter::once(t)
+            .chain([3u8, 2, 0, 1].into_iter().filter(|&s| s != t))
+            .collect(),
+        None => vec![3, 2, 0, 1],
+    };
+    let mut out = Vec::new();
+    for suit in order {
+        let cards = match trump {
+            Some(t) => set & effective_cards(suit, t),
+            None => set & crate::cards::suit_cards(suit),
+        };
+        let mut v: Vec<_> = cards.iter().collect();
+        v.sort_by_key(|&c| std::cmp::Reverse(trump.map_or(c.0, |t| u16::from(crate::cards::power(c, t, suit)))));
+        out.extend(v.into_iter().map(name));
+    }
+    out
+}
+
+fn level(spec: &PlayerSpec) -> Result<u8, SpecError> {
+    let bad = |problem: &str| SpecError::BadArgument {
+        spec: spec.to_string(),
+        problem: problem.into(),
+    };
+    match spec {
+        PlayerSpec::Custom { arg: Some(a), .. } => match a.parse::<u8>() {
+            Ok(k @ 1..=4) => Ok(k),
+            _ => Err(bad("Euchre levels run from 1 to 4")),
+        },
+        _ => Err(bad("give a level, level:1 to level:4")),
+    }
+}
+
+fn phase_word(o: &Observation) -> &'static str {
+    match o.public.phase() {
+        Phase::Over => "over",
+        Phase::Dealing => "deal",
+        Phase::Bidding => "bid",
+        Phase::Discard => "discard",
+        Phase::DefendAlone => "defend",
+        Phase::Play => "play",
+    }
+}
+
+/// The suit a person means by `word`: `♥`, `h`, `hearts`.
+fn parse_suit(word: &str) -> Option<u8> {
+    (0..4u8).find(|&s| {
+        let i = usize::from(s);
+        word == SUIT_NAMES[i] || word == SUIT_WORDS[i] || word == &SUIT_WORDS[i][..1]
+    })
+}
+
+impl GameModule for Euchre {
+    type Game = Euchre;
+    type Options = EuchreOptions;
+
+    const INFO: GameInfo = GameInfo {
+        name: Euchre::NAME,
+        title: "Euchre",
+        summary: "Euchre for four in two partnerships: 24 cards, bowers, order up or name trump, go alone; a match to 10",
+        min_seats: 4,
+        max_seats: 4,
+        hidden_information: true,
+        chance: true,
+    };
+    const OPTIONS: &'static [OptionDoc] = &[
+        OptionDoc {
+            name: "end_score",
+            meaning: "the first side to reach this score after a hand wins (1 to 100)",
+            choices: &[],
+        },
+        OptionDoc {
+            name: "stick_the_dealer",
+            meaning: "the dealer may not pass in the second round (off: a hand all pass twice is thrown in)",
+            choices: &[],
+        },
+        OptionDoc {
+            name: "defender_alone",
+            meaning: "a defender may defend alone against a lone maker; a lone defender's euchre scores 4",
+            choices: &[],
+        },
+    ];
+    const PLAYERS: &'static [PlayerInfo] = &[
+        PlayerInfo {
+            name: "level",
+            form: "level:N",
+            example: "level:2",
+            description: "the computer, level 1 to 4: 1-2 the card scorer (1 with mistakes), 3-4 ISMCTS over the hand; bids by hand strength at every level",
+        },
+        players::RANDOM,
+        players::ISMCTS,
+        players::MOISMCTS,
+        players::ROOTUCB,
+    ];
+    const DEFAULT_PLAYER: &'static str = "level:3";
+    const TUNABLES: &'static [TunableTable] = &[TunableTable {
+        title: "euchre computer",
+        tunables: EUCHRE_TUNABLES,
+    }];
+    /// A hand is 21 chance events, at most 8 bids, a discard, 2 defenders' answers and 20 cards.
+    const MAX_PLIES: usize = 100;
+
+    fn new(options: EuchreOptions) -> Result<Self, String> {
+        Euchre::new(options)
+    }
+
+    fn options(&self) -> EuchreOptions {
+        Euchre::options(self)
+    }
+
+    fn game(&self) -> &Euchre {
+        self
+    }
+
+    fn start(&self, _seed: u64) -> State {
+        // Every deal is made of chance events, drawn by whoever runs the game.
+        self.initial_state()
+    }
+
+    fn agent(&self, spec: &PlayerSpec, seed: u64) -> Result<BoxedPlayer<Euchre>, SpecError> {
+        match spec {
+            PlayerSpec::Custom { name, .. } if name == "level" => Ok(Box::new(EuchreAi::new(level(spec)?, seed))),
+            _ => players::sampling(spec, seed).ok_or_else(|| SpecError::BadArgument {
+                spec: spec.to_string(),
+                problem: "not a Euchre player".into(),
+            }),
+        }
+    }
+
+    fn teams(&self) -> Option<Vec<usize>> {
+        Some((0..SEATS).map(team).collect())
+    }
+
+    fn turn(&self, o: &Observation) -> Turn {
+        o.turn()
+    }
+
+    fn check_observation(&self, o: &Observation, seat: Seat) -> Result<(), String> {
+        if usize::from(o.seat) != seat {
+            return Err(format!("this is seat {}'s observation, not seat {seat}'s", o.seat));
+        }
+        if o.public.options != self.options() {
+            return Err("the observation's rules are not this session's".into());
+        }
+        o.check()
+    }
+
+    fn view(&self, o: &Observation, _seat: Seat) -> Value {
+        let p = &o.public;
+        let trump = p.call.map(|c| c.trump);
+        let trick: Vec<Value> = p
+            .trick_cards()
+            .iter()
+            .enumerate()
+            .map(|(i, &c)| json!({ "seat": p.trick_seat(i), "card": name(c) }))
+            .collect();
+        let bids: Vec<Value> = p
+            .bids()
+            .into_iter()
+            .map(|(seat, bid)| json!({ "seat": seat, "bid": self.action_text(bid) }))
+            .collect();
+        json!({
+            "seat": o.seat,
+            "phase": phase_word(o),
+            "round": if p.passes >= 4 { 2 } else { 1 },
+            "hand": sorted(o.hand, trump),
+            "counts": (0..SEATS).map(|s| o.hand_size(s)).collect::<Vec<_>>(),
+            "hand_no": p.hand_no + 1,
+            "dealer": p.dealer(),
+            "upcard": p.upcard.map(name),
+            "turned_down": p.turned_down().map(|s| SUIT_NAMES[usize::from(s)]),
+            "picked_up": p.picked_up,
+            "discard": o.discard.map(name),
+            "bids": bids,
+            "trump": trump.map(|t| SUIT_NAMES[usize::from(t)]),
+            "maker": p.call.map(|c| c.maker),
+            "alone": p.call.is_some_and(|c| c.alone),
+            "defender": p.defender,
+            "sits_out": (0..SEATS).map(|s| p.sits_out(s)).collect::<Vec<_>>(),
+            "leader": p.leader,
+            "trick": trick,
+            "to_move": o.turn().seat(),
+            "tricks": p.tricks,
+            "tricks_won": p.won,
+            "sides": SIDE_NAMES,
+            "scores": p.scores,
+            "last_hand": p.last_hand,
+            "end_score": p.options.end_score,
+        })
+    }
+
+    fn render(&self, o: &Observation, seat: Seat) -> String {
+        let p = &o.public;
+        let trump = p.call.map(|c| c.trump);
+        let mut out = format!(
+            "Hand {} ({} deals). Scores: {} {}, {} {}.\n",
+            p.hand_no + 1,
+            SEAT_NAMES[p.dealer()],
+            SIDE_NAMES[0],
+            p.scores[0],
+            SIDE_NAMES[1],
+            p.scores[1]
+        );
+        match (p.call, p.upcard) {
+            (Some(c), _) => out.push_str(&format!(
+                "Trump {} by {}{}; tricks: {}.\n",
+                SUIT_NAMES[usize::from(c.trump)],
+                SEAT_NAMES[usize::from(c.maker)],
+                if c.alone { " alone" } else { "" },
+                (0..SEATS)
+                    .filter(|&s| !p.sits_out(s))
+                    .map(|s| format!("{} {}", SEAT_NAMES[s], p.won[s]))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )),
+            (None, Some(up)) if p.passes < 4 => out.push_str(&format!("Turned up: {}.\n", name(up))),
+            (None, Some(up)) => out.push_str(&format!("Turned down: {}; name another suit.\n", name(up))),
+            _ => {}
+        }
+        let bids: Vec<String> = p
+            .bids()
+            .into_iter()
+            .map(|(s, b)| format!("{} {}", SEAT_NAMES[s], self.action_text(b)))
+            .collect();
+        if p.call.is_none() && !bids.is_empty() {
+            out.push_str(&format!("Bids: {}.\n", bids.join(", ")));
+        }
+        let trick: Vec<String> = p
+            .trick_cards()
+            .iter()
+            .enumerate()
+            .map(|(i, &c)| format!("{} {}", SEAT_NAMES[p.trick_seat(i)], name(c)))
+            .collect();
+        if !trick.is_empty() {
+            out.push_str(&format!("On the table: {}\n", trick.join(", ")));
+        }
+        out.push_str(&format!("Your hand: {}", sorted(o.hand, trump).join(" ")));
+        if o.turn() == Turn::Seat(seat) {
+            let mut legal = Vec::new();
+            o.legal_actions(&mut legal);
+            if !matches!(legal.first(), Some(Action::Play(_))) {
+                let choices: Vec<String> = legal.iter().map(|&a| self.action_text(a)).collect();
+                out.push_str(&format!("\nYou may: {}", choices.join(", ")));
+            }
+        }
+        out
+    }
+
+    fn action_text(&self, action: Action) -> String {
+        match action {
+            Action::Deal(c) => format!("deal {}", name(c)),
+            Action::HiddenDeal => "a card dealt".to_string(),
+            Action::TurnUp(c) => format!("turn up {}", name(c)),
+            Action::Pass => "pass".to_string(),
+            Action::OrderUp { alone: false } => "order up".to_string(),
+            Action::OrderUp { alone: true } => "order up alone".to_string(),
+            Action::Name { suit, alone } => {
+                format!(
+                    "name {}{}",
+                    SUIT_NAMES[usize::from(suit)],
+                    if alone { " alone" } else { "" }
+                )
+            }
+            Action::Discard(c) => format!("discard {}", name(c)),
+            Action::HiddenDiscard => "a card discarded".to_string(),
+            Action::DefendAlone(true) => "defend alone".to_string(),
+            Action::DefendAlone(false) => "defend with partner".to_string(),
+            Action::Play(c) => name(c),
+        }
+    }
+
+    fn parse_action(&self, o: &Observation, seat: Seat, text: &str) -> Result<Action, String> {
+        let mut legal = Vec::new();
+        self.legal_from_observation(o, seat, &mut legal);
+        if legal.is_empty() {
+            return Err("it is not your turn".into());
+        }
+        let t = text.trim().to_lowercase();
+        if let Some(&a) = legal.iter().find(|&&a| self.action_text(a).to_lowercase() == t) {
+            return Ok(a);
+        }
+        let words: Vec<&str> = t.split_whitespace().collect();
+        let alone = words.last() == Some(&"alone");
+        let core: Vec<&str> = words
+            .iter()
+            .copied()
+            .filter(|w| !matches!(*w, "alone" | "name" | "discard"))
+            .collect();
+        let wanted = match (legal[0], core.as_slice()) {
+            (Action::Pass | Action::Name { .. }, [word]) if parse_suit(word).is_some() => {
+                let suit = parse_suit(word).expect("a suit");
+                if o.public.turned_down() == Some(suit) {
+                    return Err(format!(
+                        "{} was turned down: name another suit",
+                        SUIT_NAMES[usize::from(suit)]
+                    ));
+                }
+                Action::Name { suit, alone }
+            }
+            (Action::Pass | Action::OrderUp { .. } | Action::Name { .. }, _) => {
+                let choices: Vec<String> = legal.iter().map(|&a| self.action_text(a)).collect();
+                return Err(format!("type one of: {}", choices.join(", ")));
+            }
+            (Action::DefendAlone(_), _) => return Err("type defend alone, or defend with partner".into()),
+            (first, [word]) => {
+                let card = DECK.parse(word).map_err(|e| e.to_string())?;
+                if !o.hand.contains(card) {
+                    return Err(format!("you do not hold {}", name(card)));
+                }
+                match first {
+                    Action::Discard(_) => Action::Discard(card),
+                    _ => {
+                        let trump = o.public.call.map_or(0, |c| c.trump);
+                        let led = o.public.trick_cards().first().copied();
+                        let allowed = playable(o.hand, led, trump);
+                        if !allowed.contains(card) {
+                            return Err(format!("follow suit: play one of {}", names(allowed)));
+                        }
+                        Action::Play(card)
+                    }
+                }
+            }
+            _ => return Err("type one card, like J♥ or 10s".into()),
+        };
+        if legal.contains(&wanted) {
+            Ok(wanted)
+        } else {
+            Err(format!("{} is not legal now", self.action_text(wanted)))
+        }
+    }
+
+    fn seat_name(&self, seat: Seat) -> String {
+        SEAT_NAMES
+            .get(seat)
+            .map_or_else(|| format!("seat {seat}"), |s| (*s).to_string())
+    }
+
+    fn note(&self, before: &Observation, after: &Observation, _seat: Seat) -> Option<String> {
+        let (b, a) = (&before.public, &after.public);
+        if a.hand_no != b.hand_no || (a.over && !b.over) {
+            let Some(call) = b.call else {
+                return Some(format!("Hand {} is thrown in: every seat passed twice.", b.hand_no + 1));
+            };
+            let makers = team(usize::from(call.maker));
+            let side = if a.last_hand[makers] > 0 { makers } else { 1 - makers };
+            let how = if side != makers {
+                "euchred"
+            } else if a.last_hand[side] >= 2 {
+                "a march"
+            } else {
+                "made"
+            };
+            return Some(format!(
+                "Hand {} ends: {} {:+} ({how}).",
+                b.hand_no + 1,
+                SIDE_NAMES[side],
+                a.last_hand[side]
+            ));
+        }
+        if a.tricks > b.tricks {
+            return Some(format!("{} takes the trick.", SEAT_NAMES[usize::from(a.leader)]));
+        }
+        None
+    }
+
+    fn round(&self, s: &State) -> u32 {
+        s.hand_no()
+    }
+
+    fn swap_unseen(&self, s: &mut State, observer: Seat) -> bool {
+        swap_unseen(s, observer)
+    }
+
+    fn record(&self, _seed: u64, actions: &[Action]) -> Option<Value> {
+        let record = Record::of(self, actions).ok()?;
+        Some(serde_json::to_value(record).expect("records serialise"))
+    }
+
+    fn scoresheet(&self, s: &State) -> Option<Scoresheet> {
+        Some(Scoresheet {
+            scores: (0..SEATS).map(|seat| f64::from(s.scores()[team(seat)])).collect(),
+            rounds: Some(s.hand_no() + 1),
+        })
+    }
+}
