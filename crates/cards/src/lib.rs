@@ -16,6 +16,7 @@
 //! | common random numbers for root comparisons | [`CommonWorlds`], [`compare_roots`] |
 //! | one hand of a match as a game, for searches | [`HandGame`], [`HandRules`] |
 //! | records of whole matches that replay, checked | [`MatchRecord`], [`Replay`] |
+//! | a scorer's choice with a low level's mistakes | [`best_scored`], [`Mistakes`] |
 //!
 //! ## Example
 //!
@@ -59,6 +60,7 @@ pub mod crn;
 pub mod determinize;
 pub mod hand;
 pub mod ledger;
+pub mod pick;
 pub mod record;
 pub mod sampler;
 pub mod set;
@@ -70,6 +72,7 @@ pub use crn::{CommonWorlds, RootEstimate, compare_roots};
 pub use determinize::{DealError, DealProblem, HolderSet, MAX_HOLDERS};
 pub use hand::{HandGame, HandRules};
 pub use ledger::{ConservationError, Ledger, ZoneId, check_conservation};
+pub use pick::{Mistakes, best_scored};
 pub use record::{MatchRecord, Replay, ReplayError, ReplayErrorOf};
 pub use sampler::{Deal, DealSampler};
 pub use set::{CardNameError, CardSet, CardSetIter, SingleDeck};

@@ -10,7 +10,7 @@ use tabula_search::{
 };
 
 use crate::info::PlayerInfo;
-use crate::spec::PlayerSpec;
+use crate::spec::{PlayerSpec, SpecError};
 
 /// `random`.
 pub const RANDOM: PlayerInfo = PlayerInfo {
@@ -70,6 +70,35 @@ pub const ROOTUCB: PlayerInfo = PlayerInfo {
 
 /// A boxed player of a game.
 pub type BoxedPlayer<G> = Box<dyn Player<G> + Send>;
+
+/// A game's computer of levels 1 to 4 (`level:N`, built by `make(level,
+/// seed)`) or one of the [`sampling`] players: what the card table's games
+/// offer. `title` names the game in the refusals.
+///
+/// # Errors
+/// A level out of 1 to 4 or missing, or a spec that is neither.
+pub fn leveled<G>(
+    spec: &PlayerSpec,
+    seed: u64,
+    title: &str,
+    make: impl FnOnce(u8, u64) -> BoxedPlayer<G>,
+) -> Result<BoxedPlayer<G>, SpecError>
+where
+    G: Determinize + 'static,
+{
+    let bad = |problem: String| SpecError::BadArgument {
+        spec: spec.to_string(),
+        problem,
+    };
+    match spec {
+        PlayerSpec::Custom { name, arg } if name == "level" => match arg.as_deref().map(str::parse::<u8>) {
+            Some(Ok(level @ 1..=4)) => Ok(make(level, seed)),
+            Some(_) => Err(bad(format!("{title} levels run from 1 to 4"))),
+            None => Err(bad("give a level, level:1 to level:4".into())),
+        },
+        _ => sampling(spec, seed).ok_or_else(|| bad(format!("not a {title} player"))),
+    }
+}
 
 /// The players that need only the seat's observation: `random`,
 /// `ismcts:N`, `moismcts:N`, `rootucb:N`. `None` for any other spec.

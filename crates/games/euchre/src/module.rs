@@ -48,20 +48,6 @@ fn sorted(set: CardSet, trump: Option<u8>) -> Vec<String> {
     out
 }
 
-fn level(spec: &PlayerSpec) -> Result<u8, SpecError> {
-    let bad = |problem: &str| SpecError::BadArgument {
-        spec: spec.to_string(),
-        problem: problem.into(),
-    };
-    match spec {
-        PlayerSpec::Custom { arg: Some(a), .. } => match a.parse::<u8>() {
-            Ok(k @ 1..=4) => Ok(k),
-            _ => Err(bad("Euchre levels run from 1 to 4")),
-        },
-        _ => Err(bad("give a level, level:1 to level:4")),
-    }
-}
-
 fn phase_word(o: &Observation) -> &'static str {
     match o.public.phase() {
         Phase::Over => "over",
@@ -149,13 +135,7 @@ impl GameModule for Euchre {
     }
 
     fn agent(&self, spec: &PlayerSpec, seed: u64) -> Result<BoxedPlayer<Euchre>, SpecError> {
-        match spec {
-            PlayerSpec::Custom { name, .. } if name == "level" => Ok(Box::new(EuchreAi::new(level(spec)?, seed))),
-            _ => players::sampling(spec, seed).ok_or_else(|| SpecError::BadArgument {
-                spec: spec.to_string(),
-                problem: "not a Euchre player".into(),
-            }),
-        }
+        players::leveled(spec, seed, "Euchre", |level, seed| Box::new(EuchreAi::new(level, seed)))
     }
 
     fn teams(&self) -> Option<Vec<usize>> {

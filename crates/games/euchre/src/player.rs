@@ -6,7 +6,7 @@
 //! bids (order up, alone, naming), on the same rollouts.
 
 pub use tabula_cards::HandGame;
-use tabula_cards::HandRules;
+use tabula_cards::{HandRules, Mistakes, best_scored};
 use tabula_search::{
     Budget, Determinize, Game, Ismcts, IsmctsConfig, Payoffs, Player, Rng, Rollout, SearchResult, Seat,
     rng::derive_seed, stable_hash,
@@ -141,20 +141,15 @@ impl EuchreAi {
     }
 
     fn heuristic_play(&mut self, o: &Observation) -> Action {
-        let mut scored: Vec<(Action, f64)> = self
-            .legal
-            .iter()
-            .map(|&a| match a {
-                Action::Play(c) => (a, card_score(o, c)),
-                other => (other, 0.0),
-            })
-            .collect();
-        scored.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
-        if self.level == 1 && scored.len() > 1 && self.rng.next_f64() < MISTAKE_RATE {
-            let k = scored.len().min(MISTAKE_CANDIDATES);
-            return scored[self.rng.below(k as u64) as usize].0;
-        }
-        scored[0].0
+        let mistakes = (self.level == 1).then_some(Mistakes {
+            rate: MISTAKE_RATE,
+            among: MISTAKE_CANDIDATES,
+        });
+        let score = |a: Action| match a {
+            Action::Play(c) => card_score(o, c),
+            _ => 0.0,
+        };
+        best_scored(&self.legal, score, mistakes, &mut self.rng)
     }
 }
 

@@ -40,20 +40,6 @@ fn direction(hand_no: u32) -> &'static str {
     }
 }
 
-fn level(spec: &PlayerSpec) -> Result<u8, SpecError> {
-    let bad = |problem: &str| SpecError::BadArgument {
-        spec: spec.to_string(),
-        problem: problem.into(),
-    };
-    match spec {
-        PlayerSpec::Custom { arg: Some(a), .. } => match a.parse::<u8>() {
-            Ok(k @ 1..=4) => Ok(k),
-            _ => Err(bad("Hearts levels run from 1 to 4")),
-        },
-        _ => Err(bad("give a level, level:1 to level:4")),
-    }
-}
-
 impl GameModule for Hearts {
     type Game = Hearts;
     type Options = HeartsOptions;
@@ -127,13 +113,7 @@ impl GameModule for Hearts {
     }
 
     fn agent(&self, spec: &PlayerSpec, seed: u64) -> Result<BoxedPlayer<Hearts>, SpecError> {
-        match spec {
-            PlayerSpec::Custom { name, .. } if name == "level" => Ok(Box::new(HeartsAi::new(level(spec)?, seed))),
-            _ => players::sampling(spec, seed).ok_or_else(|| SpecError::BadArgument {
-                spec: spec.to_string(),
-                problem: "not a Hearts player".into(),
-            }),
-        }
+        players::leveled(spec, seed, "Hearts", |level, seed| Box::new(HeartsAi::new(level, seed)))
     }
 
     fn turn(&self, o: &Observation) -> Turn {

@@ -43,20 +43,6 @@ fn bid_text(bid: u8, blind: bool) -> String {
     }
 }
 
-fn level(spec: &PlayerSpec) -> Result<u8, SpecError> {
-    let bad = |problem: &str| SpecError::BadArgument {
-        spec: spec.to_string(),
-        problem: problem.into(),
-    };
-    match spec {
-        PlayerSpec::Custom { arg: Some(a), .. } => match a.parse::<u8>() {
-            Ok(k @ 1..=4) => Ok(k),
-            _ => Err(bad("Spades levels run from 1 to 4")),
-        },
-        _ => Err(bad("give a level, level:1 to level:4")),
-    }
-}
-
 /// Each side's contract: its bids other than nil.
 fn contracts(o: &Observation) -> [u8; SIDES] {
     std::array::from_fn(|side| [side, side + 2].iter().filter_map(|&s| o.bids[s]).sum())
@@ -135,13 +121,7 @@ impl GameModule for Spades {
     }
 
     fn agent(&self, spec: &PlayerSpec, seed: u64) -> Result<BoxedPlayer<Spades>, SpecError> {
-        match spec {
-            PlayerSpec::Custom { name, .. } if name == "level" => Ok(Box::new(SpadesAi::new(level(spec)?, seed))),
-            _ => players::sampling(spec, seed).ok_or_else(|| SpecError::BadArgument {
-                spec: spec.to_string(),
-                problem: "not a Spades player".into(),
-            }),
-        }
+        players::leveled(spec, seed, "Spades", |level, seed| Box::new(SpadesAi::new(level, seed)))
     }
 
     fn teams(&self) -> Option<Vec<usize>> {
