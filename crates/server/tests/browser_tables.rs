@@ -361,42 +361,49 @@ async fn euchre_plays_to_the_end_and_hides_every_unseen_card() {
     let (s, c) = player(&d, "euchre player").await;
     // A match to 3 points: a few hands. The deal is the table's secret
     // seed, so whether the person bids (a seat may order up before it) or
-    // sits out a lone hand is the deal's; over a few hands it plays.
-    let id = start_game(
-        &c,
-        &s.base,
-        "euchre",
-        &[("end_score", "3")],
-        &[(1, "level:2"), (2, "level:1"), (3, "level:2")],
-    )
-    .await;
+    // sits out a lone hand is the deal's, and a lone march ends such a match
+    // in one hand: another match is started until the person has had a few
+    // turns (each match is a fresh secret deal).
     let mut swapped = 0;
     let mut bids = 0;
     let mut turns = 0;
-    let deadline = Instant::now() + Duration::from_secs(240);
-    loop {
-        until(
+    let mut matches = 0;
+    let deadline = Instant::now() + Duration::from_secs(300);
+    while turns < 3 {
+        assert!(matches < 6, "six matches gave the person {turns} turns");
+        matches += 1;
+        let id = start_game(
             &c,
-            "the person's turn or the end",
-            "return (document.getElementById('table-status').textContent === 'Your move.' && document.body.dataset.busy !== 'true') || !document.getElementById('table-result').hidden",
+            &s.base,
+            "euchre",
+            &[("end_score", "3")],
+            &[(1, "level:2"), (2, "level:1"), (3, "level:2")],
         )
         .await;
-        if shown(&c, "#table-result").await {
-            break;
-        }
-        assert!(Instant::now() < deadline, "the match did not end");
-        swapped += usize::from(swap_keeps_the_page(&c, &s, &id).await);
-        turns += 1;
-        if turns == 1 {
-            snapshot(&c, "euchre-bid").await;
-        }
-        // A bid (the first offered: pass when the rules allow it), else a
-        // card to discard or play.
-        if let Ok(b) = c.find(Locator::Css(".eu-bids button[data-action]")).await {
-            bids += 1;
-            let _ = b.click().await;
-        } else if let Ok(b) = c.find(Locator::Css(".hc-hand button[data-action]")).await {
-            let _ = b.click().await;
+        loop {
+            until(
+                &c,
+                "the person's turn or the end",
+                "return (document.getElementById('table-status').textContent === 'Your move.' && document.body.dataset.busy !== 'true') || !document.getElementById('table-result').hidden",
+            )
+            .await;
+            if shown(&c, "#table-result").await {
+                break;
+            }
+            assert!(Instant::now() < deadline, "the match did not end");
+            swapped += usize::from(swap_keeps_the_page(&c, &s, &id).await);
+            turns += 1;
+            if turns == 1 {
+                snapshot(&c, "euchre-bid").await;
+            }
+            // A bid (the first offered: pass when the rules allow it), else
+            // a card to discard or play.
+            if let Ok(b) = c.find(Locator::Css(".eu-bids button[data-action]")).await {
+                bids += 1;
+                let _ = b.click().await;
+            } else if let Ok(b) = c.find(Locator::Css(".hc-hand button[data-action]")).await {
+                let _ = b.click().await;
+            }
         }
     }
     assert!(turns >= 3, "the person played ({turns} turns, {bids} bids)");
