@@ -116,6 +116,11 @@ impl<G: HandRules> Game for HandGame<'_, G> {
         self.game.reveals()
     }
 
+    #[inline]
+    fn may_reveal(&self, before: &G::State, a: G::Action) -> bool {
+        self.game.may_reveal(before, a)
+    }
+
     fn revealed(&self, before: &G::State, a: G::Action, after: &G::State, observer: Seat) -> u64 {
         self.game.revealed(before, a, after, observer)
     }

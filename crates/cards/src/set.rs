@@ -8,6 +8,8 @@ use std::ops::{BitAnd, BitOr, Not, Sub};
 
 use serde::{Deserialize, Serialize};
 
+use tabula_search::Rng;
+
 use crate::card::CardId;
 use crate::card::french::{FrenchFace, Suit};
 
@@ -92,16 +94,22 @@ impl CardSet {
     }
 
     /// The `k`-th card in id order (from 0): a uniform draw from the set is
-    /// `nth(rng.below(len))`.
+    /// [`random`](CardSet::random), or `nth(rng.below(len))`.
+    #[inline]
     pub fn nth(self, k: usize) -> Option<CardId> {
-        let mut bits = self.0;
-        for _ in 0..k {
-            if bits == 0 {
-                return None;
-            }
-            bits &= bits - 1;
-        }
-        CardSet(bits).lowest()
+        let running = running_counts(self.0);
+        (k < (running >> 56) as usize).then(|| select(self.0, running, k as u64))
+    }
+
+    /// A card drawn uniformly: the card `nth(rng.below(len))` gives, from
+    /// the same single draw, with the count and the select sharing their
+    /// arithmetic (a rollout draws a card this way at every play). `None`,
+    /// drawing nothing, from the empty set.
+    #[inline(always)]
+    pub fn random(self, rng: &mut Rng) -> Option<CardId> {
+        let running = running_counts(self.0);
+        let len = running >> 56;
+        (len > 0).then(|| select(self.0, running, rng.below(len)))
     }
 
     /// The cards in increasing id order.
@@ -323,6 +331,56 @@ impl SingleDeck {
             .ok_or_else(|| CardNameError::NotInDeck(t.chars().take(12).collect()))
     }
 }
+
+/// The running counts of `x`'s bytes: byte `i` of the result counts the
+/// set bits of bytes `0..=i` (the top byte, the whole word's). Portable
+/// arithmetic rather than `count_ones`, which without the POPCNT
+/// instruction (not in the baseline x86-64) is a longer sequence still.
+#[inline(always)]
+fn running_counts(x: u64) -> u64 {
+    let mut b = x - ((x >> 1) & 0x5555_5555_5555_5555);
+    b = (b & 0x3333_3333_3333_3333) + ((b >> 2) & 0x3333_3333_3333_3333);
+    b = (b + (b >> 4)) & 0x0F0F_0F0F_0F0F_0F0F;
+    // At most 64 per byte: no carry between bytes.
+    b.wrapping_mul(0x0101_0101_0101_0101)
+}
+
+/// The `k`-th set bit of `x` (`k` below its count), branch-free: a
+/// broadword select finds the byte from the running counts, then a table
+/// the bit within it, where a loop over the bits would mispredict its exit
+/// at every call.
+#[inline(always)]
+fn select(x: u64, running: u64, k: u64) -> CardId {
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    // High bit of byte i set when the running count through byte i is at
+    // most k: a prefix of the bytes, the card's byte the first not in it.
+    let at_most = ((k * 0x0101_0101_0101_0101) | HIGH).wrapping_sub(running) & HIGH;
+    let byte = (!at_most & HIGH).trailing_zeros() / 8;
+    let before = ((running << 8) >> (8 * byte)) & 0xFF;
+    let within = ((x >> (8 * byte)) & 0xFF) as usize;
+    let bit = SELECT_IN_BYTE[within][(k - before) as usize];
+    CardId((8 * byte) as u16 + u16::from(bit))
+}
+
+/// `SELECT_IN_BYTE[b][j]`: the position of the `j`-th set bit of byte `b`
+/// (unused entries 0).
+static SELECT_IN_BYTE: [[u8; 8]; 256] = {
+    let mut t = [[0u8; 8]; 256];
+    let mut b = 0;
+    while b < 256 {
+        let mut j = 0;
+        let mut bit = 0;
+        while bit < 8 {
+            if b >> bit & 1 == 1 {
+                t[b][j] = bit as u8;
+                j += 1;
+            }
+            bit += 1;
+        }
+        b += 1;
+    }
+    t
+};
 
 #[cfg(test)]
 mod tests {

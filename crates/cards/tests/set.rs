@@ -57,3 +57,43 @@ fn the_first_n_cards() {
     assert_eq!(CardSet::first(64).len(), 64);
     assert_eq!(CardSet::first(3).highest(), Some(CardId(2)));
 }
+
+proptest! {
+    // Dense words too (the model's sets above hold at most 40 cards): the
+    // broadword select agrees with counting the bits one by one.
+    #[test]
+    fn the_kth_card_of_any_word(word in any::<u64>()) {
+        let set = CardSet(word);
+        let bits: Vec<u16> = (0..64).filter(|&i| word >> i & 1 == 1).collect();
+        for k in 0..=64 {
+            prop_assert_eq!(set.nth(k).map(|c| c.0), bits.get(k).copied());
+        }
+    }
+}
+
+#[test]
+fn the_kth_card_of_the_full_and_the_empty_word() {
+    for k in 0..64 {
+        assert_eq!(CardSet(u64::MAX).nth(k), Some(CardId(k as u16)));
+        assert_eq!(CardSet(1 << 63).nth(k), (k == 0).then_some(CardId(63)));
+    }
+    assert_eq!(CardSet(u64::MAX).nth(64), None);
+    assert_eq!(CardSet::EMPTY.nth(0), None);
+}
+
+proptest! {
+    // `random` is `nth(below(len))` with the same draw, and draws nothing
+    // from the empty set.
+    #[test]
+    fn a_random_card_is_the_drawn_kth(word in any::<u64>(), seed in any::<u64>(), sparse in any::<bool>()) {
+        let set = CardSet(if sparse { word & word.rotate_left(17) & word.rotate_left(41) } else { word });
+        let (mut a, mut b) = (tabula_search::Rng::new(seed), tabula_search::Rng::new(seed));
+        for _ in 0..4 {
+            let expected = (!set.is_empty()).then(|| set.nth(b.below(set.len() as u64) as usize).unwrap());
+            prop_assert_eq!(set.random(&mut a), expected);
+        }
+        prop_assert_eq!(a.next_u64(), b.next_u64());
+        prop_assert_eq!(CardSet::EMPTY.random(&mut a), None);
+        prop_assert_eq!(a.next_u64(), b.next_u64());
+    }
+}

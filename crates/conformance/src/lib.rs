@@ -346,11 +346,16 @@ where
     else {
         return;
     };
+    assert_eq!(
+        game.may_reveal(a, first),
+        game.may_reveal(b, second),
+        "Game::may_reveal for {first:?} (seen as {seen:?}) differs between two worlds seat {observer} cannot tell apart"
+    );
     let (mut a2, mut b2) = (a.clone(), b.clone());
     game.apply(&mut a2, first);
     game.apply(&mut b2, second);
     let digest = |before: &G::State, x: G::Action, after: &G::State| {
-        if game.reveals() {
+        if game.reveals() && game.may_reveal(before, x) {
             game.revealed(before, x, after, observer)
         } else {
             0

@@ -197,11 +197,24 @@ pub trait Game {
         false
     }
 
+    /// Whether `action` in `before` can tell a seat more than
+    /// [`view_action`](Game::view_action) shows; when false a search takes
+    /// the digest as 0 without copying the world or adding a reveal node.
+    /// It must be the same in every world a seat cannot tell apart from
+    /// this one (a public fact, such as the phase of the game); the
+    /// conformance suite checks it. The default is [`reveals`](Game::reveals).
+    #[inline]
+    fn may_reveal(&self, before: &Self::State, action: Self::Action) -> bool {
+        let _ = (before, action);
+        self.reveals()
+    }
+
     /// What `observer` learns when `action` (taken by whoever acted in
     /// `before`) leads to `after`, beyond the action as it sees it: a
     /// digest of the information the move disclosed (the value of a card
     /// turned face up, say), 0 when it disclosed nothing. Only read when
-    /// [`reveals`](Game::reveals) is true.
+    /// [`reveals`](Game::reveals) and [`may_reveal`](Game::may_reveal) are
+    /// true.
     ///
     /// The contract, checked by the conformance suite: two worlds `observer`
     /// cannot tell apart before the move, with the same view of the action

@@ -72,7 +72,7 @@ impl Rollout<HandGame<'_, Euchre>> for CardRollout {
                     let seat = p.to_play();
                     let cards = playable(s.hands[seat], p.trick_cards().first().copied(), trump);
                     let card = if cards.len() == 1 || rng.next_f64() < ROLLOUT_RANDOM {
-                        cards.nth(rng.below(cards.len() as u64) as usize)
+                        cards.random(rng)
                     } else {
                         let o = Observation::of(s, seat);
                         cards

@@ -222,8 +222,7 @@ impl Game for Euchre {
     #[inline]
     fn sample_chance(&self, s: &State, rng: &mut Rng) -> Action {
         assert!(s.turn() == Turn::Chance, "not a chance node");
-        let n = s.stock.len() as u64;
-        let c = s.stock.nth(rng.below(n) as usize).expect("the stock is not empty");
+        let c = s.stock.random(rng).expect("the stock is not empty");
         if s.next_recipient().is_some() {
             Action::Deal(c)
         } else {

@@ -198,7 +198,7 @@ fn the_discard_makes_a_void_and_never_discards_trump_with_an_off_suit_card() {
         let trump = rng.below(4) as u8;
         // The upcard is of trump's printed suit (never the left bower).
         let printed = suit_cards(trump);
-        let up = printed.nth(rng.below(printed.len() as u64) as usize).unwrap();
+        let up = printed.random(&mut rng).unwrap();
         let mut hand = CardSet::of(up);
         while hand.len() < 6 {
             hand.insert(tabula_cards::CardId(rng.below(24) as u16));

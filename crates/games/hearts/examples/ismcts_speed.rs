@@ -2,10 +2,11 @@
 //! trick's first real decision (the seat after the 2♣ lead), with random
 //! rollouts (uniformly random legal cards) to the end of the hand, as
 //! OpenSpiel's C++ ISMCTS is measured (`bench/openspiel_ismcts.py`);
-//! then level 4's whole decision time over the decisions of a few hands.
+//! then level 4's whole decision time over the decisions of `HANDS` hands
+//! (2; 0 skips it, for an instruction count of the plain search alone).
 //!
 //! ```text
-//! cargo run --release -p tabula-hearts --example ismcts_speed -- [ITERATIONS] [RUNS]
+//! cargo run --release -p tabula-hearts --example ismcts_speed -- [ITERATIONS] [RUNS] [HANDS]
 //! ```
 
 use std::time::Instant;
@@ -46,6 +47,7 @@ fn main() {
     let args: Vec<u64> = std::env::args().skip(1).filter_map(|a| a.parse().ok()).collect();
     let iterations = args.first().copied().unwrap_or(10_000);
     let runs = args.get(1).copied().unwrap_or(5);
+    let hands = args.get(2).copied().unwrap_or(2);
     let game = Hearts::new(HeartsOptions::default()).unwrap();
     let mut rates = Vec::new();
     let mut search = Ismcts::new(IsmctsConfig::default());
@@ -77,13 +79,16 @@ fn main() {
         rates[rates.len() / 2]
     );
 
+    if hands == 0 {
+        return;
+    }
     // Level 4's whole decision (passes and forced cards included).
     let mut times = Vec::new();
     let mut players: Vec<HeartsAi> = (0..4).map(|k| HeartsAi::new(4, k)).collect();
     let mut rng = Rng::new(9);
     let mut s = game.initial_state();
     let mut legal = Vec::new();
-    while s.hand_no() < 2 && game.to_move(&s) != Turn::Terminal {
+    while u64::from(s.hand_no()) < hands && game.to_move(&s) != Turn::Terminal {
         let a = match game.to_move(&s) {
             Turn::Chance => game.sample_chance(&s, &mut rng),
             Turn::Seat(seat) => {

@@ -20,13 +20,16 @@
 //! human seat differently.
 
 pub use tabula_cards::HandGame;
+
+pub use crate::rollout::CardRollout;
+use crate::rollout::gap_rewards;
 use tabula_cards::{CardId, CardSet, HandRules, Mistakes, best_scored};
 use tabula_search::{
-    Budget, Determinize, Ismcts, IsmctsConfig, Payoffs, Player, Rng, Rollout, SearchResult, Seat, Tunable,
-    rng::derive_seed, stable_hash,
+    Budget, Determinize, Ismcts, IsmctsConfig, Payoffs, Player, Rng, SearchResult, Seat, Tunable, rng::derive_seed,
+    stable_hash,
 };
 
-use crate::actions::{Action, hand_points, playable, plus};
+use crate::actions::{Action, hand_points, plus};
 use crate::cards::{HEARTS, QUEEN_OF_SPADES, suit_cards, suit_of};
 use crate::observation::Observation;
 use crate::rules::Hearts;
@@ -158,13 +161,6 @@ pub fn choose_moon(o: &Observation, game: &Hearts) -> bool {
     !wins
 }
 
-/// Each seat's points against the mean of the others'.
-fn gap_rewards(points: [i32; SEATS]) -> Payoffs {
-    let total: i32 = points.iter().sum();
-    let v = points.map(|p| (f64::from(total - p) / 3.0 - f64::from(p)).clamp(-26.0, 26.0));
-    Payoffs::new(&v)
-}
-
 impl HandRules for Hearts {
     fn hand_of(&self, s: &State) -> u32 {
         s.hand_no
@@ -188,30 +184,6 @@ impl HandRules for Hearts {
 
     fn hand_reward_range(&self) -> (f64, f64) {
         (-26.0, 26.0)
-    }
-}
-
-/// The rollout: uniformly random playable cards (following suit, the
-/// first trick's and hearts' rules) to the end of the hand, picked from
-/// the hand's bits without listing the actions.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct CardRollout;
-
-impl Rollout<HandGame<'_, Hearts>> for CardRollout {
-    fn rollout(&mut self, game: &HandGame<'_, Hearts>, s: &mut State, rng: &mut Rng) -> Payoffs {
-        while !game.finished(s) && s.exchanged && usize::from(s.dealt) == crate::cards::NUM_CARDS {
-            let seat = s.to_play();
-            let cards = playable(s.hands[seat], s.led_card(), s.tricks, s.broken);
-            let card = cards
-                .nth(rng.below(cards.len() as u64) as usize)
-                .expect("a hand to play from");
-            game.game().play_card(s, card);
-        }
-        if !game.finished(s) {
-            // Passing, or a deal still on: the general playout.
-            return tabula_search::random_playout(game, s, rng, &mut Vec::new());
-        }
-        game.game().hand_rewards(s)
     }
 }
 

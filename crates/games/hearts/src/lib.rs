@@ -64,6 +64,7 @@ pub mod module;
 pub mod observation;
 pub mod options;
 pub mod record;
+pub mod rollout;
 pub mod rules;
 pub mod state;
 

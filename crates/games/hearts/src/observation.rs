@@ -361,7 +361,7 @@ impl Worlds {
                 let mut chosen = CardSet::EMPTY;
                 for _ in 0..3 {
                     let c = pool
-                        .nth(rng.below(pool.len() as u64) as usize)
+                        .random(rng)
                         .expect("a receiver holds or played the cards passed to it");
                     pool.remove(c);
                     chosen.insert(c);

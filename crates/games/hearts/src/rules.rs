@@ -222,8 +222,7 @@ impl Game for Hearts {
     #[inline]
     fn sample_chance(&self, s: &State, rng: &mut Rng) -> Action {
         assert!(s.turn() == Turn::Chance, "not a chance node");
-        let n = s.stock.len() as u64;
-        Action::Deal(s.stock.nth(rng.below(n) as usize).expect("the stock is not empty"))
+        Action::Deal(s.stock.random(rng).expect("the stock is not empty"))
     }
 
     fn observation(&self, s: &State, seat: Seat) -> Observation {
@@ -244,6 +243,13 @@ impl Game for Hearts {
     /// who holds 2♣: that seat leads.
     fn reveals(&self) -> bool {
         true
+    }
+
+    /// Only the exchange tells a seat more than the action: the cards it
+    /// received (and, with the 2♣'s holder, who leads).
+    #[inline]
+    fn may_reveal(&self, before: &State, _: Action) -> bool {
+        !before.exchanged
     }
 
     fn revealed(&self, before: &State, action: Action, after: &State, observer: Seat) -> u64 {

@@ -329,9 +329,7 @@ impl Rollout<HandGame<'_, Spades>> for CardRollout {
         while !game.finished(s) && usize::from(s.dealt) == NUM_CARDS && s.next_bidder().is_none() {
             let seat = s.to_play();
             let cards = playable(s.hands[seat], s.led_card(), s.broken);
-            let card = cards
-                .nth(rng.below(cards.len() as u64) as usize)
-                .expect("a hand to play from");
+            let card = cards.random(rng).expect("a hand to play from");
             game.game().play_card(s, card);
         }
         if !game.finished(s) {

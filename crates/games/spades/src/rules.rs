@@ -206,8 +206,7 @@ impl Game for Spades {
     #[inline]
     fn sample_chance(&self, s: &State, rng: &mut Rng) -> Action {
         assert!(s.turn() == Turn::Chance, "not a chance node");
-        let n = s.stock.len() as u64;
-        Action::Deal(s.stock.nth(rng.below(n) as usize).expect("the stock is not empty"))
+        Action::Deal(s.stock.random(rng).expect("the stock is not empty"))
     }
 
     fn observation(&self, s: &State, seat: Seat) -> Observation {

@@ -12,7 +12,9 @@
 //! A move that tells the observer more than the action itself (a card
 //! turned face up) leads to a *reveal node* per digest of what it disclosed
 //! ([`Game::revealed`]), so two worlds the observer can tell apart never
-//! share a node after it. The worlds come from the game's
+//! share a node after it; a move the game says cannot disclose anything
+//! ([`Game::may_reveal`], such as a card played face up) costs neither the
+//! copy of the world nor the node. The worlds come from the game's
 //! [`Determinize::sampler`], built once per search.
 //!
 //! Each node's children stay sorted by key: one merged pass over the legal
@@ -140,12 +142,17 @@ pub struct Ismcts<A> {
     cur: Vec<u32>,
     paths: Vec<Vec<u32>>,
     legal: Vec<A>,
-    /// The legal actions of the current decision as `(key, action)`, sorted.
-    keyed: Vec<(A, A)>,
-    /// Untried keys of the current decision, each with the child it follows.
-    untried: Vec<(A, u32)>,
-    /// Children available at the current decision.
-    available: Vec<u32>,
+    /// The observer's key of each action of `legal`, sorted with it by
+    /// `(key, action)`.
+    keys: Vec<A>,
+    /// Scratch for sorting `(key, action)` pairs when a view reorders.
+    pairs: Vec<(A, A)>,
+    /// Untried keys of the current decision, each with the child it follows
+    /// and the index of its first action in `keys`.
+    untried: Vec<(A, u32, u32)>,
+    /// Children available at the current decision, each with the index of
+    /// its first action in `keys`.
+    available: Vec<(u32, u32)>,
     /// The primed root keys, sorted; empty when the root is unrestricted.
     root_keys: Vec<A>,
 }
@@ -161,7 +168,8 @@ impl<A: Copy + Eq + Ord> Ismcts<A> {
             cur: Vec::new(),
             paths: Vec::new(),
             legal: Vec::new(),
-            keyed: Vec::new(),
+            keys: Vec::new(),
+            pairs: Vec::new(),
             untried: Vec::new(),
             available: Vec::new(),
             root_keys: Vec::new(),
@@ -364,7 +372,7 @@ impl<A: Copy + Eq + Ord> Ismcts<A> {
                 }
                 Turn::Terminal => unreachable!(),
             };
-            let before = reveals.then(|| world.clone());
+            let before = (reveals && game.may_reveal(&world, action)).then(|| world.clone());
             for t in 0..trees {
                 let child = match choice {
                     // The selecting tree already knows where its key goes.
@@ -418,50 +426,72 @@ impl<A: Copy + Eq + Ord> Ismcts<A> {
         let sel = if self.roots.len() == 1 { 0 } else { p };
         let observer = self.observer(sel, seat);
         game.legal_actions(world, &mut self.legal);
-        self.keyed.clear();
-        for &a in &self.legal {
-            let key = if observer == p {
-                a
-            } else {
-                game.view_action(world, a, observer)
-            };
-            self.keyed.push((key, a));
+        // The legal actions come sorted; the keys are their views, in the
+        // same order unless a view reorders (then both are sorted by
+        // `(key, action)`), so the actions of a key are a run of `legal`.
+        self.keys.clear();
+        if observer == p {
+            self.keys.extend_from_slice(&self.legal);
+        } else {
+            self.keys
+                .extend(self.legal.iter().map(|&a| game.view_action(world, a, observer)));
+            if !self.keys.is_sorted() {
+                self.pairs.clear();
+                self.pairs
+                    .extend(self.keys.iter().copied().zip(self.legal.iter().copied()));
+                self.pairs.sort_unstable();
+                self.keys.clear();
+                self.legal.clear();
+                for &(k, a) in &self.pairs {
+                    self.keys.push(k);
+                    self.legal.push(a);
+                }
+            }
         }
-        self.keyed.sort_unstable();
         let node = self.cur[sel];
         if p == seat && node == self.roots[sel] && !self.root_keys.is_empty() {
-            let keys = &self.root_keys;
-            self.keyed.retain(|x| keys.binary_search(&x.0).is_ok());
+            let primed = &self.root_keys;
+            let mut kept = 0;
+            for i in 0..self.keys.len() {
+                if primed.binary_search(&self.keys[i]).is_ok() {
+                    self.keys[kept] = self.keys[i];
+                    self.legal[kept] = self.legal[i];
+                    kept += 1;
+                }
+            }
+            self.keys.truncate(kept);
+            self.legal.truncate(kept);
         }
         self.merge_children(node);
         // Untried keys first, one drawn at random (as in Cowling and Powley's
         // reference implementation); then UCB over the available children,
         // whose availability counts rise after the choice.
-        let choice = if self.untried.is_empty() {
-            let id = self.select();
-            for &c in &self.available {
+        let (choice, lo) = if self.untried.is_empty() {
+            let (id, lo) = self.select();
+            for &(c, _) in &self.available {
                 self.arena.get_mut(c).avail += 1;
             }
-            Choice {
+            let choice = Choice {
                 key: self.arena.get(id).key,
                 target: Target::Existing(id),
-            }
+            };
+            (choice, lo as usize)
         } else {
-            let (key, after) = self.untried[rng.below(self.untried.len() as u64) as usize];
-            Choice {
+            let (key, after, lo) = self.untried[rng.below(self.untried.len() as u64) as usize];
+            let choice = Choice {
                 key,
                 target: Target::After(after),
-            }
+            };
+            (choice, lo as usize)
         };
         // Among the world's actions the key stands for, pick one at random.
-        let lo = self.keyed.partition_point(|x| x.0 < choice.key);
-        let hi = self.keyed.partition_point(|x| x.0 <= choice.key);
+        let hi = lo + self.keys[lo..].iter().take_while(|&&k| k == choice.key).count();
         let pick = if hi - lo > 1 {
             lo + rng.below((hi - lo) as u64) as usize
         } else {
             lo
         };
-        (self.keyed[pick].1, choice)
+        (self.legal[pick], choice)
     }
 
     /// One pass over the distinct legal keys and the sorted children of
@@ -474,7 +504,7 @@ impl<A: Copy + Eq + Ord> Ismcts<A> {
         let mut prev = NONE;
         let mut c = self.arena.get(node).first_child;
         let mut last: Option<A> = None;
-        for &(key, _) in &self.keyed {
+        for (i, &key) in self.keys.iter().enumerate() {
             if last == Some(key) {
                 continue;
             }
@@ -484,29 +514,30 @@ impl<A: Copy + Eq + Ord> Ismcts<A> {
                 c = self.arena.get(c).next_sibling;
             }
             if c != NONE && self.arena.get(c).key == key {
-                self.available.push(c);
+                self.available.push((c, i as u32));
                 prev = c;
                 c = self.arena.get(c).next_sibling;
             } else {
-                self.untried.push((key, prev));
+                self.untried.push((key, prev, i as u32));
             }
         }
     }
 
-    /// UCB with availability counts over the children available now.
-    fn select(&self) -> u32 {
-        let mut best: Option<(u32, A, f64)> = None;
-        for &c in &self.available {
+    /// UCB with availability counts over the children available now: the
+    /// chosen child with the index of its first action in `keys`.
+    fn select(&self) -> (u32, u32) {
+        let mut best: Option<((u32, u32), A, f64)> = None;
+        for &(c, lo) in &self.available {
             let n = self.arena.get(c);
             let ucb = if n.visits == 0 && n.virtual_visits == 0.0 {
                 f64::INFINITY
             } else {
                 let v = f64::from(n.visits) + f64::from(n.virtual_visits);
-                (n.w / v - self.scale.0) * self.scale.1 + self.config.exploration * (f64::from(n.avail).ln() / v).sqrt()
+                (n.w / v - self.scale.0) * self.scale.1 + self.config.exploration * (ln_count(n.avail) / v).sqrt()
             };
             // Ties go to the smaller key, whatever the order of the pass.
             if best.is_none_or(|(_, k, b)| ucb > b || (ucb == b && n.key < k)) {
-                best = Some((c, n.key, ucb));
+                best = Some(((c, lo), n.key, ucb));
             }
         }
         best.expect("a node without untried keys has an available child").0
@@ -532,6 +563,24 @@ impl<A: Copy + Eq + Ord> Ismcts<A> {
         // whatever the tree's order.
         out.sort_by_key(|s| s.action);
         out
+    }
+}
+
+/// Counts below this have their logarithm in a table.
+const LN_TABLE: usize = 4096;
+
+/// `ln(n)`, the same value as `f64::ln`: from a table below [`LN_TABLE`],
+/// since selection takes the logarithm of every available child's count at
+/// every visit and the library call (with its error handling) cost more
+/// than the rest of the formula. Most counts are small: only the nodes
+/// near the root pass the table.
+#[inline]
+fn ln_count(n: u32) -> f64 {
+    static TABLE: std::sync::OnceLock<Box<[f64]>> = std::sync::OnceLock::new();
+    let table = TABLE.get_or_init(|| (0..LN_TABLE).map(|i| (i as f64).ln()).collect());
+    match table.get(n as usize) {
+        Some(&v) => v,
+        None => f64::from(n).ln(),
     }
 }
 
