@@ -30,6 +30,7 @@ register![
     tabula_hearts::Hearts,
     tabula_spades::Spades,
     tabula_euchre::Euchre,
+    tabula_ginrummy::GinRummy,
     tabula_testgames::MiniWhist,
     tabula_nim::Nim,
 ];

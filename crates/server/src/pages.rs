@@ -141,6 +141,11 @@ const ASSETS: &[(&str, &str, &str)] = &[
         include_str!("../assets/js/render/euchre.js"),
     ),
     (
+        "js/render/ginrummy.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/js/render/ginrummy.js"),
+    ),
+    (
         "js/cardface.js",
         "text/javascript; charset=utf-8",
         include_str!("../assets/js/cardface.js"),

@@ -80,28 +80,34 @@
 //! ```
 
 pub mod actions;
+pub mod ai;
 pub mod cards;
 pub mod layoff;
 pub mod melds;
+pub mod module;
 pub mod observation;
 pub mod options;
+pub mod record;
 pub mod rules;
 pub mod score;
 pub mod state;
 
 pub use actions::Action;
+pub use ai::{GIN_TUNABLES, GinAi, PolicyRollout};
 pub use layoff::{Layoff, best_layoff};
 pub use melds::{MAX_HAND, MAX_MELDS, Meld, MeldKind, Partition, best_partition, deadwood, meldable};
 pub use observation::{Observation, Worlds, swap_unseen};
 pub use options::GinOptions;
+pub use record::{Record, ReplayError};
 pub use rules::GinRummy;
 pub use state::{Ending, HandResult, Phase, SEATS, State, Zone};
 
 use tabula_search::{Determinize, Rng, Seat, WorldSampler};
 
 impl Determinize for GinRummy {
-    /// Uniform over the other hand's hidden cards and the stock; see
-    /// [`Observation::sample`].
+    /// Uniform over the other hand's hidden cards and the stock (see
+    /// [`Observation::sample`]), or weighted by the other hand's deadwood
+    /// under [`GinRummy::inferring`].
     ///
     /// # Panics
     /// If `seat` is not the observation's seat, or the observation does
@@ -109,7 +115,8 @@ impl Determinize for GinRummy {
     fn determinize(&self, observation: &Observation, seat: Seat, rng: &mut Rng) -> State {
         assert_eq!(usize::from(observation.seat), seat, "an observation of another seat");
         observation
-            .sample(rng)
+            .sampler_inferring(self.inference())
+            .map(|mut w| w.draw(rng))
             .unwrap_or_else(|| panic!("no world fits the observation: {:?}", observation.check()))
     }
 
@@ -124,7 +131,7 @@ impl Determinize for GinRummy {
         assert_eq!(usize::from(observation.seat), seat, "an observation of another seat");
         Box::new(
             observation
-                .sampler()
+                .sampler_inferring(self.inference())
                 .unwrap_or_else(|| panic!("no world fits the observation: {:?}", observation.check())),
         )
     }

@@ -10,7 +10,7 @@ use crate::cards::DECK;
 use crate::state::{DEALT, HandResult, Phase, SEATS, State};
 
 /// A seat's observation: everything it has seen, nothing it has not.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Observation {
     /// The observing seat.
@@ -78,6 +78,18 @@ impl Observation {
             boxes: s.boxes,
             last: s.last,
             totals: s.totals,
+        }
+    }
+
+    /// Whose turn it is.
+    pub fn turn(&self) -> tabula_search::Turn {
+        use tabula_search::Turn;
+        if self.totals.is_some() {
+            Turn::Terminal
+        } else if matches!(self.phase, Phase::Deal | Phase::StockDraw) {
+            Turn::Chance
+        } else {
+            Turn::Seat(usize::from(self.to_act))
         }
     }
 
@@ -153,6 +165,14 @@ impl Observation {
 
     /// The draws of [`sample`](Observation::sample) prepared once.
     pub fn sampler(&self) -> Option<Worlds> {
+        self.sampler_inferring(0)
+    }
+
+    /// As [`sampler`](Observation::sampler), the other hand's hidden cards
+    /// weighted by `exp(−deadwood / temperature)` among
+    /// [`INFERENCE_DRAWS`] uniform draws (see
+    /// [`GinRummy::inferring`](crate::GinRummy::inferring)); 0: uniform.
+    pub fn sampler_inferring(&self, temperature: u32) -> Option<Worlds> {
         self.check().ok()?;
         let me = usize::from(self.seat);
         let other = 1 - me;
@@ -182,6 +202,7 @@ impl Observation {
             unseen,
             hidden: usize::from(self.other_count) - self.other_known.len(),
             other,
+            temperature: f64::from(temperature),
         })
     }
 }
@@ -194,19 +215,53 @@ pub struct Worlds {
     unseen: CardSet,
     hidden: usize,
     other: usize,
+    temperature: f64,
 }
 
+/// The uniform draws an inferring sampler weighs.
+pub const INFERENCE_DRAWS: usize = 8;
+
 impl Worlds {
-    /// One world.
-    pub fn draw(&mut self, rng: &mut Rng) -> State {
-        let mut s = self.template.clone();
+    /// `hidden` cards of `unseen`, uniformly.
+    fn hidden_cards(&self, rng: &mut Rng) -> CardSet {
         let mut pool = self.unseen;
+        let mut cards = CardSet::EMPTY;
         for _ in 0..self.hidden {
             let c = pool.random(rng).expect("enough unseen cards for the other hand");
             pool.remove(c);
-            s.hands[self.other].insert(c);
+            cards.insert(c);
         }
-        s.stock = pool;
+        cards
+    }
+
+    /// One world.
+    pub fn draw(&mut self, rng: &mut Rng) -> State {
+        let hidden = if self.temperature > 0.0 {
+            let known = self.template.hands[self.other];
+            let mut draws = [(CardSet::EMPTY, 0.0); INFERENCE_DRAWS];
+            let mut total = 0.0;
+            for d in &mut draws {
+                let cards = self.hidden_cards(rng);
+                let w = (-f64::from(crate::melds::deadwood(known | cards)) / self.temperature).exp();
+                *d = (cards, w);
+                total += w;
+            }
+            let mut x = rng.next_f64() * total;
+            let mut pick = draws[INFERENCE_DRAWS - 1].0;
+            for &(cards, w) in &draws {
+                if x < w {
+                    pick = cards;
+                    break;
+                }
+                x -= w;
+            }
+            pick
+        } else {
+            self.hidden_cards(rng)
+        };
+        let mut s = self.template.clone();
+        s.hands[self.other] = s.hands[self.other] | hidden;
+        s.stock = self.unseen - hidden;
         s.cards_hash = s.compute_cards_hash();
         s
     }

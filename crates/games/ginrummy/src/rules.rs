@@ -16,6 +16,9 @@ use crate::state::{DEAD_STOCK, DEALT, HandResult, Phase, SEATS, State, Zone};
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct GinRummy {
     options: GinOptions,
+    /// The worlds' model of the other hand (see
+    /// [`inferring`](GinRummy::inferring)); 0: uniform.
+    inference: u32,
 }
 
 impl GinRummy {
@@ -28,7 +31,25 @@ impl GinRummy {
     /// When the options are out of range.
     pub fn new(options: GinOptions) -> Result<GinRummy, String> {
         options.check()?;
-        Ok(GinRummy { options })
+        Ok(GinRummy { options, inference: 0 })
+    }
+
+    /// The same game whose worlds give the other seat a hand it could
+    /// have kept by playing: of several uniform draws of its hidden cards,
+    /// one is taken with weight `exp(−deadwood / temperature)`. A search's
+    /// model, not the rules: uniform worlds hand the other seat a random
+    /// ten cards, far worse than what a player holds after a few turns.
+    /// 0 keeps the worlds uniform.
+    pub fn inferring(self, temperature: u32) -> GinRummy {
+        GinRummy {
+            inference: temperature,
+            ..self
+        }
+    }
+
+    /// The temperature of [`inferring`](GinRummy::inferring) (0: uniform).
+    pub fn inference(&self) -> u32 {
+        self.inference
     }
 
     /// The options.

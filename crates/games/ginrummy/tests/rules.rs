@@ -8,26 +8,16 @@ use tabula_ginrummy::cards::{DECK, parse, parse_hand};
 use tabula_ginrummy::*;
 use tabula_search::{Game, Rng, Turn};
 
+mod common;
+
+use common::dealt;
+
 fn c(name: &str) -> CardId {
     parse(name).unwrap()
 }
 
 fn set(names: &str) -> CardSet {
     parse_hand(names).unwrap()
-}
-
-/// A hand dealt by seat 0 to `nondealer` (seat 1) and `dealer` (seat 0),
-/// `upcard` turned up.
-fn dealt(game: &GinRummy, nondealer: &str, dealer: &str, upcard: &str) -> State {
-    let mut s = game.initial_state();
-    let (a, b) = (set(nondealer), set(dealer));
-    assert_eq!((a.len(), b.len()), (10, 10));
-    for (x, y) in a.iter().zip(b.iter()) {
-        game.apply(&mut s, Action::Deal(x));
-        game.apply(&mut s, Action::Deal(y));
-    }
-    game.apply(&mut s, Action::Deal(c(upcard)));
-    s
 }
 
 fn legal(game: &GinRummy, s: &State) -> Vec<Action> {

@@ -1,0 +1,340 @@
+//! Gin Rummy on the game contract: the options and players, the seat's
+//! view (the hand arranged in its best melds) and text, actions as typed
+//! (`take`, `draw`, `discard 7♣` or `7♣`, `knock Q♠`, `big gin`), the
+//! note at each hand's end, the score sheet, and the swap hook.
+
+use serde_json::{Value, json};
+use tabula_cards::CardSet;
+use tabula_contract::players::{self, BoxedPlayer};
+use tabula_contract::{GameInfo, GameModule, OptionDoc, PlayerInfo, PlayerSpec, Scoresheet, SpecError};
+use tabula_search::{Determinize, Seat, TunableTable, Turn};
+
+use crate::actions::Action;
+use crate::ai::{GIN_TUNABLES, GinAi};
+use crate::cards::{name, names, parse};
+use crate::melds::{Partition, best_partition, deadwood};
+use crate::observation::{Observation, swap_unseen};
+use crate::options::GinOptions;
+use crate::record::Record;
+use crate::rules::GinRummy;
+use crate::score::knock_limit;
+use crate::state::{Ending, HandResult, Phase, SEATS, State};
+
+/// The seats' names.
+const SEAT_NAMES: [&str; SEATS] = ["South", "North"];
+
+/// A partition as the page shows it: each meld's cards in order, the
+/// deadwood, its points.
+fn partition_view(p: &Partition) -> Value {
+    json!({
+        "melds": p.melds().iter().map(|m| m.cards().iter().map(name).collect::<Vec<_>>()).collect::<Vec<_>>(),
+        "deadwood": p.deadwood().iter().map(name).collect::<Vec<_>>(),
+        "points": p.deadwood_points(),
+    })
+}
+
+/// A partition in words: `[A♠ 2♠ 3♠] [9♣ 9♥ 9♠] + Q♣ (10)`.
+fn partition_text(p: &Partition) -> String {
+    let mut parts: Vec<String> = p.melds().iter().map(|m| format!("[{}]", names(m.cards()))).collect();
+    if !p.deadwood().is_empty() {
+        let plus = if parts.is_empty() { "" } else { "+ " };
+        parts.push(format!("{plus}{} ({})", names(p.deadwood()), p.deadwood_points()));
+    }
+    parts.join(" ")
+}
+
+fn phase_name(o: &Observation) -> &'static str {
+    match o.turn() {
+        Turn::Terminal => "over",
+        _ => match o.phase {
+            Phase::Deal => "deal",
+            Phase::Offer => "offer",
+            Phase::Draw => "draw",
+            Phase::StockDraw => "stock",
+            Phase::Discard => "discard",
+        },
+    }
+}
+
+/// The last hand as laid down: each seat's arrangement (the defender's
+/// after its layoffs), the cards laid off, the score.
+fn last_view(r: &HandResult) -> Value {
+    let shown: Vec<Value> = (0..SEATS)
+        .map(|s| {
+            let kept = r.hands[s] - r.laid_off;
+            partition_view(&best_partition(kept))
+        })
+        .collect();
+    json!({
+        "ending": r.ending,
+        "knocker": r.knocker,
+        "winner": r.winner,
+        "points": r.points,
+        "hands": shown,
+        "deadwood": r.deadwood,
+        "laid_off": r.laid_off.iter().map(name).collect::<Vec<_>>(),
+    })
+}
+
+/// A hand's end in words.
+fn last_text(r: &HandResult) -> String {
+    let who = |s: Option<u8>| s.map_or("nobody", |s| SEAT_NAMES[usize::from(s)]);
+    match r.ending {
+        Ending::Dead => "the stock ran down: a dead hand, no score".into(),
+        Ending::Gin => format!("{} goes gin: {} points", who(r.knocker), r.points),
+        Ending::BigGin => format!("{} lays down big gin: {} points", who(r.knocker), r.points),
+        Ending::Knock => format!(
+            "{} knocks with {} against {}: {} points",
+            who(r.knocker),
+            r.deadwood[usize::from(r.knocker.unwrap_or(0))],
+            r.deadwood[1 - usize::from(r.knocker.unwrap_or(0))],
+            r.points
+        ),
+        Ending::Undercut => format!("{} undercuts the knock: {} points", who(r.winner), r.points),
+    }
+}
+
+impl GameModule for GinRummy {
+    type Game = GinRummy;
+    type Options = GinOptions;
+
+    const INFO: GameInfo = GameInfo {
+        name: GinRummy::NAME,
+        title: "Gin Rummy",
+        summary: "Gin Rummy for two: meld sets and runs, knock with 10 or less, gin and undercuts; a match to 100",
+        min_seats: 2,
+        max_seats: 2,
+        hidden_information: true,
+        chance: true,
+    };
+    const OPTIONS: &'static [OptionDoc] = &[
+        OptionDoc {
+            name: "end_score",
+            meaning: "the match ends after a hand that takes a seat to this score (1 to 1000)",
+            choices: &[],
+        },
+        OptionDoc {
+            name: "big_gin",
+            meaning: "eleven cards that all meld may be laid down without a discard, for 31",
+            choices: &[],
+        },
+        OptionDoc {
+            name: "oklahoma",
+            meaning: "the first upcard's value is the knock limit (an ace: gin only); a spade upcard doubles the hand",
+            choices: &[],
+        },
+    ];
+    const PLAYERS: &'static [PlayerInfo] = &[
+        PlayerInfo {
+            name: "level",
+            form: "level:N",
+            example: "level:2",
+            description: "the computer, level 1 to 4: 1-2 the deadwood policy (1 with mistakes), 3-4 ISMCTS over the hand",
+        },
+        players::RANDOM,
+        players::ISMCTS,
+        players::MOISMCTS,
+        players::ROOTUCB,
+    ];
+    const DEFAULT_PLAYER: &'static str = "level:3";
+    const TUNABLES: &'static [TunableTable] = &[TunableTable {
+        title: "gin rummy computer",
+        tunables: GIN_TUNABLES,
+    }];
+    /// A hand is 21 dealt cards and at most about 30 draws with their
+    /// discards; a match to 1000 takes many hands.
+    const MAX_PLIES: usize = 200_000;
+
+    fn new(options: GinOptions) -> Result<Self, String> {
+        GinRummy::new(options)
+    }
+
+    fn options(&self) -> GinOptions {
+        GinRummy::options(self)
+    }
+
+    fn game(&self) -> &GinRummy {
+        self
+    }
+
+    fn start(&self, _seed: u64) -> State {
+        // Every card dealt or drawn is a chance event, drawn by whoever
+        // runs the game.
+        self.initial_state()
+    }
+
+    fn agent(&self, spec: &PlayerSpec, seed: u64) -> Result<BoxedPlayer<GinRummy>, SpecError> {
+        players::leveled(spec, seed, "Gin Rummy", |level, seed| Box::new(GinAi::new(level, seed)))
+    }
+
+    fn turn(&self, o: &Observation) -> Turn {
+        o.turn()
+    }
+
+    fn check_observation(&self, o: &Observation, seat: Seat) -> Result<(), String> {
+        if usize::from(o.seat) != seat {
+            return Err(format!("this is seat {}'s observation, not seat {seat}'s", o.seat));
+        }
+        o.check()
+    }
+
+    fn view(&self, o: &Observation, _seat: Seat) -> Value {
+        let mine = best_partition(o.hand);
+        json!({
+            "seat": o.seat,
+            "phase": phase_name(o),
+            "to_move": o.turn().seat(),
+            "hand": partition_view(&mine),
+            "taken": o.taken.map(name),
+            "pile_top": o.pile.last().copied().map(name),
+            "pile_size": o.pile.len(),
+            "stock": o.stock,
+            "other_count": o.other_count,
+            "other_known": o.other_known.iter().map(name).collect::<Vec<_>>(),
+            "knock_limit": knock_limit(&self.options(), o.upcard),
+            "dealer": o.dealer,
+            "hand_no": o.hand_no + 1,
+            "scores": o.scores,
+            "boxes": o.boxes,
+            "end_score": self.options().end_score,
+            "last": o.last.as_ref().map(last_view),
+            "totals": o.totals,
+        })
+    }
+
+    fn render(&self, o: &Observation, seat: Seat) -> String {
+        let other = 1 - seat;
+        let mut out = format!(
+            "Hand {}. Scores: {} {}, {} {} (hands won {}–{}). Stock: {} cards.\n",
+            o.hand_no + 1,
+            SEAT_NAMES[seat],
+            o.scores[seat],
+            SEAT_NAMES[other],
+            o.scores[other],
+            o.boxes[seat],
+            o.boxes[other],
+            o.stock
+        );
+        if let Some(r) = &o.last {
+            out.push_str(&format!("Last hand: {}.\n", last_text(r)));
+        }
+        out.push_str(&format!(
+            "Pile: {}. {} holds {} cards{}.\n",
+            o.pile.last().map_or("empty".to_string(), |&c| name(c)),
+            SEAT_NAMES[other],
+            o.other_count,
+            if o.other_known.is_empty() {
+                String::new()
+            } else {
+                format!(", among them {}", names(o.other_known))
+            }
+        ));
+        out.push_str(&format!("Your hand: {}", partition_text(&best_partition(o.hand))));
+        if o.turn() == Turn::Seat(seat) {
+            out.push_str(match o.phase {
+                Phase::Offer => "\nTake the upcard, or pass",
+                Phase::Draw => "\nTake the pile's card, or draw from the stock",
+                _ => "\nDiscard a card (or knock, discarding it)",
+            });
+        }
+        out
+    }
+
+    fn action_text(&self, action: Action) -> String {
+        match action {
+            Action::Deal(c) => format!("deal {}", name(c)),
+            Action::HiddenDeal => "a card dealt".to_string(),
+            Action::Take => "take".to_string(),
+            Action::Pass => "pass".to_string(),
+            Action::DrawStock => "draw".to_string(),
+            Action::Discard(c) => format!("discard {}", name(c)),
+            Action::Knock(c) => format!("knock {}", name(c)),
+            Action::BigGin => "big gin".to_string(),
+        }
+    }
+
+    fn parse_action(&self, o: &Observation, seat: Seat, text: &str) -> Result<Action, String> {
+        let mut legal = Vec::new();
+        self.legal_from_observation(o, seat, &mut legal);
+        if legal.is_empty() {
+            return Err("it is not your turn".into());
+        }
+        let t = text.trim().to_lowercase();
+        let card_of = |rest: &str| -> Result<tabula_cards::CardId, String> {
+            let card = parse(rest.trim()).map_err(|e| e.to_string())?;
+            if !o.hand.contains(card) {
+                return Err(format!("you do not hold {}", name(card)));
+            }
+            Ok(card)
+        };
+        let action = match t.as_str() {
+            "take" | "pile" | "upcard" => Action::Take,
+            "pass" => Action::Pass,
+            "draw" | "stock" => Action::DrawStock,
+            "big gin" => Action::BigGin,
+            _ => {
+                if let Some(rest) = t.strip_prefix("knock").or_else(|| t.strip_prefix("gin")) {
+                    let card = card_of(rest)?;
+                    let left = deadwood(o.hand - CardSet::of(card));
+                    let limit = knock_limit(&self.options(), o.upcard);
+                    if left > limit && o.phase == Phase::Discard && o.taken != Some(card) {
+                        return Err(format!(
+                            "discarding {} leaves {left} deadwood: a knock needs {limit} or less",
+                            name(card)
+                        ));
+                    }
+                    Action::Knock(card)
+                } else {
+                    let card = card_of(t.strip_prefix("discard").unwrap_or(&t))?;
+                    if o.taken == Some(card) {
+                        return Err(format!(
+                            "{} was just taken from the pile: discard another card",
+                            name(card)
+                        ));
+                    }
+                    Action::Discard(card)
+                }
+            }
+        };
+        if legal.contains(&action) {
+            Ok(action)
+        } else {
+            Err(format!("{} is not legal now", self.action_text(action)))
+        }
+    }
+
+    fn seat_name(&self, seat: Seat) -> String {
+        SEAT_NAMES
+            .get(seat)
+            .map_or_else(|| format!("seat {seat}"), |s| (*s).to_string())
+    }
+
+    fn note(&self, before: &Observation, after: &Observation, _seat: Seat) -> Option<String> {
+        if after.hand_no != before.hand_no || (after.totals.is_some() && before.totals.is_none()) {
+            let r = after.last.as_ref()?;
+            return Some(format!("Hand {} ends: {}.", before.hand_no + 1, last_text(r)));
+        }
+        None
+    }
+
+    fn round(&self, s: &State) -> u32 {
+        s.hand_no()
+    }
+
+    fn swap_unseen(&self, s: &mut State, observer: Seat) -> bool {
+        swap_unseen(s, observer)
+    }
+
+    fn record(&self, _seed: u64, actions: &[Action]) -> Option<Value> {
+        let record = Record::of(self, actions).ok()?;
+        Some(serde_json::to_value(record).expect("records serialise"))
+    }
+
+    fn scoresheet(&self, s: &State) -> Option<Scoresheet> {
+        let scores = s.totals().unwrap_or(s.scores());
+        Some(Scoresheet {
+            scores: scores.iter().map(|&x| f64::from(x)).collect(),
+            rounds: Some(s.hand_no() + 1),
+        })
+    }
+}
