@@ -38,7 +38,9 @@ async fn serve(db: &str) -> Served {
         .spawn()
         .expect("tabula serve starts");
     let base = format!("http://127.0.0.1:{port}");
-    let deadline = Instant::now() + Duration::from_secs(30);
+    // A bound on failure only: CI's two cores may be busy with the other
+    // tests of this file, each starting its own server.
+    let deadline = Instant::now() + Duration::from_secs(120);
     loop {
         if let Ok(r) = reqwest::get(format!("{base}/api/health")).await {
             if r.status().is_success() {
