@@ -5,6 +5,7 @@
 
 mod common;
 
+use std::io::{BufRead, BufReader};
 use std::net::TcpListener;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -28,18 +29,32 @@ fn free_port() -> u16 {
     TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
 }
 
-/// Starts `tabula serve` on a free port and waits for its health check.
+/// Starts `tabula serve` on a port the system picks (port 0: no race with
+/// another process for a port chosen beforehand), reads the address it
+/// announces, and waits for its health check.
 async fn serve(db: &str) -> Served {
-    let port = free_port();
-    let child = Command::new(BIN)
-        .args(["serve", "--addr", &format!("127.0.0.1:{port}"), "--database", db])
+    let mut child = Command::new(BIN)
+        .args(["serve", "--addr", "127.0.0.1:0", "--database", db])
         .stdout(Stdio::null())
-        .stderr(Stdio::null())
+        .stderr(Stdio::piped())
         .spawn()
         .expect("tabula serve starts");
-    let base = format!("http://127.0.0.1:{port}");
-    // A bound on failure only: CI's two cores may be busy with the other
+    let err = child.stderr.take().expect("the server's stderr");
+    let (tx, rx) = std::sync::mpsc::channel();
+    // Reads the announcement, then keeps draining so the pipe never fills.
+    std::thread::spawn(move || {
+        for line in BufReader::new(err).lines().map_while(Result::ok) {
+            if let Some(rest) = line.split("is serving on http://").nth(1) {
+                let _ = tx.send(rest.split_whitespace().next().unwrap_or_default().to_string());
+            }
+        }
+    });
+    // Bounds on failure only: CI's two cores may be busy with the other
     // tests of this file, each starting its own server.
+    let addr = rx
+        .recv_timeout(Duration::from_secs(120))
+        .expect("the server did not announce its address");
+    let base = format!("http://{addr}");
     let deadline = Instant::now() + Duration::from_secs(120);
     loop {
         if let Ok(r) = reqwest::get(format!("{base}/api/health")).await {
