@@ -31,6 +31,7 @@ register![
     tabula_spades::Spades,
     tabula_euchre::Euchre,
     tabula_ginrummy::GinRummy,
+    tabula_doudizhu::DouDizhu,
     tabula_testgames::MiniWhist,
     tabula_nim::Nim,
 ];

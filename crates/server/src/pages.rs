@@ -146,6 +146,11 @@ const ASSETS: &[(&str, &str, &str)] = &[
         include_str!("../assets/js/render/ginrummy.js"),
     ),
     (
+        "js/render/doudizhu.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/js/render/doudizhu.js"),
+    ),
+    (
         "js/cardface.js",
         "text/javascript; charset=utf-8",
         include_str!("../assets/js/cardface.js"),

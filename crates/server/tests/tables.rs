@@ -213,6 +213,7 @@ async fn hidden_cards_never_reach_an_answer(engine: Engine) {
         json!({ "game": "spades", "seats": ["human", { "ai": "level:2" }, { "ai": "level:1" }, { "ai": "level:2" }] }),
         json!({ "game": "euchre", "seats": ["human", { "ai": "level:2" }, { "ai": "level:1" }, { "ai": "level:2" }] }),
         json!({ "game": "ginrummy", "seats": ["human", { "ai": "level:2" }] }),
+        json!({ "game": "doudizhu", "seats": ["human", { "ai": "level:2" }, { "ai": "level:2" }] }),
     ] {
         swaps_change_no_answer(&mut c, &s, request).await;
     }

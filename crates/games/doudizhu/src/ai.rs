@@ -1,0 +1,410 @@
+//! The computer, levels 1 to 4, with every tunable in [`DDZ_TUNABLES`].
+//!
+//! - **Bidding** (every level): the hand's strength — jokers, twos, aces
+//!   and bombs, weighted as in [`strength`] — against three thresholds,
+//!   one per bid.
+//! - **Levels 1–2** play the [policy](crate::policy); level 1 now and
+//!   then plays another of a few natural candidates instead (the lowest
+//!   legal plays, or a pass), though never on its partner's trick.
+//! - **Levels 3–4**: root-UCB determinized Monte Carlo over complete
+//!   combinations. The roots are the legal actions, already folded by
+//!   rank multiset: an action is a combination's rank counts, never its
+//!   suits. Every root is judged on the same worlds (common random
+//!   numbers), each world dealing the other hands' unseen cards
+//!   uniformly, played out by the policy for every seat. Level 4 also
+//!   hands small endgames to the exact [solver](crate::solver): in a
+//!   rollout once the three hands hold [`ENDGAME_CARDS`] cards or fewer,
+//!   and at the root when the other hands are determined in rank counts
+//!   (the unseen cards can be split between them in one way only).
+//!
+//! A peasant's search and policy share its partner's payoff and see
+//! nothing of its partner's hand. No level looks at anything but its own
+//! observation, and none treats a human seat differently.
+
+use tabula_cards::{HandGame, HandRules};
+use tabula_search::{
+    Budget, Game, Payoffs, Player, Rng, Rollout, RootUcbConfig, SearchResult, Seat, Tunable, Turn, rng::derive_seed,
+    root_ucb_over, stable_hash,
+};
+
+use crate::actions::Action;
+use crate::cards::{ACE, BIG_JOKER, Counts, SMALL_JOKER, TWO};
+use crate::combo::Combo;
+use crate::moves::can_play_out;
+use crate::observation::Observation;
+use crate::policy::{BOMB_AT, BOMB_LEAVES, PlayView, STRAIGHT_REACH, THREAT_CARDS, policy_action};
+use crate::rules::{DouDizhu, same_side};
+use crate::solver::{Endgame, Solver};
+use crate::state::{MAX_BID, Phase, SEATS, State};
+
+/// Level 1's chance of a mistake on a decision.
+const MISTAKE_RATE: f64 = 0.3;
+/// Level 1's mistakes pick among this many of the lowest legal plays (and
+/// a pass, when allowed).
+const MISTAKE_CANDIDATES: usize = 3;
+/// Strength of the big joker, the small joker, a two, an ace and a bomb.
+const WEIGHTS: [f64; 5] = [4.0, 3.0, 2.0, 0.5, 4.0];
+/// The strength at which a seat bids 1, 2 and 3.
+const BID_AT: [f64; 3] = [7.0, 9.0, 11.0];
+/// Root samples (a world and a rollout each) of levels 3 and 4.
+const LEVEL_SAMPLES: [u64; 2] = [2000, 8000];
+/// Level 4 solves a rollout's endgame exactly at this many cards.
+pub const ENDGAME_CARDS: u32 = 10;
+/// The most nodes one endgame solve in a rollout may visit before it
+/// gives up (ten times as many at the root).
+const SOLVER_NODES: u64 = 20_000;
+/// Level 4 solves at the root, when every hand is known in rank counts,
+/// with this many cards or fewer in the hands.
+const SOLVE_AT_ROOT: u32 = 24;
+/// The solver's table: 2^16 entries (2 MiB).
+const SOLVER_TABLE_BITS: u32 = 16;
+/// The table of the computer's tunables (name, default, meaning).
+pub const DDZ_TUNABLES: &[Tunable] = &[
+    Tunable::float("mistake_rate", MISTAKE_RATE, "level 1's chance of a natural mistake"),
+    Tunable::int(
+        "mistake_candidates",
+        MISTAKE_CANDIDATES as i64,
+        "how many of the lowest legal plays level 1's mistakes pick among",
+    ),
+    Tunable::float("weight_big_joker", WEIGHTS[0], "bidding strength of the big joker"),
+    Tunable::float("weight_small_joker", WEIGHTS[1], "bidding strength of the small joker"),
+    Tunable::float("weight_two", WEIGHTS[2], "bidding strength of each two"),
+    Tunable::float("weight_ace", WEIGHTS[3], "bidding strength of each ace"),
+    Tunable::float("weight_bomb", WEIGHTS[4], "bidding strength of each bomb"),
+    Tunable::float("bid_1_at", BID_AT[0], "the strength to bid 1"),
+    Tunable::float("bid_2_at", BID_AT[1], "the strength to bid 2"),
+    Tunable::float("bid_3_at", BID_AT[2], "the strength to bid 3"),
+    Tunable::int(
+        "straight_reach",
+        STRAIGHT_REACH as i64,
+        "the policy leads a straight starting this many ranks above its lowest card or fewer",
+    ),
+    Tunable::int(
+        "bomb_at",
+        BOMB_AT as i64,
+        "the policy bombs an enemy holding this many cards or fewer",
+    ),
+    Tunable::int(
+        "bomb_leaves",
+        BOMB_LEAVES as i64,
+        "the policy bombs when the bomb leaves this many cards or fewer",
+    ),
+    Tunable::int(
+        "threat_cards",
+        THREAT_CARDS as i64,
+        "a peasant does not yield to its partner when the landlord, next, holds this many cards or fewer",
+    ),
+    Tunable::int(
+        "level3_samples",
+        LEVEL_SAMPLES[0] as i64,
+        "root samples per decision at level 3",
+    ),
+    Tunable::int(
+        "level4_samples",
+        LEVEL_SAMPLES[1] as i64,
+        "root samples per decision at level 4",
+    ),
+    Tunable::int(
+        "endgame_cards",
+        ENDGAME_CARDS as i64,
+        "level 4 solves a rollout exactly once the three hands hold this many cards or fewer",
+    ),
+    Tunable::int(
+        "solver_nodes",
+        SOLVER_NODES as i64,
+        "the most nodes one endgame solve may visit",
+    ),
+];
+
+/// A hand's bidding strength: the weights of [`WEIGHTS`] summed over its
+/// jokers, twos, aces and bombs.
+pub fn strength(h: Counts) -> f64 {
+    let bombs = (0..=TWO).filter(|&r| h.get(r) == 4).count() as f64;
+    WEIGHTS[0] * f64::from(h.get(BIG_JOKER))
+        + WEIGHTS[1] * f64::from(h.get(SMALL_JOKER))
+        + WEIGHTS[2] * f64::from(h.get(TWO))
+        + WEIGHTS[3] * f64::from(h.get(ACE))
+        + WEIGHTS[4] * bombs
+}
+
+/// The bid of a hand over the highest bid so far: the highest bid its
+/// strength reaches, if that tops the bid; else a pass (0).
+pub fn bid_for(h: Counts, high: u8) -> u8 {
+    let s = strength(h);
+    let want = BID_AT.iter().filter(|&&t| s >= t).count() as u8;
+    if want > high { want.min(MAX_BID) } else { 0 }
+}
+
+impl HandRules for DouDizhu {
+    fn hand_of(&self, s: &State) -> u32 {
+        s.round_no()
+    }
+
+    fn hand_of_observation(&self, o: &Observation) -> u32 {
+        o.round_no
+    }
+
+    fn hand_over(&self, s: &State) -> bool {
+        s.is_over()
+    }
+
+    /// 1 to the side that played out first, −1 to the other.
+    fn hand_rewards(&self, s: &State) -> Payoffs {
+        match s.last_deal() {
+            Some(d) => side_rewards(usize::from(d.landlord), d.landlord_won),
+            None => Payoffs::new(&[0.0; SEATS]),
+        }
+    }
+
+    fn hand_reward_range(&self) -> (f64, f64) {
+        (-1.0, 1.0)
+    }
+}
+
+/// The play view of the seat to act in a state (its hand and the public
+/// facts only).
+pub fn view_of_state(game: &DouDizhu, s: &State) -> PlayView {
+    let seat = s.to_act();
+    PlayView {
+        seat,
+        hand: Counts::of(s.hands()[seat]),
+        landlord: s.landlord().unwrap_or(0),
+        counts: std::array::from_fn(|k| s.hands()[k].len() as u8),
+        to_beat: s.last().filter(|&(by, _)| by != seat),
+        four_with_two: game.options().four_with_two,
+    }
+}
+
+/// The play view of an observation's seat.
+pub fn view_of_observation(game: &DouDizhu, o: &Observation) -> PlayView {
+    let seat = usize::from(o.seat);
+    PlayView {
+        seat,
+        hand: Counts::of(o.hand),
+        landlord: o.landlord.map_or(0, usize::from),
+        counts: o.counts,
+        to_beat: o.last.map(|(by, c)| (usize::from(by), c)).filter(|&(by, _)| by != seat),
+        four_with_two: game.options().four_with_two,
+    }
+}
+
+/// The searches' rollout: the policy for every seat to the end of the
+/// deal (bids by [`bid_for`] should a rollout start before the play);
+/// with a solver, the exact result once the hands hold
+/// [`ENDGAME_CARDS`] cards or fewer.
+#[derive(Debug, Default)]
+pub struct PolicyRollout {
+    buf: Vec<Combo>,
+    solver: Option<Solver>,
+}
+
+impl PolicyRollout {
+    /// A rollout that ends small endgames with `solver`.
+    pub fn solving(solver: Solver) -> PolicyRollout {
+        PolicyRollout {
+            buf: Vec::new(),
+            solver: Some(solver),
+        }
+    }
+
+    /// The solver, if the rollout has one.
+    pub fn solver(&mut self) -> Option<&mut Solver> {
+        self.solver.as_mut()
+    }
+}
+
+/// Each seat's reward when the landlord's side wins or loses.
+fn side_rewards(landlord: usize, landlord_won: bool) -> Payoffs {
+    Payoffs::new(&std::array::from_fn::<f64, SEATS, _>(|k| {
+        if (k == landlord) == landlord_won { 1.0 } else { -1.0 }
+    }))
+}
+
+impl Rollout<HandGame<'_, DouDizhu>> for PolicyRollout {
+    fn rollout(&mut self, game: &HandGame<'_, DouDizhu>, s: &mut State, rng: &mut Rng) -> Payoffs {
+        let rules = game.game();
+        while !game.finished(s) {
+            let action = match rules.to_move(s) {
+                Turn::Seat(seat) => match s.phase() {
+                    Phase::Play => {
+                        if let Some(solver) = self.solver.as_mut()
+                            && s.hands().iter().map(|h| h.len() as u32).sum::<u32>() <= ENDGAME_CARDS
+                            && let Some(e) = Endgame::of(s)
+                            && let Some(won) = solver.landlord_wins(&e, SOLVER_NODES)
+                        {
+                            return side_rewards(e.landlord, won);
+                        }
+                        policy_action(&view_of_state(rules, s), &mut self.buf)
+                    }
+                    _ => Action::Bid(bid_for(Counts::of(s.hands()[seat]), s.bid())),
+                },
+                _ => rules.sample_chance(s, rng),
+            };
+            rules.apply(s, action);
+        }
+        rules.hand_rewards(s)
+    }
+}
+
+/// A computer seat at one level (1–4).
+#[derive(Debug)]
+pub struct DdzAi {
+    level: u8,
+    rng: Rng,
+    seed: u64,
+    rollout: PolicyRollout,
+    legal: Vec<Action>,
+    buf: Vec<Combo>,
+}
+
+impl DdzAi {
+    /// Level `level` (1 to 4), seeded.
+    ///
+    /// # Panics
+    /// When the level is not 1 to 4.
+    pub fn new(level: u8, seed: u64) -> Self {
+        assert!((1..=4).contains(&level), "Dou Dizhu levels run from 1 to 4");
+        DdzAi {
+            level,
+            rng: Rng::new(seed),
+            seed,
+            rollout: if level == 4 {
+                PolicyRollout::solving(Solver::new(true, SOLVER_TABLE_BITS))
+            } else {
+                PolicyRollout::default()
+            },
+            legal: Vec::new(),
+            buf: Vec::new(),
+        }
+    }
+
+    /// The level.
+    pub fn level(&self) -> u8 {
+        self.level
+    }
+
+    /// Level 1's natural mistake: one of the lowest legal plays, or a pass.
+    fn mistake(&mut self) -> Action {
+        let plays: Vec<Action> = self
+            .legal
+            .iter()
+            .copied()
+            .filter(|a| matches!(a, Action::Play(c) if !c.kind.doubles()))
+            .take(MISTAKE_CANDIDATES)
+            .chain(self.legal.contains(&Action::Pass).then_some(Action::Pass))
+            .collect();
+        if plays.is_empty() {
+            self.legal[0]
+        } else {
+            plays[self.rng.below(plays.len() as u64) as usize]
+        }
+    }
+}
+
+impl DdzAi {
+    /// The solver's move when the seat knows every hand in rank counts
+    /// (the unseen cards can be split between the other hands one way
+    /// only) and the endgame solves within the node limit.
+    fn solve_if_known(&mut self, game: &DouDizhu, o: &Observation) -> Option<Action> {
+        let me = usize::from(o.seat);
+        let others: Vec<usize> = (0..SEATS).filter(|&k| k != me).collect();
+        let hidden = usize::from(o.counts[others[0]]).checked_sub(o.known(others[0]).len())?;
+        if o.counts.iter().map(|&c| u32::from(c)).sum::<u32>() > SOLVE_AT_ROOT
+            || !split_is_forced(Counts::of(o.unseen()), hidden)
+        {
+            return None;
+        }
+        // Every world has the same counts: any one is the endgame.
+        let world = o.sample(&mut Rng::new(0))?;
+        let e = Endgame::of(&world)?;
+        let solver = self.rollout.solver()?;
+        if solver.four_with_two() != game.options().four_with_two {
+            return None;
+        }
+        solver.best(&e, SOLVER_NODES * 10).map(|(a, _)| a)
+    }
+}
+
+/// Whether `unseen` splits one way only into a hand of `hidden` cards and
+/// the rest, in rank counts.
+fn split_is_forced(unseen: Counts, hidden: usize) -> bool {
+    // ways[t]: the ways (capped at 2) to take t cards from the ranks so far.
+    let mut ways = [0u8; 55];
+    ways[0] = 1;
+    for (_, n) in unseen.iter() {
+        let mut next = [0u8; 55];
+        for t in 0..55 {
+            if ways[t] == 0 {
+                continue;
+            }
+            for j in 0..=usize::from(n) {
+                if t + j < 55 {
+                    next[t + j] = (next[t + j] + ways[t]).min(2);
+                }
+            }
+        }
+        ways = next;
+    }
+    ways.get(hidden) == Some(&1)
+}
+
+fn done(action: Option<Action>) -> SearchResult<Action> {
+    SearchResult {
+        action,
+        value: 0.0,
+        stats: Default::default(),
+    }
+}
+
+impl Player<DouDizhu> for DdzAi {
+    fn choose(&mut self, game: &DouDizhu, o: &Observation, seat: Seat) -> SearchResult<Action> {
+        use tabula_search::Determinize;
+        game.legal_from_observation(o, seat, &mut self.legal);
+        match self.legal.as_slice() {
+            [] => return done(None),
+            [only] => return done(Some(*only)),
+            _ => {}
+        }
+        if o.phase == Phase::Bid {
+            return done(Some(Action::Bid(bid_for(Counts::of(o.hand), o.bid))));
+        }
+        let view = view_of_observation(game, o);
+        // Going out is never thrown away, at any level.
+        if let Some(c) = can_play_out(view.hand, view.four_with_two)
+            && self.legal.contains(&Action::Play(c))
+        {
+            return done(Some(Action::Play(c)));
+        }
+        if self.level <= 2 {
+            // Level 1's mistakes are its own plays, never a partner's
+            // trick taken over for nothing.
+            let partners = view.to_beat.is_some_and(|(by, _)| same_side(by, seat, view.landlord));
+            if self.level == 1 && !partners && self.rng.next_f64() < MISTAKE_RATE {
+                return done(Some(self.mistake()));
+            }
+            return done(Some(policy_action(&view, &mut self.buf)));
+        }
+        if self.level == 4
+            && let Some(action) = self.solve_if_known(game, o)
+        {
+            return done(Some(action));
+        }
+        let samples = LEVEL_SAMPLES[usize::from(self.level - 3)];
+        let hand = HandGame::new(game, o);
+        // Each decision's seed comes from the player's seed and the position.
+        let seed = derive_seed(self.seed, stable_hash(o));
+        let roots = std::mem::take(&mut self.legal);
+        let result = root_ucb_over(
+            &hand,
+            o,
+            seat,
+            &roots,
+            &mut self.rollout,
+            &RootUcbConfig::default(),
+            &Budget::iterations(samples),
+            seed,
+        );
+        self.legal = roots;
+        result
+    }
+}

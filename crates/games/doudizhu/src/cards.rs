@@ -1,0 +1,343 @@
+//! The 54-card deck as Dou Dizhu reads it, and hands as rank counts.
+//!
+//! Suits never matter in Dou Dizhu, so a combination is a multiset of
+//! ranks: [`Counts`] packs the count of each of the fifteen ranks in four
+//! bits of one word. The ranks run from low to high: 3, 4 … 10, J, Q, K,
+//! A, 2, the small joker, the big joker (rank indices 0 to 14).
+//!
+//! Card `rank * 4 + suit` for the thirteen suited ranks, with the suits in
+//! [`Suit::ALL`]'s order (clubs, diamonds, hearts, spades): 3♣ is card 0,
+//! 2♠ card 51; the small joker is card 52, the big joker card 53. A rank's
+//! four cards are one nibble of a [`CardSet`], so a hand's counts are the
+//! nibbles' bit counts.
+
+use std::fmt;
+
+use tabula_cards::french::Suit;
+use tabula_cards::{CardId, CardSet};
+
+/// Cards in the deck.
+pub const NUM_CARDS: usize = 54;
+/// Ranks, both jokers included.
+pub const RANKS: usize = 15;
+/// Every card.
+pub const DECK: CardSet = CardSet((1 << NUM_CARDS) - 1);
+/// The rank of the ace: chains run from 3 to the ace.
+pub const ACE: u8 = 11;
+/// The rank of the two.
+pub const TWO: u8 = 12;
+/// The small joker's rank.
+pub const SMALL_JOKER: u8 = 13;
+/// The big joker's rank.
+pub const BIG_JOKER: u8 = 14;
+
+/// The ranks' names, low to high.
+const RANK_NAMES: [&str; RANKS] = [
+    "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "SJ", "BJ",
+];
+
+/// A card's rank (0 the three … 12 the two, 13 and 14 the jokers).
+#[inline]
+pub fn rank(card: CardId) -> u8 {
+    let c = card.0 as u8;
+    if c < 52 { c / 4 } else { c - 52 + SMALL_JOKER }
+}
+
+/// The card of a suited rank (0 to 12) and a suit.
+///
+/// # Panics
+/// When the rank is over 12.
+#[inline]
+pub fn card(rank: u8, suit: Suit) -> CardId {
+    assert!(rank <= TWO, "suited ranks run from 0 (three) to 12 (two)");
+    CardId(u16::from(rank) * 4 + suit as u16)
+}
+
+/// The cards of a rank.
+#[inline]
+pub fn rank_cards(rank: u8) -> CardSet {
+    match rank {
+        SMALL_JOKER => CardSet(1 << 52),
+        BIG_JOKER => CardSet(1 << 53),
+        r => CardSet(0xF << (4 * u32::from(r))),
+    }
+}
+
+/// A rank's name: `3` … `10`, `J`, `Q`, `K`, `A`, `2`, `SJ`, `BJ`.
+pub fn rank_name(rank: u8) -> &'static str {
+    RANK_NAMES[usize::from(rank)]
+}
+
+/// A card's name: `10♥`, `2♠`, `SJ` (small joker), `BJ` (big joker).
+pub fn name(card: CardId) -> String {
+    let r = rank(card);
+    if r >= SMALL_JOKER {
+        return rank_name(r).to_string();
+    }
+    let suit = match card.0 % 4 {
+        0 => '♣',
+        1 => '♦',
+        2 => '♥',
+        _ => '♠',
+    };
+    format!("{}{suit}", rank_name(r))
+}
+
+/// Cards' names, low to high, separated by spaces.
+pub fn names(cards: CardSet) -> String {
+    cards.iter().map(name).collect::<Vec<_>>().join(" ")
+}
+
+/// Reads a rank: `3` … `10` (or `T`), `J`, `Q`, `K`, `A`, `2`, and the
+/// jokers as `SJ` (or `X`, small) and `BJ` (or `D`, big); any case.
+///
+/// # Errors
+/// When the text is not a rank.
+pub fn parse_rank(text: &str) -> Result<u8, String> {
+    let t = text.trim().to_ascii_uppercase();
+    let r = match t.as_str() {
+        "T" => 7,
+        "X" | "SJ" => SMALL_JOKER,
+        "D" | "BJ" => BIG_JOKER,
+        _ => RANK_NAMES
+            .iter()
+            .position(|&n| n == t)
+            .ok_or_else(|| format!("'{}' is not a rank (3 … 10, J, Q, K, A, 2, SJ, BJ)", short(text)))?
+            as u8,
+    };
+    Ok(r)
+}
+
+/// The first characters of user text, for an error that does not echo a
+/// long input back.
+pub(crate) fn short(text: &str) -> String {
+    text.chars().take(12).collect()
+}
+
+/// How many cards of each rank: four bits per rank, rank 0 lowest.
+#[derive(Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(transparent)]
+pub struct Counts(pub u64);
+
+/// The low bit of each rank's nibble.
+pub const NIBBLES: u64 = 0x0111_1111_1111_1111;
+
+/// A nibble-spaced rank mask (bit `4 * rank`) as one bit per rank.
+#[inline]
+pub fn dense(nibbles: u64) -> u16 {
+    let mut m = 0u16;
+    let mut x = nibbles;
+    while x != 0 {
+        m |= 1 << (x.trailing_zeros() / 4);
+        x &= x - 1;
+    }
+    m
+}
+
+impl Counts {
+    /// No card.
+    pub const EMPTY: Counts = Counts(0);
+
+    /// The counts of a set of cards.
+    #[inline]
+    pub fn of(cards: CardSet) -> Counts {
+        let x = cards.0;
+        let a = x - ((x >> 1) & 0x5555_5555_5555_5555);
+        let b = (a & 0x3333_3333_3333_3333) + ((a >> 2) & 0x3333_3333_3333_3333);
+        // Nibbles 0–12 are the suited ranks; bits 52 and 53 are the jokers,
+        // one rank each.
+        let suited = b & ((1 << 52) - 1);
+        Counts(suited | (x >> 52 & 1) << 52 | (x >> 53 & 1) << 56)
+    }
+
+    /// Counts from one number per rank, low to high (at most 15 ranks).
+    ///
+    /// # Panics
+    /// When a count is over 4 or more than 15 are given.
+    pub fn from_slice(counts: &[u8]) -> Counts {
+        assert!(counts.len() <= RANKS, "fifteen ranks");
+        let mut c = Counts::EMPTY;
+        for (r, &k) in counts.iter().enumerate() {
+            assert!(k <= 4, "at most four cards of a rank");
+            c = c.plus(r as u8, k);
+        }
+        c
+    }
+
+    /// The count of `rank`.
+    #[inline]
+    pub fn get(self, rank: u8) -> u8 {
+        (self.0 >> (4 * u32::from(rank)) & 0xF) as u8
+    }
+
+    /// These counts with `n` more of `rank`.
+    #[inline]
+    pub fn plus(self, rank: u8, n: u8) -> Counts {
+        Counts(self.0 + (u64::from(n) << (4 * u32::from(rank))))
+    }
+
+    /// These counts with `n` fewer of `rank` (there must be as many).
+    #[inline]
+    pub fn minus(self, rank: u8, n: u8) -> Counts {
+        debug_assert!(self.get(rank) >= n);
+        Counts(self.0 - (u64::from(n) << (4 * u32::from(rank))))
+    }
+
+    /// The cards counted.
+    #[inline]
+    pub fn total(self) -> u32 {
+        let x = self.0;
+        let bytes = (x & 0x0F0F_0F0F_0F0F_0F0F) + (x >> 4 & 0x0F0F_0F0F_0F0F_0F0F);
+        (bytes.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32
+    }
+
+    /// Whether no card is counted.
+    #[inline]
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// Whether every count of `other` is at most this one's.
+    #[inline]
+    pub fn contains(self, other: Counts) -> bool {
+        // Per nibble `self - other` borrows exactly where a count is short;
+        // the borrow shows as a changed bit above the nibble's, so compare
+        // nibble by nibble with a guard bit (counts fit in three bits).
+        const GUARD: u64 = 0x8888_8888_8888_8888 & (NIBBLES * 0xF);
+        ((self.0 | GUARD) - other.0) & GUARD == GUARD
+    }
+
+    /// These counts less `other`'s (which they must contain).
+    #[inline]
+    pub fn less(self, other: Counts) -> Counts {
+        debug_assert!(self.contains(other));
+        Counts(self.0 - other.0)
+    }
+
+    /// These counts and `other`'s together.
+    #[inline]
+    pub fn and(self, other: Counts) -> Counts {
+        Counts(self.0 + other.0)
+    }
+
+    /// The ranks with at least `n` cards (1 to 4), as the low bit of each
+    /// rank's nibble (bit `4 * rank`).
+    #[inline]
+    pub fn nibbles_with(self, n: u8) -> u64 {
+        // Counts are at most 4: adding 8 − n sets a nibble's top bit
+        // exactly when its count is n or more, with no carry out of it.
+        (self.0 + (8 - u64::from(n)) * NIBBLES) >> 3 & NIBBLES
+    }
+
+    /// The ranks with exactly `n` cards (0 to 4), as [`nibbles_with`](Counts::nibbles_with) does.
+    #[inline]
+    pub fn nibbles_exactly(self, n: u8) -> u64 {
+        let at_least = if n == 0 { NIBBLES } else { self.nibbles_with(n) };
+        if n >= 4 {
+            at_least
+        } else {
+            at_least & !self.nibbles_with(n + 1)
+        }
+    }
+
+    /// The ranks with at least one card, one bit per rank.
+    #[inline]
+    pub fn ranks(self) -> u16 {
+        dense(self.nibbles_with(1))
+    }
+
+    /// The ranks with at least `n` cards (1 to 4), one bit per rank.
+    #[inline]
+    pub fn ranks_with(self, n: u8) -> u16 {
+        dense(self.nibbles_with(n))
+    }
+
+    /// The lowest cards of `hand` that make these counts: of each rank,
+    /// the cards of the lowest suits in [`Suit::ALL`]'s order. `None` when
+    /// the hand is short of a rank.
+    pub fn cards_from(self, hand: CardSet) -> Option<CardSet> {
+        let mut out = CardSet::EMPTY;
+        let mut ranks = self.nibbles_with(1);
+        while ranks != 0 {
+            let r = (ranks.trailing_zeros() / 4) as u8;
+            ranks &= ranks - 1;
+            let mut need = self.get(r);
+            let mut of_rank = hand.0 & rank_cards(r).0;
+            while need > 0 {
+                if of_rank == 0 {
+                    return None;
+                }
+                let low = of_rank & of_rank.wrapping_neg();
+                out.0 |= low;
+                of_rank ^= low;
+                need -= 1;
+            }
+        }
+        Some(out)
+    }
+
+    /// Each rank, low to high, with its count (ranks of count 0 left out).
+    pub fn iter(self) -> impl Iterator<Item = (u8, u8)> {
+        (0..RANKS as u8).map(move |r| (r, self.get(r))).filter(|&(_, k)| k > 0)
+    }
+}
+
+impl fmt::Display for Counts {
+    /// The ranks low to high, each as often as counted: `3 3 4 4 5 5`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut first = true;
+        for (r, k) in self.iter() {
+            for _ in 0..k {
+                if !first {
+                    f.write_str(" ")?;
+                }
+                first = false;
+                f.write_str(rank_name(r))?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for Counts {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Counts[{self}]")
+    }
+}
+
+/// Reads ranks separated by spaces or commas (`3 3 4 4 5 5`, `BJ SJ`), or
+/// run together when every rank is one character (`334455`, `XD`).
+///
+/// # Errors
+/// When a rank is unknown or a rank is counted over four times (over once
+/// for a joker).
+pub fn parse_counts(text: &str) -> Result<Counts, String> {
+    let t = text.trim();
+    let words: Vec<&str> = t
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|w| !w.is_empty())
+        .collect();
+    let tokens: Vec<String> = if words.len() == 1 && !words[0].eq_ignore_ascii_case("10") && words[0].len() > 1 {
+        let w = words[0];
+        if ["SJ", "BJ"].iter().any(|j| w.eq_ignore_ascii_case(j)) {
+            vec![w.to_string()]
+        } else {
+            w.chars().map(|c| c.to_string()).collect()
+        }
+    } else {
+        words.iter().map(|w| w.to_string()).collect()
+    };
+    if tokens.is_empty() {
+        return Err("no ranks given".into());
+    }
+    let mut c = Counts::EMPTY;
+    for tok in &tokens {
+        let r = parse_rank(tok)?;
+        let most = if r >= SMALL_JOKER { 1 } else { 4 };
+        if c.get(r) >= most {
+            return Err(format!("there are only {most} cards of rank {}", rank_name(r)));
+        }
+        c = c.plus(r, 1);
+    }
+    Ok(c)
+}

@@ -1,0 +1,128 @@
+//! # tabula-doudizhu
+//!
+//! Dou Dizhu for three on Tabula's card engine, as a match of deals: the
+//! combinations over rank counts ([`Counts`], [`Combo`], [`moves`]), the
+//! rules with the card table's options ([`DouDizhu`], [`DdzOptions`]),
+//! each seat's observation and the worlds that fit it, an exact endgame
+//! solver ([`solver`]) and the computer of four levels ([`DdzAi`]).
+//!
+//! ## Rules as implemented
+//!
+//! As pagat.com describes Dou Dizhu
+//! (<https://www.pagat.com/climbing/doudizhu.html>), with these choices
+//! where it lists variants:
+//!
+//! - **Deck and ranks.** 54 cards; ranks low to high 3 … 10, J, Q, K, A,
+//!   2, the small joker, the big joker. Suits never matter.
+//! - **Deal.** Seventeen cards each, one at a time from the first bidder
+//!   (each a chance event, [`Action::Deal`], the other seats see as
+//!   [`Action::HiddenDeal`]); three are left face down: the kitty. Seat 0
+//!   bids first in the first deal, then the next seat each deal.
+//! - **Bidding.** One round from the first bidder: each seat bids 1, 2 or
+//!   3 above the highest bid, or passes; a 3 ends the bidding at once. The
+//!   highest bidder is the landlord, takes the kitty (turned face up for
+//!   all) and leads. When all three pass the cards are thrown in and dealt
+//!   again, the next seat bidding first (`no_bid_redeal`, on; off: the
+//!   first bidder is landlord at 1). A thrown-in deal does not count.
+//! - **Combinations.** A single; a pair; a trio, alone, with a single or
+//!   with a pair; a straight of five or more ranks; a chain of three or
+//!   more pairs; an airplane of two or more consecutive trios, alone, with
+//!   as many singles or as many pairs; four of a rank with two singles or
+//!   two pairs (`four_with_two`, on); a bomb (four of a rank); the rocket
+//!   (both jokers). Chains run from 3 to the ace. The kickers of one
+//!   combination are of distinct ranks, none of a rank of its main part,
+//!   never both jokers. An action is a combination's kind, main rank,
+//!   length and rank counts: the cards leave the hand lowest suit first
+//!   ([`Counts::cards_from`]), so actions that differ only by suit are one.
+//! - **Play.** The seat to act plays a combination of the same kind and
+//!   length with a higher main rank, a bomb (a higher one on a bomb), the
+//!   rocket, or passes; after two passes the seat that played last leads
+//!   anything. The first seat out of cards wins the deal for its side.
+//! - **Score.** The stake is the bid, doubled for each bomb and rocket
+//!   played, and doubled for a spring (the landlord wins and no peasant
+//!   played a card) or an anti-spring (the peasants win and the landlord
+//!   played once only). The landlord wins or loses twice the stake, each
+//!   peasant the stake.
+//! - **Match.** `match_deals` deals (10); the seats with the highest
+//!   total score win (payoff 1, the others 0).
+//!
+//! ## Example
+//!
+//! ```
+//! use tabula_doudizhu::moves::{all_plays, classify};
+//! use tabula_doudizhu::{Kind, parse_counts};
+//!
+//! // 3 3 4 4 5 5 is one combination: a chain of three pairs.
+//! let mut readings = Vec::new();
+//! classify(parse_counts("3 3 4 4 5 5").unwrap(), true, &mut readings);
+//! assert_eq!(readings.len(), 1);
+//! assert_eq!(readings[0].kind, Kind::PairChain);
+//!
+//! // A hand of 3 3 4 4 5 5 and the rocket may lead 10 combinations: five
+//! // singles, three pairs, the chain and the rocket.
+//! let mut leads = Vec::new();
+//! all_plays(parse_counts("3 3 4 4 5 5 SJ BJ").unwrap(), true, &mut leads);
+//! assert_eq!(leads.len(), 10);
+//! assert!(leads.iter().any(|c| c.kind == Kind::Rocket));
+//! ```
+
+pub mod actions;
+pub mod ai;
+pub mod cards;
+pub mod combo;
+pub mod module;
+pub mod moves;
+pub mod observation;
+pub mod options;
+pub mod policy;
+pub mod record;
+pub mod rules;
+pub mod setup;
+pub mod solver;
+pub mod state;
+
+pub use actions::Action;
+pub use ai::{DDZ_TUNABLES, DdzAi, PolicyRollout};
+pub use cards::{Counts, parse_counts};
+pub use combo::{Combo, Kind};
+pub use observation::{Observation, Worlds, swap_unseen};
+pub use options::DdzOptions;
+pub use record::{Record, ReplayError};
+pub use rules::DouDizhu;
+pub use setup::PlaySetup;
+pub use state::{DealResult, Phase, SEATS, State};
+
+use tabula_search::{Determinize, Rng, Seat, WorldSampler};
+
+impl Determinize for DouDizhu {
+    /// Uniform over the other hands' hidden cards and the stock (see
+    /// [`Observation::sample`]).
+    ///
+    /// # Panics
+    /// If `seat` is not the observation's seat, or the observation does
+    /// not check (an observation of a real position always does).
+    fn determinize(&self, observation: &Observation, seat: Seat, rng: &mut Rng) -> State {
+        assert_eq!(usize::from(observation.seat), seat, "an observation of another seat");
+        observation
+            .sampler()
+            .map(|mut w| w.draw(rng))
+            .unwrap_or_else(|| panic!("no world fits the observation: {:?}", observation.check()))
+    }
+
+    fn legal_from_observation(&self, o: &Observation, seat: Seat, out: &mut Vec<Action>) {
+        out.clear();
+        if usize::from(o.seat) == seat && o.turn() == tabula_search::Turn::Seat(seat) {
+            let beat = DouDizhu::to_beat(o.last, seat);
+            self.seat_actions(o.phase, o.bid, o.hand, beat.as_ref(), out);
+        }
+    }
+
+    fn sampler<'a>(&'a self, observation: &'a Observation, seat: Seat) -> Box<dyn WorldSampler<State> + 'a> {
+        assert_eq!(usize::from(observation.seat), seat, "an observation of another seat");
+        Box::new(
+            observation
+                .sampler()
+                .unwrap_or_else(|| panic!("no world fits the observation: {:?}", observation.check())),
+        )
+    }
+}

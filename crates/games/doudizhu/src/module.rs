@@ -1,0 +1,426 @@
+//! Dou Dizhu on the game contract: the options and players, the seat's
+//! view (its hand sorted by rank, the play to beat, the bids and the
+//! multiplier) and text, actions as typed (`bid 2`, `no bid`, `pass`,
+//! `3 3 4 4 5 5` or `334455`, `play SJ BJ`), the notes at the bidding's
+//! and each deal's end, the score sheet, the arena's landlord and peasant
+//! figures, and the swap hook.
+
+use serde_json::{Map, Value, json};
+use tabula_cards::CardSet;
+use tabula_contract::players::{self, BoxedPlayer};
+use tabula_contract::{GameInfo, GameModule, OptionDoc, Played, PlayerInfo, PlayerSpec, Scoresheet, SpecError};
+use tabula_search::{Determinize, Seat, TunableTable, Turn};
+
+use crate::actions::Action;
+use crate::ai::{DDZ_TUNABLES, DdzAi};
+use crate::cards::{Counts, name, names, parse_counts, rank, rank_name, short};
+use crate::combo::Combo;
+use crate::moves::classify;
+use crate::observation::{Observation, swap_unseen};
+use crate::options::DdzOptions;
+use crate::record::Record;
+use crate::rules::DouDizhu;
+use crate::state::{DealResult, Phase, SEATS, State};
+
+/// The seats' names, in the order of play.
+const SEAT_NAMES: [&str; SEATS] = ["South", "East", "North"];
+
+fn card_list(set: CardSet) -> Vec<Value> {
+    set.iter()
+        .map(|c| json!({"card": name(c), "rank": rank_name(rank(c))}))
+        .collect()
+}
+
+fn card_names(set: CardSet) -> Vec<String> {
+    set.iter().map(name).collect()
+}
+
+/// A combination in words: `pair chain 3 3 4 4 5 5`.
+pub fn combo_text(c: &Combo) -> String {
+    format!("{} {}", c.kind.name(), c.cards)
+}
+
+fn phase_name(o: &Observation) -> &'static str {
+    match o.turn() {
+        Turn::Terminal => "over",
+        _ => match o.phase {
+            Phase::Deal => "deal",
+            Phase::Bid => "bid",
+            Phase::Play => "play",
+        },
+    }
+}
+
+fn deal_view(d: &DealResult) -> Value {
+    json!({
+        "landlord": d.landlord,
+        "landlord_won": d.landlord_won,
+        "bid": d.bid,
+        "bombs": d.bombs,
+        "spring": d.spring,
+        "anti_spring": d.anti_spring,
+        "stake": d.stake,
+        "points": d.points,
+        "left": d.left.iter().map(|&h| card_names(h)).collect::<Vec<_>>(),
+    })
+}
+
+fn deal_text(d: &DealResult) -> String {
+    let l = SEAT_NAMES[usize::from(d.landlord)];
+    let who = if d.landlord_won {
+        format!("{l}, the landlord, wins")
+    } else {
+        format!("the peasants beat {l}, the landlord")
+    };
+    let mut extra = Vec::new();
+    if d.bombs > 0 {
+        extra.push(format!("{} bomb{}", d.bombs, if d.bombs == 1 { "" } else { "s" }));
+    }
+    if d.spring {
+        extra.push("a spring".to_string());
+    }
+    if d.anti_spring {
+        extra.push("an anti-spring".to_string());
+    }
+    let extra = if extra.is_empty() {
+        String::new()
+    } else {
+        format!(", {}", extra.join(", "))
+    };
+    format!("{who}: stake {} (bid {}{extra})", d.stake, d.bid)
+}
+
+/// The deal's multiplier so far: the bid doubled for each bomb and rocket.
+fn stake_now(o: &Observation) -> i64 {
+    i64::from(o.bid.max(1)) << o.bombs
+}
+
+impl GameModule for DouDizhu {
+    type Game = DouDizhu;
+    type Options = DdzOptions;
+
+    const INFO: GameInfo = GameInfo {
+        name: DouDizhu::NAME,
+        title: "Dou Dizhu",
+        summary: "Dou Dizhu for three: bid for the landlord's kitty, then two peasants against the landlord; a match of ten deals",
+        min_seats: 3,
+        max_seats: 3,
+        hidden_information: true,
+        chance: true,
+    };
+    const OPTIONS: &'static [OptionDoc] = &[
+        OptionDoc {
+            name: "match_deals",
+            meaning: "deals in the match (1 to 100; thrown-in deals do not count)",
+            choices: &[],
+        },
+        OptionDoc {
+            name: "four_with_two",
+            meaning: "four of a rank may carry two single or two pair kickers",
+            choices: &[],
+        },
+        OptionDoc {
+            name: "no_bid_redeal",
+            meaning: "when all three pass, the cards are dealt again (off: the first bidder is landlord at 1)",
+            choices: &[],
+        },
+    ];
+    const PLAYERS: &'static [PlayerInfo] = &[
+        PlayerInfo {
+            name: "level",
+            form: "level:N",
+            example: "level:2",
+            description: "the computer, level 1 to 4: 1-2 the play policy (1 with mistakes), 3-4 root-UCB over complete combinations (4 with the endgame solver)",
+        },
+        players::RANDOM,
+        players::ISMCTS,
+        players::MOISMCTS,
+        players::ROOTUCB,
+    ];
+    const DEFAULT_PLAYER: &'static str = "level:3";
+    const TUNABLES: &'static [TunableTable] = &[TunableTable {
+        title: "dou dizhu computer",
+        tunables: DDZ_TUNABLES,
+    }];
+    /// A deal is 51 dealt cards, a bidding and at most about 150 plays
+    /// and passes.
+    const MAX_PLIES: usize = 5_000;
+
+    fn new(options: DdzOptions) -> Result<Self, String> {
+        DouDizhu::new(options)
+    }
+
+    fn options(&self) -> DdzOptions {
+        DouDizhu::options(self)
+    }
+
+    fn game(&self) -> &DouDizhu {
+        self
+    }
+
+    fn start(&self, _seed: u64) -> State {
+        // Every card dealt is a chance event, drawn by whoever runs the game.
+        self.initial_state()
+    }
+
+    fn agent(&self, spec: &PlayerSpec, seed: u64) -> Result<BoxedPlayer<DouDizhu>, SpecError> {
+        players::leveled(spec, seed, "Dou Dizhu", |level, seed| Box::new(DdzAi::new(level, seed)))
+    }
+
+    fn turn(&self, o: &Observation) -> Turn {
+        o.turn()
+    }
+
+    fn check_observation(&self, o: &Observation, seat: Seat) -> Result<(), String> {
+        if usize::from(o.seat) != seat {
+            return Err(format!("this is seat {}'s observation, not seat {seat}'s", o.seat));
+        }
+        o.check()
+    }
+
+    fn view(&self, o: &Observation, _seat: Seat) -> Value {
+        json!({
+            "seat": o.seat,
+            "phase": phase_name(o),
+            "to_move": o.turn().seat(),
+            "hand": card_list(o.hand),
+            "counts": o.counts,
+            "landlord": o.landlord,
+            "bids": o.bids,
+            "bid": o.bid,
+            "first": o.first,
+            "kitty": (!o.kitty.is_empty()).then(|| card_names(o.kitty)),
+            "bombs": o.bombs,
+            "multiplier": stake_now(o),
+            "last": o.last.map(|(by, c)| json!({
+                "seat": by,
+                "kind": c.kind,
+                "text": combo_text(&c),
+                "ranks": c.cards.to_string(),
+            })),
+            "passes": o.passes,
+            "played": o.played.iter().map(|&p| card_names(p)).collect::<Vec<_>>(),
+            "deal": (o.deal_no + 1).min(self.options().match_deals),
+            "deals": self.options().match_deals,
+            "scores": o.scores,
+            "last_deal": o.last_deal.as_ref().map(deal_view),
+            "over": o.over,
+        })
+    }
+
+    fn render(&self, o: &Observation, seat: Seat) -> String {
+        let mut out = format!(
+            "Deal {} of {}. Scores: {}.\n",
+            (o.deal_no + 1).min(self.options().match_deals),
+            self.options().match_deals,
+            (0..SEATS)
+                .map(|k| format!("{} {}", SEAT_NAMES[k], o.scores[k]))
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+        if let Some(d) = &o.last_deal {
+            out.push_str(&format!("Last deal: {}.\n", deal_text(d)));
+        }
+        match o.landlord {
+            Some(l) => out.push_str(&format!(
+                "Landlord: {} at {} (stake now {}); the kitty was {}.\n",
+                SEAT_NAMES[usize::from(l)],
+                o.bid,
+                stake_now(o),
+                names(o.kitty)
+            )),
+            None => {
+                let bids: Vec<String> = (0..SEATS)
+                    .filter_map(|k| {
+                        o.bids[k].map(|b| match b {
+                            0 => format!("{} passed", SEAT_NAMES[k]),
+                            b => format!("{} bid {b}", SEAT_NAMES[k]),
+                        })
+                    })
+                    .collect();
+                if !bids.is_empty() {
+                    out.push_str(&format!("Bidding: {}.\n", bids.join(", ")));
+                }
+            }
+        }
+        out.push_str(&format!(
+            "Cards held: {}.\n",
+            (0..SEATS)
+                .map(|k| format!("{} {}", SEAT_NAMES[k], o.counts[k]))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+        if let Some((by, c)) = o.last {
+            out.push_str(&format!(
+                "To beat: {} by {}.\n",
+                combo_text(&c),
+                SEAT_NAMES[usize::from(by)]
+            ));
+        }
+        out.push_str(&format!("Your hand: {}", Counts::of(o.hand)));
+        if o.turn() == Turn::Seat(seat) {
+            out.push_str(match o.phase {
+                Phase::Bid => "\nBid 1, 2 or 3 above the highest bid, or no bid",
+                _ if o.last.is_some_and(|(by, _)| usize::from(by) != seat) => {
+                    "\nPlay a combination that beats it (its ranks, like 7 7), or pass"
+                }
+                _ => "\nLead a combination (its ranks, like 3 4 5 6 7)",
+            });
+        }
+        out
+    }
+
+    fn action_text(&self, action: Action) -> String {
+        match action {
+            Action::Deal(c) => format!("deal {}", name(c)),
+            Action::HiddenDeal => "a card dealt".to_string(),
+            Action::Bid(0) => "no bid".to_string(),
+            Action::Bid(b) => format!("bid {b}"),
+            Action::Pass => "pass".to_string(),
+            Action::Play(c) => format!("play {}", c.cards),
+        }
+    }
+
+    fn parse_action(&self, o: &Observation, seat: Seat, text: &str) -> Result<Action, String> {
+        let mut legal = Vec::new();
+        self.legal_from_observation(o, seat, &mut legal);
+        if legal.is_empty() {
+            return Err("it is not your turn".into());
+        }
+        let t = text.trim().to_lowercase();
+        let action = match t.as_str() {
+            "no bid" | "bid 0" | "nobid" => Action::Bid(0),
+            "pass" if o.phase == Phase::Bid => Action::Bid(0),
+            "pass" => Action::Pass,
+            _ if t.starts_with("bid") => {
+                let n = t[3..].trim();
+                match n.parse::<u8>() {
+                    Ok(b @ 0..=3) => Action::Bid(b),
+                    _ => return Err(format!("'{}' is no bid: bid 1, 2 or 3, or no bid", short(text))),
+                }
+            }
+            _ => {
+                if o.phase != Phase::Play {
+                    return Err("the bidding is on: bid 1, 2 or 3, or no bid".into());
+                }
+                let ranks = parse_counts(t.strip_prefix("play").unwrap_or(&t))?;
+                if !Counts::of(o.hand).contains(ranks) {
+                    return Err(format!("you do not hold {ranks}"));
+                }
+                let mut readings = Vec::new();
+                classify(ranks, self.options().four_with_two, &mut readings);
+                if readings.is_empty() {
+                    return Err(format!("{ranks} is not a combination"));
+                }
+                match readings.iter().find(|c| legal.contains(&Action::Play(**c))) {
+                    Some(&c) => Action::Play(c),
+                    None => {
+                        let to_beat = o.last.filter(|&(by, _)| usize::from(by) != seat);
+                        return Err(match to_beat {
+                            Some((_, t)) => format!("{ranks} does not beat {}", combo_text(&t)),
+                            None => format!("{ranks} cannot be played now"),
+                        });
+                    }
+                }
+            }
+        };
+        if legal.contains(&action) {
+            Ok(action)
+        } else {
+            Err(format!("{} is not legal now", self.action_text(action)))
+        }
+    }
+
+    fn seat_name(&self, seat: Seat) -> String {
+        SEAT_NAMES
+            .get(seat)
+            .map_or_else(|| format!("seat {seat}"), |s| (*s).to_string())
+    }
+
+    fn note(&self, before: &Observation, after: &Observation, _seat: Seat) -> Option<String> {
+        if after.deal_no != before.deal_no || (after.over && !before.over) {
+            let d = after.last_deal.as_ref()?;
+            return Some(format!("Deal {} ends: {}.", before.deal_no + 1, deal_text(d)));
+        }
+        if after.round_no != before.round_no {
+            return Some("Nobody bid: the cards are dealt again.".into());
+        }
+        if before.landlord.is_none()
+            && let Some(l) = after.landlord
+        {
+            return Some(format!(
+                "{} is the landlord at {} and takes the kitty: {}.",
+                SEAT_NAMES[usize::from(l)],
+                after.bid,
+                names(after.kitty)
+            ));
+        }
+        None
+    }
+
+    fn round(&self, s: &State) -> u32 {
+        s.round_no()
+    }
+
+    fn swap_unseen(&self, s: &mut State, observer: Seat) -> bool {
+        swap_unseen(s, observer)
+    }
+
+    fn record(&self, _seed: u64, actions: &[Action]) -> Option<Value> {
+        let record = Record::of(self, actions).ok()?;
+        Some(serde_json::to_value(record).expect("records serialise"))
+    }
+
+    fn scoresheet(&self, s: &State) -> Option<Scoresheet> {
+        Some(Scoresheet {
+            scores: s.scores().iter().map(|&x| x as f64).collect(),
+            rounds: Some(s.deal_no()),
+        })
+    }
+
+    /// For one-deal matches (`deals: 1`), each entrant's deals won as the
+    /// landlord and as a peasant (`a_landlord_won`, `a_landlord_deals`,
+    /// `a_peasant_won`, `a_peasant_deals`…): the landlord is the seat
+    /// whose score is twice the others' and of the other sign. A peasant
+    /// deal counts where the entrant holds a peasant seat and another
+    /// entrant the landlord's.
+    fn arena_fields(&self, games: &[Played]) -> Map<String, Value> {
+        let entrants = games
+            .iter()
+            .flat_map(|p| p.entrants.iter().copied())
+            .max()
+            .map_or(0, |e| e + 1);
+        let mut tally = vec![[0u32; 4]; entrants];
+        for p in games {
+            let Some(sheet) = &p.scoresheet else { continue };
+            if sheet.rounds != Some(1) || sheet.scores.len() != SEATS {
+                continue;
+            }
+            let s = &sheet.scores;
+            let Some(l) = (0..SEATS).find(|&k| s[k] != 0.0 && (0..SEATS).all(|j| j == k || s[j] * -2.0 == s[k])) else {
+                continue;
+            };
+            let landlord_won = s[l] > 0.0;
+            let le = p.entrants[l];
+            tally[le][0] += u32::from(landlord_won);
+            tally[le][1] += 1;
+            for (e, t) in tally.iter_mut().enumerate() {
+                if e != le && p.seats_of(e).any(|k| k != l) {
+                    t[2] += u32::from(!landlord_won);
+                    t[3] += 1;
+                }
+            }
+        }
+        let mut out = Map::new();
+        for (e, t) in tally.iter().enumerate().take(26) {
+            let letter = (b'a' + e as u8) as char;
+            for (field, v) in ["landlord_won", "landlord_deals", "peasant_won", "peasant_deals"]
+                .iter()
+                .zip(t)
+            {
+                out.insert(format!("{letter}_{field}"), json!(v));
+            }
+        }
+        out
+    }
+}

@@ -1,0 +1,324 @@
+//! What a seat knows: its hand, every card played and by whom, the
+//! kitty once it is turned up, the bidding, the trick, the counts and the
+//! scores; and the worlds that fit it.
+
+use serde::{Deserialize, Serialize};
+use tabula_cards::CardSet;
+use tabula_search::{Rng, Seat, Turn, WorldSampler};
+
+use crate::cards::DECK;
+use crate::combo::Combo;
+use crate::state::{DEALT, DealResult, LANDLORD_HAND, MAX_BID, Phase, SEATS, State, Zone};
+
+/// A seat's observation: everything it has seen, nothing it has not.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Observation {
+    /// The observing seat.
+    pub seat: u8,
+    /// Its hand.
+    pub hand: CardSet,
+    /// Cards in each seat's hand.
+    pub counts: [u8; SEATS],
+    /// The cards each seat has played this deal.
+    pub played: [CardSet; SEATS],
+    /// The kitty, once the landlord has taken it.
+    pub kitty: CardSet,
+    /// Cards dealt this deal.
+    pub dealt: u8,
+    /// The seat that bids first.
+    pub first: u8,
+    /// Where the deal stands.
+    pub phase: Phase,
+    /// The seat to act.
+    pub to_act: u8,
+    /// Each seat's bid (`None` before it bids, 0 a pass).
+    pub bids: [Option<u8>; SEATS],
+    /// The highest bid so far.
+    pub bid: u8,
+    /// The landlord, once the bidding is over.
+    pub landlord: Option<u8>,
+    /// The combination to beat and the seat that played it.
+    pub last: Option<(u8, Combo)>,
+    /// Passes since it was played.
+    pub passes: u8,
+    /// Bombs and rockets played this deal.
+    pub bombs: u8,
+    /// The combinations each seat has played this deal.
+    pub plays: [u8; SEATS],
+    /// Deals scored.
+    pub deal_no: u32,
+    /// Deals begun, thrown-in ones included.
+    pub round_no: u32,
+    /// The match's scores.
+    pub scores: [i64; SEATS],
+    /// The last finished deal.
+    pub last_deal: Option<DealResult>,
+    /// Whether the match is over.
+    pub over: bool,
+}
+
+impl Observation {
+    /// What `seat` sees of `s`.
+    pub fn of(s: &State, seat: Seat) -> Observation {
+        Observation {
+            seat: seat as u8,
+            hand: s.hands[seat],
+            counts: std::array::from_fn(|k| s.hands[k].len() as u8),
+            played: s.played,
+            kitty: s.kitty,
+            dealt: s.dealt,
+            first: s.first,
+            phase: s.phase,
+            to_act: s.to_act,
+            bids: s.bids,
+            bid: s.bid,
+            landlord: s.landlord,
+            last: s.last,
+            passes: s.passes,
+            bombs: s.bombs,
+            plays: s.plays,
+            deal_no: s.deal_no,
+            round_no: s.round_no,
+            scores: s.scores,
+            last_deal: s.last_deal,
+            over: s.over,
+        }
+    }
+
+    /// Whose turn it is.
+    pub fn turn(&self) -> Turn {
+        if self.over {
+            Turn::Terminal
+        } else if self.phase == Phase::Deal {
+            Turn::Chance
+        } else {
+            Turn::Seat(usize::from(self.to_act))
+        }
+    }
+
+    /// The cards of the kitty the landlord still holds: every seat knows
+    /// where they are.
+    pub fn known(&self, seat: usize) -> CardSet {
+        match self.landlord {
+            Some(l) if usize::from(l) == seat => CardSet(self.kitty.0 & !self.played[seat].0),
+            _ => CardSet::EMPTY,
+        }
+    }
+
+    /// The cards the seat cannot place: in the other hands (but the known
+    /// kitty cards) or the stock.
+    pub fn unseen(&self) -> CardSet {
+        let mut seen = self.hand.0;
+        for k in 0..SEATS {
+            seen |= self.played[k].0 | self.known(k).0;
+        }
+        CardSet(DECK.0 & !seen)
+    }
+
+    /// Cards still in the stock: the undealt ones, or the kitty before
+    /// the bidding ends; none once there is a landlord.
+    pub fn stock(&self) -> usize {
+        match self.landlord {
+            Some(_) => 0,
+            None => 54 - usize::from(self.dealt.min(DEALT)),
+        }
+    }
+
+    /// Checks that some position shows this observation: the cards are
+    /// disjoint and number 54, the counts agree with the phase, the
+    /// bidding and the trick are possible.
+    ///
+    /// # Errors
+    /// What does not fit, in one line.
+    pub fn check(&self) -> Result<(), String> {
+        let me = usize::from(self.seat);
+        if me >= SEATS || usize::from(self.to_act) >= SEATS || usize::from(self.first) >= SEATS {
+            return Err("seats are 0, 1 and 2".into());
+        }
+        let mut all = self.hand.0;
+        if all & !DECK.0 != 0 {
+            return Err("cards are 0 to 53".into());
+        }
+        for p in &self.played {
+            if p.0 & !DECK.0 != 0 || all & p.0 != 0 {
+                return Err("a card is in two places".into());
+            }
+            all |= p.0;
+        }
+        if usize::from(self.counts[me]) != self.hand.len() {
+            return Err("the seat's count is not its hand's".into());
+        }
+        if self.counts.iter().any(|&c| usize::from(c) > LANDLORD_HAND) {
+            return Err("a hand holds at most 20 cards".into());
+        }
+        if self.bid > MAX_BID || self.bids.iter().flatten().any(|&b| b > MAX_BID) || self.dealt > DEALT {
+            return Err("bids are 0 to 3, and 51 cards are dealt".into());
+        }
+        match self.landlord {
+            Some(l) => {
+                let l = usize::from(l);
+                if l >= SEATS || self.kitty.len() != 3 || self.phase != Phase::Play {
+                    return Err("a landlord plays with a kitty of three".into());
+                }
+                if self.kitty.0 & !DECK.0 != 0 || (l != me && self.kitty.0 & self.hand.0 != 0) {
+                    return Err("the kitty is the landlord's".into());
+                }
+                if l == me && !self.hand.contains_all(self.known(me)) {
+                    return Err("the landlord's hand lacks a kitty card it has not played".into());
+                }
+                let kitty_left = self.known(l).len();
+                if usize::from(self.counts[l]) < kitty_left {
+                    return Err("the landlord holds fewer cards than the kitty it has not played".into());
+                }
+            }
+            None => {
+                if !self.kitty.is_empty() || self.phase == Phase::Play {
+                    return Err("no kitty before there is a landlord".into());
+                }
+                if self.played.iter().any(|p| !p.is_empty()) {
+                    return Err("no card is played before the bidding ends".into());
+                }
+                let dealt = usize::from(self.dealt);
+                let expect: [usize; SEATS] = std::array::from_fn(|k| {
+                    (dealt + (SEATS - 1 + SEATS - k + usize::from(self.first)) % SEATS) / SEATS
+                });
+                if (0..SEATS).any(|k| usize::from(self.counts[k]) != expect[k]) {
+                    return Err("the counts do not fit the deal".into());
+                }
+            }
+        }
+        let held: usize = self.counts.iter().map(|&c| usize::from(c)).sum();
+        let played: usize = self.played.iter().map(|p| p.len()).sum();
+        if held + played + self.stock() != 54 {
+            return Err("the counts do not add up to 54 cards".into());
+        }
+        let hidden: usize = (0..SEATS)
+            .filter(|&k| k != me)
+            .map(|k| usize::from(self.counts[k]).saturating_sub(self.known(k).len()))
+            .sum();
+        if hidden + self.stock() != self.unseen().len() {
+            return Err("the unseen cards do not fill the other hands".into());
+        }
+        if self.last.is_some_and(|(s, _)| usize::from(s) >= SEATS) || self.passes > 1 {
+            return Err("the trick is out of range".into());
+        }
+        Ok(())
+    }
+
+    /// A world drawn uniformly from those that fit; `None` when the
+    /// observation does not check.
+    pub fn sample(&self, rng: &mut Rng) -> Option<State> {
+        Some(self.sampler()?.draw(rng))
+    }
+
+    /// The draws of [`sample`](Observation::sample) prepared once.
+    pub fn sampler(&self) -> Option<Worlds> {
+        self.check().ok()?;
+        let me = usize::from(self.seat);
+        let mut s = State::new(self.first);
+        s.hands = std::array::from_fn(|k| self.known(k));
+        s.hands[me] = self.hand;
+        s.played = self.played;
+        s.kitty = self.kitty;
+        s.stock = CardSet::EMPTY;
+        s.dealt = self.dealt;
+        s.phase = self.phase;
+        s.to_act = self.to_act;
+        s.bids = self.bids;
+        s.bid = self.bid;
+        s.landlord = self.landlord;
+        s.last = self.last;
+        s.passes = self.passes;
+        s.bombs = self.bombs;
+        s.plays = self.plays;
+        s.deal_no = self.deal_no;
+        s.round_no = self.round_no;
+        s.scores = self.scores;
+        s.last_deal = self.last_deal;
+        s.over = self.over;
+        let hidden = std::array::from_fn(|k| {
+            if k == me {
+                0
+            } else {
+                usize::from(self.counts[k]) - self.known(k).len()
+            }
+        });
+        Some(Worlds {
+            template: s,
+            unseen: self.unseen(),
+            hidden,
+        })
+    }
+}
+
+/// The worlds of one observation: the other seats' hidden cards drawn
+/// uniformly from the unseen ones, the rest the stock.
+#[derive(Clone, Debug)]
+pub struct Worlds {
+    template: State,
+    unseen: CardSet,
+    hidden: [usize; SEATS],
+}
+
+impl Worlds {
+    /// One world.
+    pub fn draw(&mut self, rng: &mut Rng) -> State {
+        let mut s = self.template.clone();
+        let mut pool = self.unseen;
+        for k in 0..SEATS {
+            for _ in 0..self.hidden[k] {
+                let c = pool.random(rng).expect("enough unseen cards for the hands");
+                pool.remove(c);
+                s.hands[k].insert(c);
+            }
+        }
+        s.stock = pool;
+        s.cards_hash = s.compute_cards_hash();
+        s
+    }
+}
+
+impl WorldSampler<State> for Worlds {
+    fn sample(&mut self, rng: &mut Rng) -> State {
+        self.draw(rng)
+    }
+}
+
+/// Exchanges a card that `observer` cannot see with another it cannot
+/// see in a different place (another seat's hand, or the stock), in the
+/// truth: the first such pair in card order. Returns whether there was
+/// one. The hidden-information tests' hook: every observation of
+/// `observer` must stay the same.
+pub fn swap_unseen(s: &mut State, observer: Seat) -> bool {
+    let o = Observation::of(s, observer);
+    let places: Vec<(Zone, CardSet)> = (0..SEATS)
+        .filter(|&k| k != observer)
+        .map(|k| (Zone::Hand(k), CardSet(s.hands[k].0 & !o.known(k).0)))
+        .chain(std::iter::once((Zone::Stock, s.stock)))
+        .collect();
+    for (i, &(za, a)) in places.iter().enumerate() {
+        for &(zb, b) in &places[i + 1..] {
+            if let (Some(x), Some(y)) = (a.lowest(), b.lowest()) {
+                move_card(s, x, za, zb);
+                move_card(s, y, zb, za);
+                return true;
+            }
+        }
+    }
+    false
+}
+
+fn move_card(s: &mut State, c: tabula_cards::CardId, from: Zone, to: Zone) {
+    zone_cards(s, from).remove(c);
+    zone_cards(s, to).insert(c);
+    s.shift(c, from, to);
+}
+
+fn zone_cards(s: &mut State, z: Zone) -> &mut CardSet {
+    match z {
+        Zone::Hand(k) => &mut s.hands[k],
+        Zone::Stock => &mut s.stock,
+        Zone::Played(k) => &mut s.played[k],
+    }
+}

@@ -1,0 +1,86 @@
+//! What the tests share: matches played at random, a deal dealt as the
+//! test says, positions of the play.
+
+#![allow(dead_code)]
+
+use tabula_cards::CardSet;
+use tabula_doudizhu::cards::{DECK, parse_counts};
+use tabula_doudizhu::*;
+use tabula_search::{Game, Rng, Turn};
+
+/// A match played at random for `plies` plies (or to its end).
+pub fn random_state(game: &DouDizhu, seed: u64, plies: usize) -> State {
+    let mut rng = Rng::new(seed);
+    let mut s = game.initial_state();
+    let mut legal = Vec::new();
+    for _ in 0..plies {
+        let a = match game.to_move(&s) {
+            Turn::Terminal => break,
+            Turn::Chance => game.sample_chance(&s, &mut rng),
+            Turn::Seat(_) => {
+                game.legal_actions(&s, &mut legal);
+                legal[rng.below(legal.len() as u64) as usize]
+            }
+        };
+        game.apply(&mut s, a);
+    }
+    s
+}
+
+/// The cards of `ranks`, the lowest suits not in `taken`.
+pub fn cards(ranks: &str, taken: CardSet) -> CardSet {
+    parse_counts(ranks)
+        .unwrap()
+        .cards_from(CardSet(DECK.0 & !taken.0))
+        .expect("cards left of each rank")
+}
+
+/// A deal dealt from `s` (a state before its deal): seats 0, 1 and 2 get
+/// `hands` (17 ranks each), the kitty is `kitty` (3 ranks).
+pub fn deal(game: &DouDizhu, s: &mut State, hands: [&str; 3], kitty: &str) {
+    let mut taken = CardSet::EMPTY;
+    let sets: Vec<Vec<tabula_cards::CardId>> = hands
+        .iter()
+        .map(|h| {
+            let c = cards(h, taken);
+            taken = CardSet(taken.0 | c.0);
+            assert_eq!(c.len(), 17, "17 cards in {h}");
+            c.iter().collect()
+        })
+        .collect();
+    assert_eq!(cards(kitty, taken).len(), 3);
+    let mut next = [0usize; 3];
+    while s.phase() == Phase::Deal {
+        let to = s.next_recipient().unwrap();
+        game.apply(s, Action::Deal(sets[to][next[to]]));
+        next[to] += 1;
+    }
+}
+
+/// The combination of `ranks` (one reading).
+pub fn combo(ranks: &str) -> Combo {
+    let mut v = Vec::new();
+    tabula_doudizhu::moves::classify(parse_counts(ranks).unwrap(), true, &mut v);
+    v[0]
+}
+
+/// The play of `ranks`.
+pub fn play(ranks: &str) -> Action {
+    Action::Play(combo(ranks))
+}
+
+/// A play-phase position: hands as ranks, the landlord, the seat to act,
+/// and who played what last.
+pub fn position(
+    game: &DouDizhu,
+    hands: [&str; 3],
+    landlord: usize,
+    to_act: usize,
+    last: Option<(usize, &str)>,
+) -> State {
+    let mut setup = PlaySetup::from_ranks(hands, landlord, to_act).unwrap();
+    if let Some((by, ranks)) = last {
+        setup = setup.with_last(by, ranks).unwrap();
+    }
+    game.position(&setup).unwrap()
+}

@@ -1,0 +1,142 @@
+//! Dou Dizhu on the game contract: actions as typed, with an error that
+//! says why for each bad one; every legal action's text reads back as
+//! itself; the view and the text that nothing unseen changes; records
+//! that replay.
+
+mod common;
+
+use common::{play, position, random_state};
+use tabula_contract::GameModule;
+use tabula_doudizhu::*;
+use tabula_search::{Game, Turn};
+
+#[test]
+fn actions_are_read_as_typed_and_bad_ones_explained() {
+    let g = DouDizhu::new(DdzOptions::default()).unwrap();
+    let s = position(&g, ["3 3 4 4 5 5 9 SJ BJ", "7 7 8", "K K A"], 0, 0, None);
+    let o = g.observation(&s, 0);
+    assert_eq!(g.parse_action(&o, 0, "3 3 4 4 5 5"), Ok(play("3 3 4 4 5 5")));
+    assert_eq!(g.parse_action(&o, 0, "play 334455"), Ok(play("3 3 4 4 5 5")));
+    assert_eq!(g.parse_action(&o, 0, " sj bj "), Ok(play("SJ BJ")));
+    assert_eq!(g.parse_action(&o, 0, "XD"), Ok(play("SJ BJ")));
+    assert!(
+        g.parse_action(&o, 0, "pass").unwrap_err().contains("not legal"),
+        "a lead has no pass"
+    );
+    assert!(g.parse_action(&o, 0, "3 4").unwrap_err().contains("not a combination"));
+    assert!(g.parse_action(&o, 0, "7 7").unwrap_err().contains("do not hold"));
+    assert!(g.parse_action(&o, 0, "3 3 3 3 3").is_err());
+    assert!(g.parse_action(&o, 0, "bid 2").is_err());
+    let long = "Z".repeat(5000);
+    let err = g.parse_action(&o, 0, &long).unwrap_err();
+    assert!(err.len() < 100, "the error does not echo a long input: {err}");
+    assert!(
+        g.parse_action(&g.observation(&s, 1), 1, "7")
+            .unwrap_err()
+            .contains("not your turn")
+    );
+
+    let mut t = s.clone();
+    g.apply(&mut t, play("9"));
+    let o1 = g.observation(&t, 1);
+    assert!(g.parse_action(&o1, 1, "8").unwrap_err().contains("does not beat"));
+    assert_eq!(g.parse_action(&o1, 1, "pass"), Ok(Action::Pass));
+    // The text of every legal action reads back as itself.
+    let mut legal = Vec::new();
+    g.legal_actions(&s, &mut legal);
+    assert_eq!(legal.len(), 11, "6 singles, 3 pairs, the pair chain and the rocket");
+    for a in legal {
+        assert_eq!(g.parse_action(&o, 0, &g.action_text(a)), Ok(a));
+    }
+}
+
+#[test]
+fn bids_are_read_as_typed() {
+    let g = DouDizhu::new(DdzOptions::default()).unwrap();
+    let mut s = g.initial_state();
+    while g.to_move(&s) == Turn::Chance {
+        let a = Action::Deal(s.stock().lowest().unwrap());
+        g.apply(&mut s, a);
+    }
+    let o = g.observation(&s, 0);
+    assert_eq!(g.parse_action(&o, 0, "bid 2"), Ok(Action::Bid(2)));
+    assert_eq!(g.parse_action(&o, 0, "no bid"), Ok(Action::Bid(0)));
+    assert_eq!(g.parse_action(&o, 0, "pass"), Ok(Action::Bid(0)));
+    assert!(g.parse_action(&o, 0, "bid 4").unwrap_err().contains("no bid"));
+    assert!(g.parse_action(&o, 0, "3 3").unwrap_err().contains("bidding"));
+    g.apply(&mut s, Action::Bid(2));
+    let o = g.observation(&s, 1);
+    assert!(
+        g.parse_action(&o, 1, "bid 1").unwrap_err().contains("not legal"),
+        "bids rise"
+    );
+}
+
+#[test]
+fn the_view_and_the_text_show_nothing_unseen() {
+    let g = DouDizhu::new(DdzOptions::default()).unwrap();
+    let mut checked = 0;
+    for seed in 0..60 {
+        let s = random_state(&g, seed, 40 + seed as usize * 3);
+        for seat in 0..3 {
+            let mut t = s.clone();
+            if !swap_unseen(&mut t, seat) {
+                continue;
+            }
+            let (a, b) = (g.observation(&s, seat), g.observation(&t, seat));
+            assert_eq!(g.view(&a, seat).to_string(), g.view(&b, seat).to_string());
+            assert_eq!(g.render(&a, seat), g.render(&b, seat));
+            checked += 1;
+        }
+    }
+    assert!(checked > 120, "{checked}");
+}
+
+#[test]
+fn the_view_shows_the_trick_the_bids_and_the_multiplier() {
+    let g = DouDizhu::new(DdzOptions::default()).unwrap();
+    let mut s = position(&g, ["3 3 3 3 9", "5 K", "6 A"], 0, 0, None);
+    g.apply(&mut s, play("3 3 3 3"));
+    let v = g.view(&g.observation(&s, 1), 1);
+    assert_eq!(v["last"]["seat"], 0);
+    assert_eq!(v["last"]["kind"], "bomb");
+    assert_eq!(v["last"]["ranks"], "3 3 3 3");
+    assert_eq!(v["multiplier"], 2, "bid 1, one bomb");
+    assert_eq!(v["landlord"], 0);
+    assert_eq!(v["counts"], serde_json::json!([1, 2, 2]));
+    assert_eq!(v["hand"].as_array().unwrap().len(), 2);
+    assert_eq!(v["hand"][0]["rank"], "5");
+    assert_eq!(v["kitty"].as_array().unwrap().len(), 3);
+}
+
+#[test]
+fn records_replay_to_the_same_scores() {
+    let g = DouDizhu::new(DdzOptions {
+        match_deals: 2,
+        ..DdzOptions::default()
+    })
+    .unwrap();
+    let mut rng = tabula_search::Rng::new(4);
+    let mut s = g.initial_state();
+    let mut actions = Vec::new();
+    let mut legal = Vec::new();
+    while !s.is_over() {
+        let a = match g.to_move(&s) {
+            Turn::Chance => g.sample_chance(&s, &mut rng),
+            _ => {
+                g.legal_actions(&s, &mut legal);
+                legal[rng.below(legal.len() as u64) as usize]
+            }
+        };
+        actions.push(a);
+        g.apply(&mut s, a);
+    }
+    let record = Record::of(&g, &actions).unwrap();
+    let value = g.record(0, &actions).unwrap();
+    let back: Record = serde_json::from_value(value).unwrap();
+    assert_eq!(back, record);
+    let mut bad = actions.clone();
+    let last = bad.len() - 1;
+    bad[last] = Action::Bid(3);
+    assert!(Record::of(&g, &bad).is_err(), "an illegal action does not replay");
+}

@@ -1,0 +1,169 @@
+//! What a seat sees, and nothing more: swapping a card it cannot see
+//! leaves its observation byte-identical; worlds keep the cards it knows
+//! (the kitty in the landlord's hand) and draw the rest uniformly; a
+//! peasant's search is the same whatever its partner holds; tampered
+//! observations are refused.
+
+mod common;
+
+use common::{position, random_state};
+use proptest::prelude::*;
+use tabula_cards::CardSet;
+use tabula_doudizhu::*;
+use tabula_search::{Determinize, Game, Player, Rng, Turn};
+
+fn json(o: &Observation) -> String {
+    serde_json::to_string(o).unwrap()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+    #[test]
+    fn swapping_an_unseen_card_changes_nothing_a_seat_sees(seed in 0u64..10_000, plies in 0usize..300, seat in 0usize..3) {
+        let game = DouDizhu::new(DdzOptions::default()).unwrap();
+        let s = random_state(&game, seed, plies);
+        let mut t = s.clone();
+        if swap_unseen(&mut t, seat) {
+            prop_assert_ne!(&s, &t);
+            prop_assert_eq!(json(&game.observation(&s, seat)), json(&game.observation(&t, seat)));
+            let (mut a, mut b) = (Vec::new(), Vec::new());
+            game.legal_from_observation(&game.observation(&s, seat), seat, &mut a);
+            game.legal_from_observation(&game.observation(&t, seat), seat, &mut b);
+            prop_assert_eq!(&a, &b);
+            if game.to_move(&s) == Turn::Seat(seat) {
+                let mut truth = Vec::new();
+                game.legal_actions(&t, &mut truth);
+                prop_assert_eq!(&a, &truth);
+            }
+            prop_assert_eq!(game.hash(&t), game.hash_from_scratch(&t));
+        }
+    }
+}
+
+/// A state in the play with `plies` random plies after the bidding.
+fn in_play(game: &DouDizhu, seed: u64) -> State {
+    let mut plies = 60;
+    loop {
+        let s = random_state(game, seed, plies);
+        if s.phase() == Phase::Play && s.round_no() == s.deal_no() && s.played().iter().any(|p| !p.is_empty()) {
+            return s;
+        }
+        plies += 1;
+        assert!(plies < 2000, "no play phase reached");
+    }
+}
+
+#[test]
+fn worlds_keep_what_the_seat_knows_and_deal_the_rest() {
+    let game = DouDizhu::new(DdzOptions::default()).unwrap();
+    let mut worlds_checked = 0;
+    for seed in 0..30 {
+        let s = in_play(&game, seed);
+        let landlord = s.landlord().unwrap();
+        for seat in 0..3 {
+            let o = game.observation(&s, seat);
+            let mut sampler = o.sampler().expect("a real position's observation checks");
+            let mut rng = Rng::new(seed);
+            for _ in 0..20 {
+                let w = sampler.draw(&mut rng);
+                assert_eq!(
+                    json(&game.observation(&w, seat)),
+                    json(&o),
+                    "the world shows the same observation"
+                );
+                assert!(
+                    w.hands()[landlord].contains_all(o.known(landlord)),
+                    "the landlord keeps its unplayed kitty cards"
+                );
+                assert_eq!(game.hash(&w), game.hash_from_scratch(&w));
+                worlds_checked += 1;
+            }
+        }
+    }
+    assert_eq!(worlds_checked, 30 * 3 * 20);
+}
+
+#[test]
+fn each_unseen_card_lands_in_each_hand_as_often_as_its_share() {
+    // South (a peasant) holds 3 cards, the landlord (East) 4, North 2:
+    // the six cards South cannot see are dealt 4 to East, 2 to North.
+    let game = DouDizhu::new(DdzOptions::default()).unwrap();
+    let s = position(&game, ["3 4 5", "BJ 9 9 10", "J Q"], 1, 0, None);
+    let o = game.observation(&s, 0);
+    let unseen = o.unseen();
+    let hidden_east = usize::from(o.counts[1]) - o.known(1).len();
+    assert_eq!(unseen.len(), hidden_east + usize::from(o.counts[2]));
+    let n = 30_000;
+    let mut in_east = std::collections::BTreeMap::new();
+    let mut sampler = o.sampler().unwrap();
+    let mut rng = Rng::new(3);
+    for _ in 0..n {
+        let w = sampler.draw(&mut rng);
+        for c in CardSet(w.hands()[1].0 & unseen.0) {
+            *in_east.entry(c.0).or_insert(0u32) += 1;
+        }
+    }
+    let p = hidden_east as f64 / unseen.len() as f64;
+    let sd = (n as f64 * p * (1.0 - p)).sqrt();
+    for c in unseen {
+        let k = f64::from(*in_east.get(&c.0).unwrap_or(&0));
+        assert!(
+            (k - n as f64 * p).abs() < 5.0 * sd,
+            "card {c:?}: {k} of {n}, expected {}",
+            n as f64 * p
+        );
+    }
+}
+
+#[test]
+fn a_peasants_choice_does_not_depend_on_its_partners_hidden_cards() {
+    let game = DouDizhu::new(DdzOptions::default()).unwrap();
+    let mut compared = 0;
+    for seed in 0..12 {
+        let s = in_play(&game, seed);
+        let Turn::Seat(seat) = game.to_move(&s) else { continue };
+        let landlord = s.landlord().unwrap();
+        if seat == landlord {
+            continue;
+        }
+        // Swap the partner's hidden cards with the landlord's.
+        let mut t = s.clone();
+        if !swap_unseen(&mut t, seat) {
+            continue;
+        }
+        for level in 1..=4 {
+            let a = DdzAi::new(level, 9).choose(&game, &game.observation(&s, seat), seat);
+            let b = DdzAi::new(level, 9).choose(&game, &game.observation(&t, seat), seat);
+            assert_eq!(a.action, b.action, "level {level}");
+            assert_eq!(a.stats.root, b.stats.root, "level {level}: the same statistics");
+        }
+        compared += 1;
+    }
+    assert!(compared >= 3, "only {compared} peasant decisions compared");
+}
+
+#[test]
+fn tampered_observations_are_refused() {
+    let game = DouDizhu::new(DdzOptions::default()).unwrap();
+    let s = in_play(&game, 4);
+    let o = game.observation(&s, 0);
+    assert!(o.check().is_ok());
+    let mut bad = o.clone();
+    bad.played[1] = CardSet(bad.played[1].0 | bad.hand.0);
+    assert!(bad.check().is_err(), "a card in two places");
+    let mut bad = o.clone();
+    bad.counts[0] += 1;
+    assert!(bad.check().is_err(), "a count that is not the hand's");
+    let mut bad = o.clone();
+    bad.counts[1] = 30;
+    assert!(bad.check().is_err(), "a hand of 30");
+    let mut bad = o.clone();
+    bad.seat = 5;
+    assert!(bad.check().is_err());
+    let mut bad = o.clone();
+    bad.kitty = CardSet::EMPTY;
+    assert!(bad.check().is_err(), "a landlord with no kitty");
+    let mut bad = o;
+    bad.counts[2] += 1;
+    assert!(bad.check().is_err(), "the cards do not add up");
+}

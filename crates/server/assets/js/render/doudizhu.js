@@ -1,0 +1,396 @@
+// Dou Dizhu's renderer for the page shell (see ../table.js): the two
+// other seats (their card counts, bids, the landlord marked, the cards
+// each played this deal), the kitty once the landlord has it, the
+// multiplier and the bombs, the combination to beat and who played it,
+// your hand at the bottom sorted by rank, the score sheet and the last
+// deal's result (who won, the stake, spring or anti-spring, the cards left
+// in each hand). In the bidding: a button for each bid offered. In the
+// play: your cards are toggle buttons (the arrow keys move along them,
+// Space selects), Play is enabled only when the selected ranks are one of
+// the legal plays (the page compares the selection with `answer.legal`,
+// it computes no rule), Pass when passing is legal, and Hint selects the
+// legal plays one after another. Everything comes from your observation:
+// the other hands are counts.
+
+import { el } from '../common.js';
+import { arrowKeys, card, cardWords } from '../cardface.js';
+
+const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+const JOKERS = { SJ: 'small joker', BJ: 'big joker' };
+
+/** A card's accessible name: "queen of spades", "big joker". */
+function words(name) {
+  return JOKERS[name] ?? cardWords(name);
+}
+
+/** A card's face (the jokers drawn as `SJ` and `BJ`). */
+function face(name, idle = false) {
+  if (!JOKERS[name]) return card(name, idle);
+  return el('span', {
+    class: `hc-card ${name === 'BJ' ? 'hc-hearts' : 'hc-spades'} dd-joker${idle ? ' hc-idle' : ''}`,
+    'aria-label': JOKERS[name],
+    title: JOKERS[name],
+  }, name);
+}
+
+/** A row of cards, as one group. */
+function faces(names, label) {
+  return el('div', { class: 'gr-cards dd-cards', role: 'group', 'aria-label': label },
+    ...names.map((c) => face(c)));
+}
+
+/** A seat's bid in words. */
+function bidWords(bid, bidding) {
+  if (bid === null || bid === undefined) return bidding ? 'waiting to bid' : 'did not bid';
+  return bid === 0 ? 'passed (no bid)' : `bid ${bid}`;
+}
+
+/** How a deal ended, in words (`name` names a seat). */
+function dealWords(d, name) {
+  const who = d.landlord_won
+    ? `${name(d.landlord)}, the landlord, won`
+    : `The peasants beat ${name(d.landlord)}, the landlord`;
+  const extra = [
+    `bid ${d.bid}`,
+    d.bombs ? plural(d.bombs, 'bomb or rocket', 'bombs or rockets') : null,
+    d.spring ? 'a spring (the peasants played no card)' : null,
+    d.anti_spring ? 'an anti-spring (the landlord played only its first lead)' : null,
+  ].filter(Boolean);
+  return `${who}: stake ${d.stake} (${extra.join(', ')}).`;
+}
+
+/** The landlord's mark beside its name (the name says "landlord" too). */
+const crown = () => el('span', { 'aria-hidden': 'true' }, '♛ ');
+
+/** A number with a true minus sign; `signed` adds a plus. */
+const minus = (n) => (n < 0 ? `−${-n}` : String(n));
+const signed = (n) => (n > 0 ? `+${n}` : minus(n));
+
+/** A move in words, for a third person (`East passes`) or for you. */
+function moveWords(text, you) {
+  const verb = (third, second) => (you ? second : third);
+  if (text === 'no bid') return verb('does not bid', 'do not bid');
+  if (text.startsWith('bid ')) return `${verb('bids', 'bid')} ${text.slice(4)}`;
+  if (text === 'pass') return verb('passes', 'pass');
+  if (text.startsWith('play ')) return `${verb('plays', 'play')} ${text.slice(5)}`;
+  return null;
+}
+
+export function mount(root, shell) {
+  // The selection (card names), the hint last shown, for one position.
+  let selected = new Set();
+  let hintAt = -1;
+  let ply = -1;
+  let current = null;
+  const upper = el('div', { class: 'dd-upper' });
+  const selLine = el('p', { id: 'dd-selection', class: 'dd-selection', 'aria-live': 'polite' });
+  const lower = el('div', { class: 'dd-lower' });
+  const board = el('div', { class: 'hc-board dd-board' }, upper, selLine, lower);
+  root.replaceChildren(board);
+
+  /** Draws again after a change of the selection, the focus kept. */
+  function redraw() {
+    const id = document.activeElement?.id;
+    update(current.answer);
+    if (id) document.getElementById(id)?.focus({ preventScroll: true });
+  }
+
+  /** Selects the cards of a play's text (`play 3 3 4`), lowest suits first. */
+  function selectPlay(text) {
+    const left = current.answer.view.hand.slice();
+    selected = new Set();
+    for (const r of text.slice(5).split(' ')) {
+      const at = left.findIndex((c) => c && c.rank === r);
+      if (at >= 0) {
+        selected.add(left[at].card);
+        left[at] = null;
+      }
+    }
+  }
+
+  function toggle(name) {
+    if (selected.has(name)) selected.delete(name);
+    else selected.add(name);
+    redraw();
+  }
+
+  function hint() {
+    const { plays } = current;
+    if (!plays.length) return;
+    hintAt = (hintAt + 1) % plays.length;
+    selectPlay(plays[hintAt]);
+    redraw();
+  }
+
+  function clear() {
+    selected = new Set();
+    redraw();
+  }
+
+  // The keys of the table (documented on the page).
+  board.addEventListener('keydown', (e) => {
+    if (!current || e.ctrlKey || e.metaKey || e.altKey) return;
+    const key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
+    const { legal, plays, choice } = current;
+    if (key === 'Enter' && e.target.dataset?.card !== undefined) {
+      // On a card: plays a legal selection, else selects (the button's click).
+      if (choice) {
+        e.preventDefault();
+        shell.act(choice);
+      }
+    } else if (key === 'p' && legal.includes('pass')) {
+      e.preventDefault();
+      shell.act('pass');
+    } else if (key === 'h' && plays.length) {
+      e.preventDefault();
+      hint();
+    } else if (key === 'Escape' && selected.size) {
+      e.preventDefault();
+      clear();
+    }
+  });
+
+  function update(answer) {
+    const v = answer.view;
+    const me = v.seat;
+    const legal = answer.your_turn && !shell.busy ? answer.legal : [];
+    if (ply !== answer.ply) {
+      selected = new Set();
+      hintAt = -1;
+      ply = answer.ply;
+    }
+    const name = (seat) => answer.seats[seat].name;
+    const mine = answer.you !== null && answer.you !== undefined;
+    const bidding = v.phase === 'bid' || v.phase === 'deal';
+    const bids = legal.filter((t) => t === 'no bid' || t.startsWith('bid '));
+    const plays = legal.filter((t) => t.startsWith('play '));
+    const canPass = legal.includes('pass');
+    const playing = v.phase === 'play' && (plays.length > 0 || canPass);
+    // The selection's ranks, low to high as the legal texts write them.
+    const { hand } = v;
+    const ranks = hand.filter((c) => selected.has(c.card)).map((c) => c.rank).join(' ');
+    const choice = ranks && plays.includes(`play ${ranks}`) ? `play ${ranks}` : null;
+    current = { answer, legal, plays, choice };
+
+    const phaseWords = {
+      deal: 'dealing',
+      bid: `bidding (highest bid ${v.bid || 'none yet'})`,
+      play: v.landlord === null ? 'play' : `${name(v.landlord)} is the landlord at ${v.bid}`,
+      over: 'the match is over',
+    }[v.phase] ?? v.phase;
+    const status = [
+      `Deal ${v.deal} of ${v.deals}`,
+      phaseWords,
+      `multiplier ${v.multiplier}`,
+      plural(v.bombs, 'bomb or rocket', 'bombs or rockets'),
+    ].join(' · ');
+
+    // Each seat: its role, its count, its bid, what it played this deal.
+    const marks = (seat) => [
+      seat === me && mine ? 'you' : null,
+      v.landlord === seat ? 'landlord' : v.landlord !== null ? 'peasant' : null,
+      bidding && v.first === seat ? 'bids first' : null,
+      v.to_move === seat && !v.over ? 'to play' : null,
+    ].filter(Boolean);
+    const title = (seat) => {
+      const m = marks(seat);
+      return `${name(seat)}${m.length ? ` (${m.join(', ')})` : ''}`;
+    };
+    const playedRow = (seat) => el('div', { class: 'dd-played', dataset: { seat: String(seat) } },
+      el('span', { class: 'gr-label' }, 'Played this deal: '),
+      v.played[seat].length
+        ? faces(v.played[seat], `${name(seat)} played this deal: ${v.played[seat].map(words).join(', ')}`)
+        : el('span', { class: 'muted' }, 'nothing yet.'));
+    const seatBox = (seat, place) => el('section', {
+      class: `hc-seat hc-${place}${v.landlord === seat ? ' dd-landlord' : ''}`,
+      'aria-label': title(seat),
+      dataset: { seat: String(seat) },
+    },
+    el('h3', {}, v.landlord === seat ? crown() : null, title(seat)),
+    el('p', { class: 'muted' }, `${plural(v.counts[seat], 'card')} in hand · `,
+      el('span', { class: 'dd-bid' }, bidWords(v.bids[seat], bidding))),
+    playedRow(seat));
+
+    // The middle: the combination to beat and who played it.
+    let toBeat;
+    if (v.phase !== 'play') {
+      toBeat = v.phase === 'over' ? 'The match is over.' : 'The bidding decides the landlord.';
+    } else if (!v.last) {
+      toBeat = `${v.to_move === me && mine ? 'You lead' : `${name(v.to_move)} leads`}: any combination.`;
+    } else if (v.last.seat === v.to_move) {
+      toBeat = `${v.to_move === me && mine ? 'Your' : `${name(v.last.seat)}’s`} ${v.last.text} stands: both others passed, ${v.to_move === me && mine ? 'you lead' : `${name(v.to_move)} leads`} any combination.`;
+    } else {
+      toBeat = el('span', {},
+        'To beat: ', el('strong', { id: 'dd-to-beat' }, v.last.text),
+        `, played by ${v.last.seat === me && mine ? 'you' : name(v.last.seat)}`,
+        v.passes ? ` (${name((v.last.seat + 1) % 3)} passed)` : '', '.');
+    }
+    const center = el('div', { class: 'hc-center dd-center', id: 'dd-last', role: 'group', 'aria-label': 'The combination to beat' }, toBeat);
+
+    // The top: the kitty, the multiplier.
+    const top = el('div', { class: 'hc-top dd-top' },
+      v.kitty
+        ? el('div', {}, el('span', { class: 'gr-label' }, v.landlord === null ? 'The kitty:' : `The kitty, taken by ${name(v.landlord)}:`),
+          faces(v.kitty, `The kitty: ${v.kitty.map(words).join(', ')}`))
+        : el('p', { class: 'muted' }, 'The kitty (3 cards) goes to the landlord once the bidding ends.'),
+      el('p', { id: 'dd-multiplier' }, 'Multiplier: ', el('strong', {}, String(v.multiplier)),
+        ` (bid ${v.bid || '–'}, doubled for each bomb or rocket: ${v.bombs} so far)`));
+
+    const table = el('div', { class: 'hc-table dd-table', role: 'group', 'aria-label': 'The table' },
+      top, seatBox((me + 2) % 3, 'left'), center, seatBox((me + 1) % 3, 'right'));
+
+    // Your hand: toggle buttons while you play, faces otherwise.
+    const handRow = el('div', { class: 'hc-hand dd-hand', role: 'group', 'aria-label': playing ? 'Your hand: select the cards to play' : 'Your hand' },
+      ...hand.map((c) => {
+        if (!playing) return face(c.card);
+        const on = selected.has(c.card);
+        return el('button', {
+          type: 'button',
+          class: `hc-card-button${on ? ' selected' : ''}`,
+          id: `dd-card-${c.card}`,
+          'aria-pressed': on ? 'true' : 'false',
+          'aria-label': words(c.card),
+          dataset: { card: c.card, rank: c.rank },
+          onclick: () => toggle(c.card),
+        }, face(c.card));
+      }));
+    if (playing) arrowKeys(handRow);
+
+    const mineBox = el('section', {
+      class: `hc-seat hc-bottom dd-mine${v.landlord === me ? ' dd-landlord' : ''}`,
+      'aria-label': mine ? 'Your hand' : title(me),
+      dataset: { seat: String(me) },
+    },
+    el('h3', {}, v.landlord === me ? crown() : null, mine ? 'Your hand · ' : '', title(me),
+      ` · ${plural(v.counts[me], 'card')} · `, el('span', { class: 'dd-bid' }, bidWords(v.bids[me], bidding))),
+    handRow,
+    playedRow(me));
+
+    // What you may do: bid, or play, pass and hint.
+    const actions = [];
+    const rowStyle = 'display: flex; flex-wrap: wrap; gap: 0.4rem; margin: 0.4rem 0;';
+    if (bids.length) {
+      const row = el('div', { class: 'dd-bids', role: 'group', 'aria-label': 'Your bid', style: rowStyle },
+        ...bids.map((t) => el('button', {
+          type: 'button',
+          class: `btn${t === 'no bid' ? ' secondary' : ''}`,
+          dataset: { action: t },
+          'aria-label': t === 'no bid' ? 'No bid: pass the bidding' : `Bid ${t.slice(4)}: become the landlord at a stake of ${t.slice(4)} unless outbid`,
+          onclick: () => shell.act(t),
+        }, t === 'no bid' ? 'No bid' : `Bid ${t.slice(4)}`)));
+      arrowKeys(row);
+      actions.push(row);
+    }
+    if (playing) {
+      const label = choice ? `Play ${ranks}` : ranks ? `Play (${ranks} is not a legal play)` : 'Play (select cards first)';
+      const hintNo = hintAt >= 0 ? ` (${hintAt + 1} of ${plays.length})` : '';
+      const row = el('div', { class: 'dd-controls', role: 'group', 'aria-label': 'Your play', style: rowStyle },
+        el('button', {
+          type: 'button',
+          id: 'dd-play',
+          class: 'btn',
+          disabled: !choice,
+          dataset: choice ? { action: choice } : {},
+          'aria-keyshortcuts': 'Enter',
+          'aria-label': label,
+          onclick: () => { if (current.choice) shell.act(current.choice); },
+        }, choice ? `Play ${ranks}` : 'Play'),
+        canPass
+          ? el('button', {
+            type: 'button', id: 'dd-pass', class: 'btn secondary', dataset: { action: 'pass' },
+            'aria-keyshortcuts': 'P', 'aria-label': 'Pass (P)', onclick: () => shell.act('pass'),
+          }, 'Pass')
+          : null,
+        el('button', {
+          type: 'button',
+          id: 'dd-hint',
+          class: 'btn secondary',
+          disabled: !plays.length,
+          'aria-keyshortcuts': 'H',
+          'aria-label': plays.length ? `Hint: select the next legal play${hintNo}, of ${plays.length}` : 'Hint: no play beats it',
+          onclick: hint,
+        }, plays.length ? `Hint${hintNo}` : 'Hint (nothing beats it)'),
+        el('button', {
+          type: 'button',
+          id: 'dd-clear',
+          class: 'btn secondary',
+          disabled: selected.size === 0,
+          'aria-keyshortcuts': 'Escape',
+          'aria-label': 'Clear the selection (Escape)',
+          onclick: clear,
+        }, 'Clear'));
+      actions.push(row);
+      actions.push(el('p', { class: 'muted dd-keys', id: 'dd-keys' },
+        'Keys: ← and → (Home, End) move along your hand; Space selects or unselects a card; '
+        + 'Enter plays the selection when it is a legal play (otherwise it selects the card); '
+        + 'H selects the next hint; P passes; Esc clears the selection.'));
+    }
+    selLine.textContent = playing
+      ? ranks
+        ? `Selected: ${ranks}${choice ? ' — a legal play' : ' — not a legal play now'}.`
+        : `No card selected: ${plural(plays.length, 'legal play')}${canPass ? ', or pass' : ''}.`
+      : '';
+    selLine.hidden = !playing;
+
+    // The score sheet.
+    const ld = v.last_deal;
+    const role = (s) => {
+      if (v.landlord !== null) return v.landlord === s ? 'landlord' : 'peasant';
+      return '–';
+    };
+    const sheet = el('table', { class: 'hc-scores', id: 'dd-scores' },
+      el('caption', {}, `Score sheet (deal ${v.deal} of ${v.deals})`),
+      el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'Seat'), el('th', { scope: 'col' }, 'Score'),
+        el('th', { scope: 'col' }, 'Role this deal'),
+        ld ? el('th', { scope: 'col' }, 'Last deal') : null)),
+      el('tbody', {}, ...[0, 1, 2].map((s) => el('tr', { dataset: { seat: String(s) } },
+        el('th', { scope: 'row' }, `${name(s)}${s === me && mine ? ' (you)' : ''}`),
+        el('td', {}, minus(v.scores[s])),
+        el('td', {}, role(s)),
+        ld ? el('td', {}, signed(ld.points[s])) : null))));
+
+    // The last deal: who won, the stake, the cards left in each hand.
+    let lastBox = null;
+    if (ld) {
+      lastBox = el('section', { class: 'gr-last', id: 'dd-last-deal', 'aria-label': 'The last deal' },
+        el('h3', {}, 'The last deal'),
+        el('p', { class: 'gr-ending', id: 'dd-ending' }, dealWords(ld, name)),
+        el('p', {}, `Points: ${[0, 1, 2].map((s) => `${name(s)} ${signed(ld.points[s])}`).join(', ')}.`),
+        ...[0, 1, 2].map((s) => el('div', { class: 'dd-left', dataset: { seat: String(s) } },
+          el('span', { class: 'gr-label' }, `${name(s)}${s === ld.landlord ? ' (landlord)' : ''}, cards left: `),
+          ld.left[s].length
+            ? faces(ld.left[s], `${name(s)} was left with ${ld.left[s].map(words).join(', ')}`)
+            : el('strong', {}, 'none (went out)'))));
+    }
+
+    upper.replaceChildren(
+      el('p', { class: 'hc-status', id: 'dd-status' }, status),
+      table,
+      mineBox,
+    );
+    lower.replaceChildren(...[...actions, lastBox, sheet].filter(Boolean));
+  }
+
+  return {
+    update,
+    sentence(move, answer) {
+      if (move.seat === null || move.seat === undefined) return null;
+      const you = answer.you === move.seat;
+      const said = moveWords(move.text, you);
+      if (!said) return null;
+      return `${you ? 'You' : answer.seats[move.seat].name} ${said}.${move.note ? ` ${move.note}` : ''}`;
+    },
+    result(answer) {
+      const v = answer.view;
+      const name = (s) => answer.seats[s].name;
+      const parts = [];
+      if (v.last_deal) parts.push(el('p', {}, `The last deal: ${dealWords(v.last_deal, name)}`));
+      parts.push(el('p', { class: 'muted' }, `Scores after ${plural(v.deals, 'deal')}: ${[0, 1, 2].map((s) => `${name(s)} ${minus(v.scores[s])}`).join(', ')}.`));
+      return parts;
+    },
+    focus() {
+      board.querySelector('.dd-bids button, .dd-hand button, #dd-pass')?.focus();
+    },
+  };
+}

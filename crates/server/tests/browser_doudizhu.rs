@@ -1,0 +1,372 @@
+//! Dou Dizhu on the page in headless Chromium: a one-deal match against
+//! two computers bid from the bid buttons and played from the hand (Hint
+//! then Play, Pass when nothing beats the play, and once from the keyboard
+//! alone: the arrow keys, Space to select, Enter to play), with the page's
+//! DOM byte-identical when two cards the person cannot see are swapped in
+//! the server's truth. The helpers are browser_tables.rs's own.
+
+mod common;
+#[path = "common/browser.rs"]
+mod web;
+
+use std::time::{Duration, Instant};
+
+use common::{Engine, TestServer};
+use fantoccini::{Client, Locator};
+use web::{ONE_AT_A_TIME, WAIT, brisk, browser, driver, find, open, register, shown, snapshot};
+
+/// Sets a form control's value by script and fires `change` (the form
+/// rebuilds its seats on it).
+async fn set_value(c: &Client, id: &str, value: &str) {
+    c.execute(
+        "const e = document.getElementById(arguments[0]); e.value = arguments[1]; e.dispatchEvent(new Event('change', { bubbles: true }));",
+        vec![id.into(), value.into()],
+    )
+    .await
+    .unwrap();
+}
+
+/// Waits for a condition checked by a script that returns a boolean.
+async fn until(c: &Client, what: &str, script: &str) {
+    let deadline = Instant::now() + WAIT;
+    loop {
+        if c.execute(script, vec![]).await.unwrap() == serde_json::Value::Bool(true) {
+            return;
+        }
+        assert!(Instant::now() < deadline, "waited in vain for {what}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// Opens the form of `game`, applies `options` (control id, value) and
+/// `seats` (seat index, player), and starts: answers the game's id once
+/// the table page shows it.
+async fn start_game(c: &Client, base: &str, game: &str, options: &[(&str, &str)], seats: &[(usize, &str)]) -> String {
+    open(c, &format!("{base}/new/{game}")).await;
+    for (id, value) in options {
+        set_value(c, &format!("option-{id}"), value).await;
+    }
+    let last = seats.iter().map(|(s, _)| *s).max().unwrap_or(0);
+    until(
+        c,
+        "the seats",
+        &format!("return !!document.getElementById('seat-{last}')"),
+    )
+    .await;
+    for (seat, player) in seats {
+        set_value(c, &format!("seat-{seat}"), player).await;
+    }
+    find(c, "#new-start").await.click().await.unwrap();
+    let deadline = Instant::now() + WAIT;
+    loop {
+        let url = c.current_url().await.unwrap();
+        if let Some(id) = url.path().strip_prefix("/table/") {
+            find(c, "body[data-ready='true']").await;
+            return id.to_string();
+        }
+        assert!(Instant::now() < deadline, "the game did not open");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// The person's turn (and no request in flight), or the end of the game.
+const TURN_OR_END: &str = "return (document.getElementById('table-status').textContent === 'Your move.' && document.body.dataset.busy !== 'true') || !document.getElementById('table-result').hidden";
+
+/// The page's content once it waits for the person.
+async fn page_html(c: &Client) -> String {
+    until(
+        c,
+        "the person's turn",
+        "return document.getElementById('table-status').textContent === 'Your move.' && document.body.dataset.busy !== 'true'",
+    )
+    .await;
+    let html = c
+        .execute("return document.getElementById('main').outerHTML", vec![])
+        .await
+        .unwrap();
+    html.as_str().unwrap().to_string()
+}
+
+/// A server (no game-creation limit) and a browser logged in as `name`
+/// at the brisk pace.
+async fn player(d: &web::Driver, name: &str) -> (TestServer, Client) {
+    let s = TestServer::start(Engine::Sqlite, |c| c.games_per_minute = 0)
+        .await
+        .unwrap();
+    let c = browser(d).await;
+    register(&c, &s.base, name).await;
+    brisk(&c, &s.base).await;
+    (s, c)
+}
+
+/// Swaps two cards the person cannot see in the server's truth of game
+/// `id` and checks that the page, loaded again, is byte for byte the same;
+/// whether there were two such cards.
+async fn swap_keeps_the_page(c: &Client, s: &TestServer, id: &str) -> bool {
+    let url = format!("{}/table/{id}", s.base);
+    open(c, &url).await;
+    let before = page_html(c).await;
+    let swapped = tabula_server::table_routes::swap_unseen_for_tests(&s.state, id)
+        .await
+        .unwrap();
+    if swapped {
+        open(c, &url).await;
+        assert_eq!(before, page_html(c).await, "a swap of unseen cards showed on the page");
+    }
+    swapped
+}
+
+/// The strings a script answers as an array.
+async fn strings(c: &Client, script: &str) -> Vec<String> {
+    let v = c.execute(script, vec![]).await.unwrap();
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_str().unwrap_or_default().to_string())
+        .collect()
+}
+
+/// The person's legal moves, from the shell's list of every legal move.
+async fn legal(c: &Client) -> Vec<String> {
+    strings(
+        c,
+        "return [...document.querySelectorAll('#table-legal button[data-action]')].map((b) => b.dataset.action)",
+    )
+    .await
+}
+
+/// The hand's card buttons' ranks, in the hand's order.
+async fn hand_ranks(c: &Client) -> Vec<String> {
+    strings(
+        c,
+        "return [...document.querySelectorAll('.dd-hand button[data-card]')].map((b) => b.dataset.rank)",
+    )
+    .await
+}
+
+/// The hand positions of a play's cards (`play 3 3 4`): of each rank, the
+/// first cards not taken yet.
+fn positions(ranks: &[String], play: &str) -> Vec<usize> {
+    let mut taken = vec![false; ranks.len()];
+    let mut out = Vec::new();
+    for r in play.trim_start_matches("play ").split(' ') {
+        let at = (0..ranks.len())
+            .find(|&i| !taken[i] && ranks[i] == r)
+            .unwrap_or_else(|| panic!("no {r} left in the hand {ranks:?} for {play:?}"));
+        taken[at] = true;
+        out.push(at);
+    }
+    out.sort_unstable();
+    out
+}
+
+/// The focused card's position in the hand (-1 when the focus is elsewhere).
+async fn focused_card(c: &Client) -> i64 {
+    c.execute(
+        "return [...document.querySelectorAll('.dd-hand button[data-card]')].indexOf(document.activeElement)",
+        vec![],
+    )
+    .await
+    .unwrap()
+    .as_i64()
+    .unwrap()
+}
+
+/// Selects `play`'s cards from the keyboard alone (the arrow keys along
+/// the hand, Space on each card) and plays them with Enter.
+async fn play_from_the_keyboard(c: &Client, play: &str, first: &str) {
+    let ranks = hand_ranks(c).await;
+    c.execute("document.querySelector('.dd-hand button[data-card]').focus()", vec![])
+        .await
+        .unwrap();
+    // H selects the first legal play, Escape clears the selection.
+    c.active_element().await.unwrap().send_keys("h").await.unwrap();
+    let hinted = serde_json::to_string(first).unwrap();
+    until(
+        c,
+        "the hint from the H key",
+        &format!("return document.getElementById('dd-play').dataset.action === {hinted}"),
+    )
+    .await;
+    c.active_element().await.unwrap().send_keys("\u{E00C}").await.unwrap(); // Escape
+    until(
+        c,
+        "the selection cleared by Escape",
+        "return document.getElementById('dd-play').disabled && !document.querySelector('.dd-hand [aria-pressed=\"true\"]')",
+    )
+    .await;
+    assert_eq!(focused_card(c).await, 0, "the focus stays on the hand");
+    let mut at = 0;
+    for to in positions(&ranks, play) {
+        for _ in at..to {
+            c.active_element().await.unwrap().send_keys("\u{E014}").await.unwrap(); // →
+        }
+        at = to;
+        assert_eq!(focused_card(c).await, to as i64, "→ moves along the hand");
+        c.active_element().await.unwrap().send_keys("\u{E00D}").await.unwrap(); // Space
+        let focused = c.active_element().await.unwrap();
+        assert_eq!(
+            focused.attr("aria-pressed").await.unwrap().as_deref(),
+            Some("true"),
+            "Space selects the card and keeps the focus on it"
+        );
+    }
+    let button = find(c, "#dd-play:not([disabled])").await;
+    assert_eq!(button.attr("data-action").await.unwrap().as_deref(), Some(play));
+    let selection = find(c, "#dd-selection").await.text().await.unwrap();
+    assert!(selection.contains("a legal play"), "{selection}");
+    c.active_element().await.unwrap().send_keys("\u{E007}").await.unwrap(); // Enter
+    let said = serde_json::to_string(&format!("You play {}.", play.trim_start_matches("play "))).unwrap();
+    until(
+        c,
+        "the keyboard's play in the log",
+        &format!(
+            "return [...document.querySelectorAll('#table-moves li')].some((li) => li.textContent.startsWith({said}))"
+        ),
+    )
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn doudizhu_bids_and_plays_a_deal_from_the_page_and_hides_every_unseen_card() {
+    let _one = ONE_AT_A_TIME.lock().await;
+    let Some(d) = driver() else { return };
+    let (s, c) = player(&d, "doudizhu player").await;
+    // One-deal matches. The deal is the table's secret seed: the computers
+    // may outbid the person and win quickly, so another match is started
+    // until the person has had a few turns (each match is a fresh deal).
+    let mut swapped = 0;
+    let mut turns = 0;
+    let mut bids = 0;
+    let mut hinted = 0;
+    let mut passes = 0;
+    let mut keyboard = 0;
+    let mut clicked = false;
+    let mut beat_shot = false;
+    let mut matches = 0;
+    let deadline = Instant::now() + Duration::from_secs(300);
+    while turns < 3 || keyboard == 0 {
+        assert!(
+            matches < 6,
+            "six matches gave the person {turns} turns ({keyboard} from the keyboard)"
+        );
+        matches += 1;
+        let id = start_game(
+            &c,
+            &s.base,
+            "doudizhu",
+            &[("match_deals", "1")],
+            &[(1, "level:2"), (2, "level:2")],
+        )
+        .await;
+        loop {
+            until(&c, "the person's turn or the end", TURN_OR_END).await;
+            if shown(&c, "#table-result").await {
+                break;
+            }
+            assert!(Instant::now() < deadline, "the match did not end ({turns} turns)");
+            swapped += usize::from(swap_keeps_the_page(&c, &s, &id).await);
+            turns += 1;
+            let legal = legal(&c).await;
+            // The bidding: a button for each bid offered; the highest.
+            let pad = c.find_all(Locator::Css(".dd-bids button[data-action]")).await.unwrap();
+            if !pad.is_empty() {
+                let mut offered = Vec::new();
+                for b in &pad {
+                    offered.push(b.attr("data-action").await.unwrap().unwrap_or_default());
+                }
+                assert_eq!(offered, legal, "a button for each legal bid");
+                if bids == 0 {
+                    snapshot(&c, "doudizhu-bid").await;
+                }
+                bids += 1;
+                pad.last().unwrap().click().await.unwrap();
+                continue;
+            }
+            if !beat_shot && shown(&c, "#dd-to-beat").await {
+                beat_shot = true;
+                snapshot(&c, "doudizhu-beat").await;
+            }
+            let plays: Vec<&String> = legal.iter().filter(|t| t.starts_with("play ")).collect();
+            if plays.is_empty() {
+                // Nothing beats the play: Pass is the move, Play stays off.
+                assert_eq!(legal, ["pass"], "only passing is legal");
+                assert!(c.find(Locator::Css("#dd-play:not([disabled])")).await.is_err());
+                if passes == 0 {
+                    // The P key passes, from the hand.
+                    c.execute("document.querySelector('.dd-hand button[data-card]').focus()", vec![])
+                        .await
+                        .unwrap();
+                    let count = "[...document.querySelectorAll('#table-moves li')].filter((li) => li.textContent.startsWith('You pass.')).length";
+                    let before = c.execute(&format!("return {count}"), vec![]).await.unwrap();
+                    c.active_element().await.unwrap().send_keys("p").await.unwrap();
+                    until(&c, "the pass from the P key", &format!("return {count} > {before}")).await;
+                } else {
+                    find(&c, "#dd-pass[data-action='pass']").await.click().await.unwrap();
+                }
+                passes += 1;
+                continue;
+            }
+            if keyboard == 0 {
+                snapshot(&c, "doudizhu-play").await;
+                // A play of several cards when there is one, else the first.
+                let play = plays.iter().find(|t| t.matches(' ').count() >= 2).unwrap_or(&plays[0]);
+                play_from_the_keyboard(&c, play, plays[0]).await;
+                keyboard += 1;
+                continue;
+            }
+            if !clicked {
+                // A click selects a card and a second one unselects it.
+                let first = "#table-board .dd-hand button[data-card]";
+                find(&c, first).await.click().await.unwrap();
+                until(
+                    &c,
+                    "a selected card",
+                    &format!("return document.querySelector(\"{first}\").getAttribute('aria-pressed') === 'true'"),
+                )
+                .await;
+                find(&c, first).await.click().await.unwrap();
+                until(
+                    &c,
+                    "an unselected card",
+                    &format!("return document.querySelector(\"{first}\").getAttribute('aria-pressed') === 'false'"),
+                )
+                .await;
+                clicked = true;
+            }
+            // Hint selects the first legal play, and Play plays it.
+            find(&c, "#dd-hint").await.click().await.unwrap();
+            let button = find(&c, "#dd-play:not([disabled])").await;
+            assert_eq!(
+                button.attr("data-action").await.unwrap().as_deref(),
+                Some(plays[0].as_str()),
+                "the hint is the first legal play"
+            );
+            button.click().await.unwrap();
+            hinted += 1;
+        }
+        assert!(shown(&c, "#table-result").await, "the match ended");
+    }
+    assert!(
+        turns >= 3 && bids >= 1,
+        "the person played ({turns} turns, {bids} bids, {hinted} hints, {passes} passes, {matches} matches)"
+    );
+    assert_eq!(keyboard, 1, "one play from the keyboard");
+    assert!(swapped >= 3, "the hook found unseen cards ({swapped})");
+    snapshot(&c, "doudizhu-end").await;
+    let ending = find(&c, "#dd-ending").await.text().await.unwrap();
+    assert!(ending.contains("landlord") && ending.contains("stake"), "{ending}");
+    let last = find(&c, "#dd-last-deal").await.text().await.unwrap();
+    assert!(last.contains("cards left"), "{last}");
+    let sheet = find(&c, "#dd-scores").await.text().await.unwrap();
+    assert!(sheet.contains("Score sheet") && sheet.contains("Last deal"), "{sheet}");
+    c.execute("document.getElementById('table-result').scrollIntoView()", vec![])
+        .await
+        .unwrap();
+    snapshot(&c, "doudizhu-result").await;
+    let result = find(&c, "#table-result-text").await.text().await.unwrap();
+    assert!(result.contains("Points:"), "{result}");
+    let more = find(&c, "#table-result-more").await.text().await.unwrap();
+    assert!(more.contains("The last deal"), "{more}");
+    c.close().await.unwrap();
+}
