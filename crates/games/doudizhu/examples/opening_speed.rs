@@ -4,14 +4,15 @@
 //!
 //! `cargo run --release -p tabula-doudizhu --example opening_speed -- [DECISIONS] [SIMULATIONS]`
 //! (defaults 200 and 256): prints the roots, the median and 90th
-//! percentile time of a decision, and simulations per second.
+//! percentile time of a decision, and simulations per second; then the
+//! whole decision of levels 3 and 4 on the same openings.
 
 use std::time::Instant;
 
 use tabula_cards::HandGame;
 use tabula_doudizhu::ai::PolicyRollout;
 use tabula_doudizhu::*;
-use tabula_search::{Budget, Determinize, Game, Rng, RootUcbConfig, Turn, root_ucb_over};
+use tabula_search::{Budget, Determinize, Game, Player, Rng, RootUcbConfig, Turn, root_ucb_over};
 
 /// A deal played to the landlord's first lead (every seat bids as level 2
 /// does), with at least `min_roots` legal leads.
@@ -94,4 +95,23 @@ fn main() {
         p90 * 1e3,
         sims as f64 / median
     );
+    // The computer's whole decision on the same openings, levels 3 and 4.
+    for level in [3u8, 4] {
+        let mut times = Vec::new();
+        for (i, s) in positions.iter().enumerate() {
+            let seat = s.to_act();
+            let o = game.observation(s, seat);
+            let mut ai = DdzAi::new(level, i as u64);
+            let t = Instant::now();
+            ai.choose(&game, &o, seat);
+            times.push(t.elapsed().as_secs_f64());
+        }
+        times.sort_by(f64::total_cmp);
+        println!(
+            "level {level}: median {:.1} ms, slowest {:.1} ms over {} opening decisions",
+            times[times.len() / 2] * 1e3,
+            times[times.len() - 1] * 1e3,
+            times.len()
+        );
+    }
 }

@@ -38,7 +38,7 @@ use crate::solver::{Endgame, Solver};
 use crate::state::{MAX_BID, Phase, SEATS, State};
 
 /// Level 1's chance of a mistake on a decision.
-const MISTAKE_RATE: f64 = 0.3;
+const MISTAKE_RATE: f64 = 0.5;
 /// Level 1's mistakes pick among this many of the lowest legal plays (and
 /// a pass, when allowed).
 const MISTAKE_CANDIDATES: usize = 3;
@@ -48,6 +48,14 @@ const WEIGHTS: [f64; 5] = [4.0, 3.0, 2.0, 0.5, 4.0];
 const BID_AT: [f64; 3] = [7.0, 9.0, 11.0];
 /// Root samples (a world and a rollout each) of levels 3 and 4.
 const LEVEL_SAMPLES: [u64; 2] = [2000, 8000];
+/// Worlds level 4 plays out to judge a bid.
+const BID_SAMPLES: u64 = 200;
+/// Level 4 bids 1, 2 and 3 when its chance to win as the landlord reaches
+/// these.
+const BID_WIN_AT: [f64; 3] = [0.56, 0.62, 0.7];
+/// The temperature of the worlds' bid inference at levels 3 and 4 (see
+/// [`DouDizhu::inferring`]; 0: uniform worlds).
+const LEVEL_INFERENCE: [u32; 2] = [0, 1];
 /// Level 4 solves a rollout's endgame exactly at this many cards.
 pub const ENDGAME_CARDS: u32 = 10;
 /// The most nodes one endgame solve in a rollout may visit before it
@@ -133,6 +141,31 @@ pub fn bid_for(h: Counts, high: u8) -> u8 {
     let s = strength(h);
     let want = BID_AT.iter().filter(|&&t| s >= t).count() as u8;
     if want > high { want.min(MAX_BID) } else { 0 }
+}
+
+/// How far a dealt hand's strength lies from what its bid says (0 when
+/// the bid is the one [`bid_for`] makes): a bid of `b` over `high` says
+/// the strength reaches `b`'s threshold and not the next; a pass says it
+/// does not reach the threshold of `high + 1`.
+pub fn bid_misfit(dealt: Counts, bid: u8, high: u8) -> f64 {
+    let s = strength(dealt);
+    let (low, top) = match bid {
+        0 => (
+            f64::NEG_INFINITY,
+            BID_AT.get(usize::from(high)).copied().unwrap_or(f64::INFINITY),
+        ),
+        b => (
+            BID_AT[usize::from(b) - 1],
+            BID_AT.get(usize::from(b)).copied().unwrap_or(f64::INFINITY),
+        ),
+    };
+    if s < low {
+        low - s
+    } else if s >= top {
+        s - top + 1.0
+    } else {
+        0.0
+    }
 }
 
 impl HandRules for DouDizhu {
@@ -302,6 +335,32 @@ impl DdzAi {
 }
 
 impl DdzAi {
+    /// Level 4's bid: the seat's chance to win the deal as the landlord,
+    /// estimated over [`BID_SAMPLES`] worlds (the kitty and the other
+    /// hands drawn to fit the bids so far) each played out by the policy
+    /// from the seat's lead; the highest bid whose threshold in
+    /// [`BID_WIN_AT`] that chance reaches, if it tops the bid so far.
+    fn simulated_bid(&mut self, game: &DouDizhu, o: &Observation) -> u8 {
+        let me = usize::from(o.seat);
+        let model = game.inferring(LEVEL_INFERENCE[1]);
+        let Some(mut worlds) = o.sampler_inferring(model.inference()) else {
+            return bid_for(Counts::of(o.hand), o.bid);
+        };
+        let seed = derive_seed(self.seed, stable_hash(o));
+        let hand = HandGame::new(&model, o);
+        let mut wins = 0u32;
+        for j in 0..BID_SAMPLES {
+            let mut w = worlds.draw(&mut Rng::derived(seed, j));
+            // A bid of 3 ends the bidding: the seat is the landlord.
+            model.apply(&mut w, Action::Bid(MAX_BID));
+            let mut rng = Rng::derived(seed ^ 1, j);
+            wins += u32::from(self.rollout.rollout(&hand, &mut w, &mut rng).get(me) > 0.0);
+        }
+        let p = f64::from(wins) / BID_SAMPLES as f64;
+        let want = BID_WIN_AT.iter().filter(|&&t| p >= t).count() as u8;
+        if want > o.bid { want } else { 0 }
+    }
+
     /// The solver's move when the seat knows every hand in rank counts
     /// (the unseen cards can be split between the other hands one way
     /// only) and the endgame solves within the node limit.
@@ -366,7 +425,12 @@ impl Player<DouDizhu> for DdzAi {
             _ => {}
         }
         if o.phase == Phase::Bid {
-            return done(Some(Action::Bid(bid_for(Counts::of(o.hand), o.bid))));
+            let bid = if self.level == 4 {
+                self.simulated_bid(game, o)
+            } else {
+                bid_for(Counts::of(o.hand), o.bid)
+            };
+            return done(Some(Action::Bid(bid)));
         }
         let view = view_of_observation(game, o);
         // Going out is never thrown away, at any level.
@@ -390,7 +454,8 @@ impl Player<DouDizhu> for DdzAi {
             return done(Some(action));
         }
         let samples = LEVEL_SAMPLES[usize::from(self.level - 3)];
-        let hand = HandGame::new(game, o);
+        let model = game.inferring(LEVEL_INFERENCE[usize::from(self.level - 3)]);
+        let hand = HandGame::new(&model, o);
         // Each decision's seed comes from the player's seed and the position.
         let seed = derive_seed(self.seed, stable_hash(o));
         let roots = std::mem::take(&mut self.legal);

@@ -104,7 +104,7 @@ impl Determinize for DouDizhu {
     fn determinize(&self, observation: &Observation, seat: Seat, rng: &mut Rng) -> State {
         assert_eq!(usize::from(observation.seat), seat, "an observation of another seat");
         observation
-            .sampler()
+            .sampler_inferring(self.inference())
             .map(|mut w| w.draw(rng))
             .unwrap_or_else(|| panic!("no world fits the observation: {:?}", observation.check()))
     }
@@ -121,7 +121,7 @@ impl Determinize for DouDizhu {
         assert_eq!(usize::from(observation.seat), seat, "an observation of another seat");
         Box::new(
             observation
-                .sampler()
+                .sampler_inferring(self.inference())
                 .unwrap_or_else(|| panic!("no world fits the observation: {:?}", observation.check())),
         )
     }

@@ -214,6 +214,15 @@ impl Observation {
 
     /// The draws of [`sample`](Observation::sample) prepared once.
     pub fn sampler(&self) -> Option<Worlds> {
+        self.sampler_inferring(0)
+    }
+
+    /// As [`sampler`](Observation::sampler), the other seats' hidden
+    /// cards weighted by how well each seat's dealt hand fits its bid, by
+    /// `exp(−misfit / temperature)` among [`INFERENCE_DRAWS`] uniform draws
+    /// (see [`DouDizhu::inferring`](crate::DouDizhu::inferring)); 0:
+    /// uniform.
+    pub fn sampler_inferring(&self, temperature: u32) -> Option<Worlds> {
         self.check().ok()?;
         let me = usize::from(self.seat);
         let mut s = State::new(self.first);
@@ -244,10 +253,13 @@ impl Observation {
                 usize::from(self.counts[k]) - self.known(k).len()
             }
         });
+        let bidding = self.dealt == DEALT && self.bids.iter().any(Option::is_some);
         Some(Worlds {
             template: s,
             unseen: self.unseen(),
             hidden,
+            temperature: if bidding { f64::from(temperature) } else { 0.0 },
+            seat: me,
         })
     }
 }
@@ -259,21 +271,69 @@ pub struct Worlds {
     template: State,
     unseen: CardSet,
     hidden: [usize; SEATS],
+    temperature: f64,
+    seat: usize,
 }
 
+/// The uniform draws an inferring sampler weighs.
+pub const INFERENCE_DRAWS: usize = 8;
+
 impl Worlds {
-    /// One world.
-    pub fn draw(&mut self, rng: &mut Rng) -> State {
-        let mut s = self.template.clone();
+    /// The other hands' hidden cards, uniformly: each hand's, and the
+    /// stock's.
+    fn hidden_cards(&self, rng: &mut Rng) -> [CardSet; SEATS + 1] {
+        let mut out = [CardSet::EMPTY; SEATS + 1];
         let mut pool = self.unseen;
-        for k in 0..SEATS {
-            for _ in 0..self.hidden[k] {
+        for (k, &n) in self.hidden.iter().enumerate() {
+            for _ in 0..n {
                 let c = pool.random(rng).expect("enough unseen cards for the hands");
                 pool.remove(c);
-                s.hands[k].insert(c);
+                out[k].insert(c);
             }
         }
-        s.stock = pool;
+        out[SEATS] = pool;
+        out
+    }
+
+    /// How badly the other seats' dealt hands, with `cards` hidden in
+    /// them, fit their bids.
+    fn misfit(&self, cards: &[CardSet; SEATS + 1]) -> f64 {
+        let t = &self.template;
+        let mut high = 0;
+        let mut misfit = 0.0;
+        for i in 0..SEATS {
+            let k = (usize::from(t.first) + i) % SEATS;
+            let Some(bid) = t.bids[k] else { break };
+            if k != self.seat {
+                let mut dealt = t.hands[k].0 | cards[k].0 | t.played[k].0;
+                if t.landlord == Some(k as u8) {
+                    dealt &= !t.kitty.0;
+                }
+                misfit += crate::ai::bid_misfit(crate::cards::Counts::of(CardSet(dealt)), bid, high);
+            }
+            high = high.max(bid);
+        }
+        misfit
+    }
+
+    /// One world.
+    pub fn draw(&mut self, rng: &mut Rng) -> State {
+        let cards = if self.temperature > 0.0 {
+            let mut draws = [([CardSet::EMPTY; SEATS + 1], 0.0); INFERENCE_DRAWS];
+            for d in &mut draws {
+                let cards = self.hidden_cards(rng);
+                let w = (-self.misfit(&cards) / self.temperature).exp();
+                *d = (cards, w);
+            }
+            tabula_search::sample_weighted(&draws, rng)
+        } else {
+            self.hidden_cards(rng)
+        };
+        let mut s = self.template.clone();
+        for (hand, extra) in s.hands.iter_mut().zip(&cards) {
+            hand.0 |= extra.0;
+        }
+        s.stock = cards[SEATS];
         s.cards_hash = s.compute_cards_hash();
         s
     }

@@ -17,6 +17,9 @@ use crate::state::{DEALT, DealResult, MAX_BID, Phase, SEATS, State, Zone};
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct DouDizhu {
     options: DdzOptions,
+    /// The worlds' model of the other hands (see
+    /// [`inferring`](DouDizhu::inferring)); 0: uniform.
+    inference: u32,
 }
 
 thread_local! {
@@ -47,7 +50,23 @@ impl DouDizhu {
     /// When the options are out of range.
     pub fn new(options: DdzOptions) -> Result<DouDizhu, String> {
         options.check()?;
-        Ok(DouDizhu { options })
+        Ok(DouDizhu { options, inference: 0 })
+    }
+
+    /// The same game whose worlds give the other seats hands that fit
+    /// their bids: of several uniform draws, one is taken with weight
+    /// `exp(−misfit / temperature)` (see [`Observation::sampler_inferring`]).
+    /// A search's model, not the rules; 0 keeps the worlds uniform.
+    pub fn inferring(self, temperature: u32) -> DouDizhu {
+        DouDizhu {
+            inference: temperature,
+            ..self
+        }
+    }
+
+    /// The temperature of [`inferring`](DouDizhu::inferring) (0: uniform).
+    pub fn inference(&self) -> u32 {
+        self.inference
     }
 
     /// The options.

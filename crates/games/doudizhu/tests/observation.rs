@@ -167,3 +167,84 @@ fn tampered_observations_are_refused() {
     bad.counts[2] += 1;
     assert!(bad.check().is_err(), "the cards do not add up");
 }
+
+#[test]
+fn worlds_deal_a_duplicated_rank_with_the_hypergeometric_frequencies() {
+    // The six cards South cannot see hold two nines; East (the landlord)
+    // gets four of them, North two. East holds both nines in C(4,2)/C(6,2)
+    // = 6/15 of the deals, one in 8/15 and none in 1/15; each pair of
+    // cards is in East's hand together 6/15 of the time.
+    let game = DouDizhu::new(DdzOptions::default()).unwrap();
+    let s = position(&game, ["3 4 5", "BJ 9 9 10", "J Q"], 1, 0, None);
+    let o = game.observation(&s, 0);
+    let unseen: Vec<_> = o.unseen().iter().collect();
+    assert_eq!(unseen.len(), 6);
+    let nine = tabula_doudizhu::cards::rank_cards(6);
+    let n = 30_000u32;
+    let mut nines = [0u32; 3];
+    let mut pair01 = 0u32;
+    let mut sampler = o.sampler().unwrap();
+    let mut rng = Rng::new(8);
+    for _ in 0..n {
+        let w = sampler.draw(&mut rng);
+        let east = w.hands()[1];
+        nines[CardSet(east.0 & nine.0).len()] += 1;
+        pair01 += u32::from(east.contains(unseen[0]) && east.contains(unseen[1]));
+    }
+    let check = |count: u32, p: f64, what: &str| {
+        let sd = (f64::from(n) * p * (1.0 - p)).sqrt();
+        let expected = f64::from(n) * p;
+        assert!(
+            (f64::from(count) - expected).abs() < 5.0 * sd,
+            "{what}: {count} of {n}, expected {expected:.0}"
+        );
+    };
+    check(nines[2], 6.0 / 15.0, "both nines");
+    check(nines[1], 8.0 / 15.0, "one nine");
+    check(nines[0], 1.0 / 15.0, "no nine");
+    check(pair01, 6.0 / 15.0, "two given cards together");
+}
+
+#[test]
+fn inferring_worlds_give_a_bidder_the_hand_its_bid_says() {
+    // Deal at random until a seat other than South bids 3 with South
+    // passing first; South's worlds of the bidding: how often the
+    // bidder's hand is strong enough for a 3, uniform and inferring.
+    let game = DouDizhu::new(DdzOptions::default()).unwrap();
+    let mut rng = Rng::new(2);
+    let mut s = game.initial_state();
+    loop {
+        match game.to_move(&s) {
+            Turn::Chance => {
+                let a = game.sample_chance(&s, &mut rng);
+                game.apply(&mut s, a);
+            }
+            Turn::Seat(0) if s.phase() == Phase::Bid => game.apply(&mut s, Action::Bid(0)),
+            Turn::Seat(_) if s.phase() == Phase::Bid => {
+                game.apply(&mut s, Action::Bid(3));
+                break;
+            }
+            _ => s = game.initial_state(),
+        }
+    }
+    let bidder = s.landlord().unwrap();
+    let o = game.observation(&s, 0);
+    let strong_share = |temperature: u32| {
+        let mut w = o.sampler_inferring(temperature).unwrap();
+        let mut rng = Rng::new(5);
+        let n = 2000;
+        let strong = (0..n)
+            .filter(|_| {
+                let world = w.draw(&mut rng);
+                let dealt = CardSet(world.hands()[bidder].0 & !world.kitty().0);
+                tabula_doudizhu::ai::bid_misfit(Counts::of(dealt), 3, 0) == 0.0
+            })
+            .count();
+        strong as f64 / f64::from(n)
+    };
+    let (uniform, inferring) = (strong_share(0), strong_share(1));
+    assert!(
+        inferring > uniform + 0.2 && uniform < 0.5,
+        "a bid of 3 fits {uniform:.2} of uniform worlds, {inferring:.2} of inferring ones"
+    );
+}

@@ -239,23 +239,12 @@ impl Worlds {
         let hidden = if self.temperature > 0.0 {
             let known = self.template.hands[self.other];
             let mut draws = [(CardSet::EMPTY, 0.0); INFERENCE_DRAWS];
-            let mut total = 0.0;
             for d in &mut draws {
                 let cards = self.hidden_cards(rng);
                 let w = (-f64::from(crate::melds::deadwood(known | cards)) / self.temperature).exp();
                 *d = (cards, w);
-                total += w;
             }
-            let mut x = rng.next_f64() * total;
-            let mut pick = draws[INFERENCE_DRAWS - 1].0;
-            for &(cards, w) in &draws {
-                if x < w {
-                    pick = cards;
-                    break;
-                }
-                x -= w;
-            }
-            pick
+            tabula_search::sample_weighted(&draws, rng)
         } else {
             self.hidden_cards(rng)
         };
