@@ -203,6 +203,16 @@ impl Observation {
         if self.last.is_some_and(|(s, _)| usize::from(s) >= SEATS) || self.passes > 1 {
             return Err("the trick is out of range".into());
         }
+        if let Some((by, c)) = self.last {
+            let mut readings = Vec::new();
+            crate::moves::classify(c.cards, true, &mut readings);
+            if !readings.contains(&c) || !crate::cards::Counts::of(self.played[usize::from(by)]).contains(c.cards) {
+                return Err("the combination to beat is not one its player played".into());
+            }
+        }
+        if self.bids.iter().flatten().copied().max().unwrap_or(0) != self.bid && self.landlord.is_none() {
+            return Err("the highest bid is not among the bids".into());
+        }
         Ok(())
     }
 
