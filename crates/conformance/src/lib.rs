@@ -109,6 +109,27 @@ fn round_trip<T: Serialize + DeserializeOwned>(value: &T, what: &str) -> (String
     (text, back)
 }
 
+/// The state `plies` plies after `start`, each a uniformly random legal
+/// action or a chance outcome drawn by the game (or the end, if it comes
+/// first): the game tests' positions, the same for the same seed.
+pub fn random_state<G: tabula_search::Game>(game: &G, start: G::State, seed: u64, plies: usize) -> G::State {
+    let mut rng = Rng::new(seed);
+    let mut s = start;
+    let mut legal = Vec::new();
+    for _ in 0..plies {
+        let a = match game.to_move(&s) {
+            Turn::Terminal => break,
+            Turn::Chance => game.sample_chance(&s, &mut rng),
+            Turn::Seat(_) => {
+                game.legal_actions(&s, &mut legal);
+                legal[rng.below(legal.len() as u64) as usize]
+            }
+        };
+        game.apply(&mut s, a);
+    }
+    s
+}
+
 /// Runs every check from each start state. `candidates` is a set of actions
 /// tried against [`play`]: those not legal in a state must be rejected.
 ///

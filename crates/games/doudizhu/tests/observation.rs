@@ -169,10 +169,26 @@ fn tampered_observations_are_refused() {
     // A combination to beat that no seat played, or that is no reading
     // of its cards (a rank far out of range among them).
     let mut bad = o.clone();
-    bad.last = Some((1, Combo { kind: Kind::Single, rank: 200, len: 1, cards: Counts(1) }));
+    bad.last = Some((
+        1,
+        Combo {
+            kind: Kind::Single,
+            rank: 200,
+            len: 1,
+            cards: Counts(1),
+        },
+    ));
     assert!(bad.check().is_err(), "a combination that is not what it says");
     let mut bad = o;
-    bad.last = Some((1, Combo { kind: Kind::Bomb, rank: 0, len: 1, cards: Counts(4) }));
+    bad.last = Some((
+        1,
+        Combo {
+            kind: Kind::Bomb,
+            rank: 0,
+            len: 1,
+            cards: Counts(4),
+        },
+    ));
     if !Counts::of(bad.played[1]).contains(Counts(4)) {
         assert!(bad.check().is_err(), "a bomb of threes East never played");
     }

@@ -6,25 +6,11 @@
 use tabula_cards::CardSet;
 use tabula_doudizhu::cards::{DECK, parse_counts};
 use tabula_doudizhu::*;
-use tabula_search::{Game, Rng, Turn};
+use tabula_search::Game;
 
 /// A match played at random for `plies` plies (or to its end).
 pub fn random_state(game: &DouDizhu, seed: u64, plies: usize) -> State {
-    let mut rng = Rng::new(seed);
-    let mut s = game.initial_state();
-    let mut legal = Vec::new();
-    for _ in 0..plies {
-        let a = match game.to_move(&s) {
-            Turn::Terminal => break,
-            Turn::Chance => game.sample_chance(&s, &mut rng),
-            Turn::Seat(_) => {
-                game.legal_actions(&s, &mut legal);
-                legal[rng.below(legal.len() as u64) as usize]
-            }
-        };
-        game.apply(&mut s, a);
-    }
-    s
+    tabula_conformance::random_state(game, game.initial_state(), seed, plies)
 }
 
 /// The cards of `ranks`, the lowest suits not in `taken`.

@@ -6,7 +6,7 @@
 use tabula_cards::{CardId, CardSet};
 use tabula_euchre::cards::DECK;
 use tabula_euchre::{Action, Euchre, EuchreOptions, State};
-use tabula_search::{Game, Rng, Turn};
+use tabula_search::{Game, Turn};
 
 /// The cards named (`"Js 10h Ad"`).
 pub fn cards(names: &str) -> CardSet {
@@ -49,19 +49,5 @@ pub fn every_option(end_score: u32) -> Vec<EuchreOptions> {
 
 /// A match played at random for `plies` plies (or to its end).
 pub fn random_state(game: &Euchre, seed: u64, plies: usize) -> State {
-    let mut rng = Rng::new(seed);
-    let mut s = game.initial_state();
-    let mut legal = Vec::new();
-    for _ in 0..plies {
-        let a = match game.to_move(&s) {
-            Turn::Terminal => break,
-            Turn::Chance => game.sample_chance(&s, &mut rng),
-            Turn::Seat(_) => {
-                game.legal_actions(&s, &mut legal);
-                legal[rng.below(legal.len() as u64) as usize]
-            }
-        };
-        game.apply(&mut s, a);
-    }
-    s
+    tabula_conformance::random_state(game, game.initial_state(), seed, plies)
 }
