@@ -181,11 +181,21 @@ impl HandRules for DouDizhu {
         s.is_over()
     }
 
-    /// 1 to the side that played out first, −1 to the other.
+    /// 1 to the side that played out first, −1 to the other; 0 to all
+    /// for a deal thrown in.
     fn hand_rewards(&self, s: &State) -> Payoffs {
+        // The deal that just ended is the one before the round now (or
+        // the round itself, at the match's end).
+        let just_ended = |d: &crate::state::DealResult| {
+            if s.is_over() {
+                d.round == s.round_no()
+            } else {
+                d.round + 1 == s.round_no()
+            }
+        };
         match s.last_deal() {
-            Some(d) => side_rewards(usize::from(d.landlord), d.landlord_won),
-            None => Payoffs::new(&[0.0; SEATS]),
+            Some(d) if just_ended(d) => side_rewards(usize::from(d.landlord), d.landlord_won),
+            _ => Payoffs::new(&[0.0; SEATS]),
         }
     }
 
@@ -256,16 +266,21 @@ fn side_rewards(landlord: usize, landlord_won: bool) -> Payoffs {
 impl Rollout<HandGame<'_, DouDizhu>> for PolicyRollout {
     fn rollout(&mut self, game: &HandGame<'_, DouDizhu>, s: &mut State, rng: &mut Rng) -> Payoffs {
         let rules = game.game();
+        // A solve past its node limit is not tried again in this rollout.
+        let mut solvable = true;
         while !game.finished(s) {
             let action = match rules.to_move(s) {
                 Turn::Seat(seat) => match s.phase() {
                     Phase::Play => {
-                        if let Some(solver) = self.solver.as_mut()
+                        if solvable
+                            && let Some(solver) = self.solver.as_mut()
                             && s.hands().iter().map(|h| h.len() as u32).sum::<u32>() <= ENDGAME_CARDS
                             && let Some(e) = Endgame::of(s)
-                            && let Some(won) = solver.landlord_wins(&e, SOLVER_NODES)
                         {
-                            return side_rewards(e.landlord, won);
+                            match solver.landlord_wins(&e, SOLVER_NODES) {
+                                Some(won) => return side_rewards(e.landlord, won),
+                                None => solvable = false,
+                            }
                         }
                         policy_action(&view_of_state(rules, s), &mut self.buf)
                     }
@@ -377,9 +392,7 @@ impl DdzAi {
         let world = o.sample(&mut Rng::new(0))?;
         let e = Endgame::of(&world)?;
         let solver = self.rollout.solver()?;
-        if solver.four_with_two() != game.options().four_with_two {
-            return None;
-        }
+        debug_assert_eq!(solver.four_with_two(), game.options().four_with_two);
         solver.best(&e, SOLVER_NODES * 10).map(|(a, _)| a)
     }
 }
@@ -424,6 +437,17 @@ impl Player<DouDizhu> for DdzAi {
             [only] => return done(Some(*only)),
             _ => {}
         }
+        if let Some(solver) = self.rollout.solver() {
+            // The solver's table starts empty at each decision, so that a
+            // decision depends on the observation and the seed alone (a
+            // solve cut off by its node limit might succeed on a table
+            // filled by earlier decisions).
+            if solver.four_with_two() == game.options().four_with_two {
+                solver.clear();
+            } else {
+                *solver = Solver::new(game.options().four_with_two, SOLVER_TABLE_BITS);
+            }
+        }
         if o.phase == Phase::Bid {
             let bid = if self.level == 4 {
                 self.simulated_bid(game, o)
@@ -443,6 +467,9 @@ impl Player<DouDizhu> for DdzAi {
             // Level 1's mistakes are its own plays, never a partner's
             // trick taken over for nothing.
             let partners = view.to_beat.is_some_and(|(by, _)| same_side(by, seat, view.landlord));
+            // The mistakes' chances come from the seed and the position, so
+            // that a decision does not depend on the calls before it.
+            self.rng = Rng::new(derive_seed(self.seed, stable_hash(o)));
             if self.level == 1 && !partners && self.rng.next_f64() < MISTAKE_RATE {
                 return done(Some(self.mistake()));
             }

@@ -14,7 +14,7 @@ use tabula_search::{Determinize, Seat, TunableTable, Turn};
 use crate::actions::Action;
 use crate::ai::{DDZ_TUNABLES, DdzAi};
 use crate::cards::{Counts, name, names, parse_counts, rank, rank_name, short};
-use crate::combo::Combo;
+use crate::combo::{Combo, Kind};
 use crate::moves::classify;
 use crate::observation::{Observation, swap_unseen};
 use crate::options::DdzOptions;
@@ -175,7 +175,18 @@ impl GameModule for DouDizhu {
         if usize::from(o.seat) != seat {
             return Err(format!("this is seat {}'s observation, not seat {seat}'s", o.seat));
         }
-        o.check()
+        o.check()?;
+        let options = self.options();
+        if o.deal_no > options.match_deals || (o.deal_no == options.match_deals) != o.over {
+            return Err(format!("the match has {} deals", options.match_deals));
+        }
+        if !options.four_with_two
+            && o.last
+                .is_some_and(|(_, c)| matches!(c.kind, Kind::FourTwoSingles | Kind::FourTwoPairs))
+        {
+            return Err("four with two is not played under these options".into());
+        }
+        Ok(())
     }
 
     fn view(&self, o: &Observation, _seat: Seat) -> Value {

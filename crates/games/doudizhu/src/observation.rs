@@ -210,8 +210,94 @@ impl Observation {
                 return Err("the combination to beat is not one its player played".into());
             }
         }
-        if self.bids.iter().flatten().copied().max().unwrap_or(0) != self.bid && self.landlord.is_none() {
-            return Err("the highest bid is not among the bids".into());
+        self.check_bidding()?;
+        self.check_counters()?;
+        Ok(())
+    }
+
+    /// The phase agrees with the deal and the bidding: bids made in turn
+    /// from the first bidder, each above the ones before, the next bidder
+    /// to act; the deal's cards all dealt before anyone bids.
+    fn check_bidding(&self) -> Result<(), String> {
+        let order = |i: usize| (usize::from(self.first) + i) % SEATS;
+        // The bidding ends at a 3 or after three bids; then the landlord
+        // is the highest bidder (or the first, when none bid).
+        let made = (0..SEATS).take_while(|&i| self.bids[order(i)].is_some()).count();
+        if (made..SEATS).any(|i| self.bids[order(i)].is_some()) {
+            return Err("the bids were not made in turn".into());
+        }
+        let mut high = 0;
+        for i in 0..made {
+            let b = self.bids[order(i)].unwrap_or(0);
+            if b != 0 && b <= high {
+                return Err("a bid that does not top the bids before it".into());
+            }
+            high = high.max(b);
+        }
+        match self.phase {
+            Phase::Deal if self.dealt < DEALT && made == 0 && self.bid == 0 => Ok(()),
+            Phase::Deal => Err("the deal is over, or bids were made before it ended".into()),
+            Phase::Bid => {
+                if self.dealt != DEALT || made == SEATS || high == MAX_BID || self.bid != high {
+                    Err("the bidding does not fit the deal or its bids".into())
+                } else if usize::from(self.to_act) != order(made) {
+                    Err("it is not the seat to act's turn to bid".into())
+                } else {
+                    Ok(())
+                }
+            }
+            Phase::Play => {
+                let landlord_bid = self.landlord.and_then(|l| self.bids[usize::from(l)]);
+                if self.dealt != DEALT || !(1..=MAX_BID).contains(&self.bid) {
+                    return Err("the play starts after a whole deal and a bid".into());
+                }
+                if landlord_bid.is_some_and(|b| b != self.bid && b != 0) {
+                    return Err("the landlord's bid is not the winning bid".into());
+                }
+                if !self.over && self.counts.contains(&0) {
+                    return Err("a seat out of cards ends the deal".into());
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// The deal's counters and the match's scores are within what a match
+    /// can reach; the last deal's result is one a deal can have.
+    fn check_counters(&self) -> Result<(), String> {
+        if self.bombs > 14 || (self.landlord.is_none() && self.bombs > 0) {
+            return Err("more bombs than a deal holds".into());
+        }
+        for k in 0..SEATS {
+            let n = usize::from(self.plays[k]);
+            if (n == 0) != self.played[k].is_empty() || n > self.played[k].len() {
+                return Err("a seat's plays do not fit the cards it played".into());
+            }
+        }
+        const MOST: i64 = 1 << 40;
+        if self.scores.iter().any(|s| s.abs() > MOST) || self.scores.iter().sum::<i64>() != 0 {
+            return Err("the scores are out of range or do not sum to zero".into());
+        }
+        if self.deal_no > self.round_no || self.round_no > 1 << 20 {
+            return Err("the deal counters are out of range".into());
+        }
+        if let Some(d) = &self.last_deal {
+            let mut all = 0u64;
+            for h in &d.left {
+                if h.0 & !DECK.0 != 0 || h.0 & all != 0 {
+                    return Err("the last deal's hands overlap or leave the deck".into());
+                }
+                all |= h.0;
+            }
+            let doublings = u32::from(d.bombs) + u32::from(d.spring || d.anti_spring);
+            if usize::from(d.landlord) >= SEATS
+                || !(1..=MAX_BID).contains(&d.bid)
+                || d.bombs > 14
+                || d.stake != i64::from(d.bid) << doublings
+                || !(d.round < self.round_no || (self.over && d.round == self.round_no))
+            {
+                return Err("the last deal's result is not one a deal can have".into());
+            }
         }
         Ok(())
     }
@@ -356,16 +442,21 @@ impl WorldSampler<State> for Worlds {
 }
 
 /// Exchanges a card that `observer` cannot see with another it cannot
-/// see in a different place (another seat's hand, or the stock), in the
-/// truth: the first such pair in card order. Returns whether there was
+/// see in a different place (the stock, another seat's hand), in the
+/// truth: the lowest cards of the first two such places, the stock
+/// first. Returns whether there was
 /// one. The hidden-information tests' hook: every observation of
 /// `observer` must stay the same.
 pub fn swap_unseen(s: &mut State, observer: Seat) -> bool {
     let o = Observation::of(s, observer);
-    let places: Vec<(Zone, CardSet)> = (0..SEATS)
-        .filter(|&k| k != observer)
-        .map(|k| (Zone::Hand(k), CardSet(s.hands[k].0 & !o.known(k).0)))
-        .chain(std::iter::once((Zone::Stock, s.stock)))
+    // The stock (the kitty, in the bidding) first: a swap that moves a
+    // card between it and a hand proves the kitty unseen too.
+    let places: Vec<(Zone, CardSet)> = std::iter::once((Zone::Stock, s.stock))
+        .chain(
+            (0..SEATS)
+                .filter(|&k| k != observer)
+                .map(|k| (Zone::Hand(k), CardSet(s.hands[k].0 & !o.known(k).0))),
+        )
         .collect();
     for (i, &(za, a)) in places.iter().enumerate() {
         for &(zb, b) in &places[i + 1..] {

@@ -315,12 +315,16 @@ fn follow(v: &PlayView, by: usize, target: &Combo, buf: &mut Vec<Combo>) -> Opti
             lowest_group(h, target, 3).map(|c| combo(target.kind, trio_rank(c), 1, c))
         }
         _ => None,
-    }
-    .or_else(|| {
+    };
+    // The whole list of answers, made once: for the plain answer when no
+    // single, pair or trio fits, and for the bomb.
+    let mut listed = false;
+    let plain = plain.or_else(|| {
         if target.kind.doubles() {
             return None;
         }
         plays_beating(h, target, v.four_with_two, buf);
+        listed = true;
         let bombs = exactly(h, 4);
         buf.iter()
             .find(|c| !c.kind.doubles() && c.cards.nibbles_with(1) & bombs == 0)
@@ -333,7 +337,9 @@ fn follow(v: &PlayView, by: usize, target: &Combo, buf: &mut Vec<Combo>) -> Opti
     if !bomb_time {
         return None;
     }
-    plays_beating(h, target, v.four_with_two, buf);
+    if !listed {
+        plays_beating(h, target, v.four_with_two, buf);
+    }
     buf.iter().find(|c| c.kind.doubles()).copied()
 }
 

@@ -170,7 +170,10 @@ impl DouDizhu {
     fn end_deal(&self, s: &mut State, winner: usize) {
         let landlord = s.landlord().expect("a landlord in the play");
         let landlord_won = winner == landlord;
-        let peasants_played = (0..SEATS).filter(|&k| k != landlord).map(|k| s.plays[k]).sum::<u8>();
+        let peasants_played: u32 = (0..SEATS)
+            .filter(|&k| k != landlord)
+            .map(|k| u32::from(s.plays[k]))
+            .sum();
         let spring = landlord_won && peasants_played == 0;
         let anti_spring = !landlord_won && s.plays[landlord] == 1;
         let doublings = u32::from(s.bombs) + u32::from(spring || anti_spring);
@@ -190,6 +193,7 @@ impl DouDizhu {
             stake,
             points,
             left: s.hands,
+            round: s.round_no,
         });
         self.next_deal(s, usize::from(s.first) + 1, true);
     }
@@ -260,7 +264,7 @@ impl Game for DouDizhu {
                     s.shift(c, Zone::Hand(seat), Zone::Played(seat));
                 }
                 s.plays[seat] = s.plays[seat].saturating_add(1);
-                s.bombs += u8::from(combo.kind.doubles());
+                s.bombs = s.bombs.saturating_add(u8::from(combo.kind.doubles()));
                 s.last = Some((seat as u8, combo));
                 s.passes = 0;
                 if s.hands[seat].is_empty() {

@@ -82,6 +82,8 @@ pub struct DealResult {
     pub points: [i64; SEATS],
     /// Each seat's cards left unplayed.
     pub left: [CardSet; SEATS],
+    /// The deal's round (deals begun before it, thrown-in ones included).
+    pub round: u32,
 }
 
 /// A position: the truth (every hand and the kitty), never shown to a

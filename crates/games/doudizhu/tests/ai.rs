@@ -151,3 +151,57 @@ fn every_level_plays_whole_matches_legally() {
         assert_eq!(s.scores().iter().sum::<i64>(), 0, "a zero-sum match");
     }
 }
+
+#[test]
+fn a_decision_does_not_depend_on_the_calls_before_it() {
+    // One computer per level asked the same question first, then after
+    // other decisions: the same answer, with the same statistics.
+    let g = game();
+    let first = position(
+        &g,
+        ["3 3 4 5 6 7 9 9 J Q", "4 8 8 10 K A", "5 6 10 J 2 2 SJ"],
+        0,
+        0,
+        None,
+    );
+    let others = [
+        position(&g, ["3 4 4 5 9", "6 6 7 7 8 8 10", "J Q K 2"], 0, 1, Some((0, "3"))),
+        position(&g, ["5 5 6 6", "9 10 J Q K A", "3 3 3 4"], 2, 2, None),
+    ];
+    for level in 1..=4 {
+        let mut ai = DdzAi::new(level, 5);
+        let o = g.observation(&first, 0);
+        let before = ai.choose(&g, &o, 0);
+        for s in &others {
+            let seat = s.to_act();
+            ai.choose(&g, &g.observation(s, seat), seat);
+        }
+        let after = ai.choose(&g, &o, 0);
+        assert_eq!(
+            (before.action, before.stats.root),
+            (after.action, after.stats.root),
+            "level {level}"
+        );
+    }
+}
+
+#[test]
+fn a_thrown_in_deal_rewards_nobody_in_the_search() {
+    use tabula_cards::HandRules;
+    let g = game();
+    // A deal played out: the side that went out is rewarded.
+    let mut s = position(&g, ["3", "4 4", "5 5"], 0, 0, None);
+    g.apply(&mut s, play("3"));
+    assert_eq!(g.hand_rewards(&s).as_slice(), [1.0, -1.0, -1.0]);
+    // The next deal thrown in: its rewards are not the last deal's.
+    let mut rng = Rng::new(3);
+    while s.phase() == Phase::Deal {
+        let a = g.sample_chance(&s, &mut rng);
+        g.apply(&mut s, a);
+    }
+    for _ in 0..3 {
+        g.apply(&mut s, Action::Bid(0));
+    }
+    assert!(s.last_deal().is_some(), "the last deal is still shown");
+    assert_eq!(g.hand_rewards(&s).as_slice(), [0.0, 0.0, 0.0]);
+}
