@@ -3,118 +3,22 @@
 //! then Play, Pass when nothing beats the play, and once from the keyboard
 //! alone: the arrow keys, Space to select, Enter to play), with the page's
 //! DOM byte-identical when two cards the person cannot see are swapped in
-//! the server's truth. The helpers are browser_tables.rs's own.
+//! the server's truth.
 
 mod common;
+#[path = "common/table_page.rs"]
+mod table_page;
 #[path = "common/browser.rs"]
 mod web;
 
 use std::time::{Duration, Instant};
 
-use common::{Engine, TestServer};
 use fantoccini::{Client, Locator};
-use web::{ONE_AT_A_TIME, WAIT, brisk, browser, driver, find, open, register, shown, snapshot};
-
-/// Sets a form control's value by script and fires `change` (the form
-/// rebuilds its seats on it).
-async fn set_value(c: &Client, id: &str, value: &str) {
-    c.execute(
-        "const e = document.getElementById(arguments[0]); e.value = arguments[1]; e.dispatchEvent(new Event('change', { bubbles: true }));",
-        vec![id.into(), value.into()],
-    )
-    .await
-    .unwrap();
-}
-
-/// Waits for a condition checked by a script that returns a boolean.
-async fn until(c: &Client, what: &str, script: &str) {
-    let deadline = Instant::now() + WAIT;
-    loop {
-        if c.execute(script, vec![]).await.unwrap() == serde_json::Value::Bool(true) {
-            return;
-        }
-        assert!(Instant::now() < deadline, "waited in vain for {what}");
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-}
-
-/// Opens the form of `game`, applies `options` (control id, value) and
-/// `seats` (seat index, player), and starts: answers the game's id once
-/// the table page shows it.
-async fn start_game(c: &Client, base: &str, game: &str, options: &[(&str, &str)], seats: &[(usize, &str)]) -> String {
-    open(c, &format!("{base}/new/{game}")).await;
-    for (id, value) in options {
-        set_value(c, &format!("option-{id}"), value).await;
-    }
-    let last = seats.iter().map(|(s, _)| *s).max().unwrap_or(0);
-    until(
-        c,
-        "the seats",
-        &format!("return !!document.getElementById('seat-{last}')"),
-    )
-    .await;
-    for (seat, player) in seats {
-        set_value(c, &format!("seat-{seat}"), player).await;
-    }
-    find(c, "#new-start").await.click().await.unwrap();
-    let deadline = Instant::now() + WAIT;
-    loop {
-        let url = c.current_url().await.unwrap();
-        if let Some(id) = url.path().strip_prefix("/table/") {
-            find(c, "body[data-ready='true']").await;
-            return id.to_string();
-        }
-        assert!(Instant::now() < deadline, "the game did not open");
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-}
+use table_page::{player, start_game, swap_keeps_the_page, until};
+use web::{ONE_AT_A_TIME, driver, find, shown, snapshot};
 
 /// The person's turn (and no request in flight), or the end of the game.
 const TURN_OR_END: &str = "return (document.getElementById('table-status').textContent === 'Your move.' && document.body.dataset.busy !== 'true') || !document.getElementById('table-result').hidden";
-
-/// The page's content once it waits for the person.
-async fn page_html(c: &Client) -> String {
-    until(
-        c,
-        "the person's turn",
-        "return document.getElementById('table-status').textContent === 'Your move.' && document.body.dataset.busy !== 'true'",
-    )
-    .await;
-    let html = c
-        .execute("return document.getElementById('main').outerHTML", vec![])
-        .await
-        .unwrap();
-    html.as_str().unwrap().to_string()
-}
-
-/// A server (no game-creation limit) and a browser logged in as `name`
-/// at the brisk pace.
-async fn player(d: &web::Driver, name: &str) -> (TestServer, Client) {
-    let s = TestServer::start(Engine::Sqlite, |c| c.games_per_minute = 0)
-        .await
-        .unwrap();
-    let c = browser(d).await;
-    register(&c, &s.base, name).await;
-    brisk(&c, &s.base).await;
-    (s, c)
-}
-
-/// Swaps two cards the person cannot see in the server's truth of game
-/// `id` and checks that the page, loaded again, is byte for byte the same;
-/// whether there were two such cards.
-async fn swap_keeps_the_page(c: &Client, s: &TestServer, id: &str) -> bool {
-    let url = format!("{}/table/{id}", s.base);
-    open(c, &url).await;
-    let before = page_html(c).await;
-    let swapped = tabula_server::table_routes::swap_unseen_for_tests(&s.state, id)
-        .await
-        .unwrap();
-    if swapped {
-        open(c, &url).await;
-        assert_eq!(before, page_html(c).await, "a swap of unseen cards showed on the page");
-    }
-    swapped
-}
 
 /// The strings a script answers as an array.
 async fn strings(c: &Client, script: &str) -> Vec<String> {

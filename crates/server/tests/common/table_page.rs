@@ -1,0 +1,117 @@
+//! What the table pages' browser tests share: the new-game form, waits on
+//! a condition, a player with an account, and the swap check (the page's
+//! DOM byte-identical when two cards the person cannot see are swapped in
+//! the server's truth).
+
+#![allow(dead_code)]
+
+use std::time::{Duration, Instant};
+
+use fantoccini::Client;
+
+use crate::common::{Engine, TestServer};
+use crate::web::{self, WAIT, brisk, browser, find, open, register};
+
+/// Sets a form control's value by script and fires `change` (the form
+/// rebuilds its seats on it).
+pub async fn set_value(c: &Client, id: &str, value: &str) {
+    c.execute(
+        "const e = document.getElementById(arguments[0]); e.value = arguments[1]; e.dispatchEvent(new Event('change', { bubbles: true }));",
+        vec![id.into(), value.into()],
+    )
+    .await
+    .unwrap();
+}
+
+/// Waits for a condition checked by a script that returns a boolean.
+pub async fn until(c: &Client, what: &str, script: &str) {
+    let deadline = Instant::now() + WAIT;
+    loop {
+        if c.execute(script, vec![]).await.unwrap() == serde_json::Value::Bool(true) {
+            return;
+        }
+        assert!(Instant::now() < deadline, "waited in vain for {what}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// Opens the form of `game`, applies `options` (control id, value) and
+/// `seats` (seat index, player), and starts: answers the game's id once
+/// the table page shows it.
+pub async fn start_game(
+    c: &Client,
+    base: &str,
+    game: &str,
+    options: &[(&str, &str)],
+    seats: &[(usize, &str)],
+) -> String {
+    open(c, &format!("{base}/new/{game}")).await;
+    for (id, value) in options {
+        set_value(c, &format!("option-{id}"), value).await;
+    }
+    let last = seats.iter().map(|(s, _)| *s).max().unwrap_or(0);
+    until(
+        c,
+        "the seats",
+        &format!("return !!document.getElementById('seat-{last}')"),
+    )
+    .await;
+    for (seat, player) in seats {
+        set_value(c, &format!("seat-{seat}"), player).await;
+    }
+    find(c, "#new-start").await.click().await.unwrap();
+    let deadline = Instant::now() + WAIT;
+    loop {
+        let url = c.current_url().await.unwrap();
+        if let Some(id) = url.path().strip_prefix("/table/") {
+            find(c, "body[data-ready='true']").await;
+            return id.to_string();
+        }
+        assert!(Instant::now() < deadline, "the game did not open");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// The page's content once it waits for the person.
+pub async fn page_html(c: &Client) -> String {
+    until(
+        c,
+        "the person's turn",
+        "return document.getElementById('table-status').textContent === 'Your move.' && document.body.dataset.busy !== 'true'",
+    )
+    .await;
+    let html = c
+        .execute("return document.getElementById('main').outerHTML", vec![])
+        .await
+        .unwrap();
+    html.as_str().unwrap().to_string()
+}
+
+/// A server (no game-creation limit) and a browser logged in as `name`
+/// at the brisk pace.
+pub async fn player(d: &web::Driver, name: &str) -> (TestServer, Client) {
+    let s = TestServer::start(Engine::Sqlite, |c| c.games_per_minute = 0)
+        .await
+        .unwrap();
+    let c = browser(d).await;
+    register(&c, &s.base, name).await;
+    brisk(&c, &s.base).await;
+    (s, c)
+}
+
+/// Swaps two cards the person cannot see in the server's truth of game
+/// `id` and checks that the page, loaded again, is byte for byte the same;
+/// whether there were two such cards.
+pub async fn swap_keeps_the_page(c: &Client, s: &TestServer, id: &str) -> bool {
+    let url = format!("{}/table/{id}", s.base);
+    open(c, &url).await;
+    let before = page_html(c).await;
+    let swapped = tabula_server::table_routes::swap_unseen_for_tests(&s.state, id)
+        .await
+        .unwrap();
+    if swapped {
+        open(c, &url).await;
+        assert_eq!(before, page_html(c).await, "a swap of unseen cards showed on the page");
+    }
+    swapped
+}
