@@ -28,7 +28,8 @@ use tabula_search::{
 };
 
 use crate::actions::Action;
-use crate::cards::{ACE, BIG_JOKER, Counts, SMALL_JOKER, TWO};
+pub use crate::bidding::{BID_AT, WEIGHTS, bid_for, bid_misfit, strength};
+use crate::cards::Counts;
 use crate::combo::Combo;
 use crate::moves::can_play_out;
 use crate::observation::Observation;
@@ -42,10 +43,6 @@ const MISTAKE_RATE: f64 = 0.5;
 /// Level 1's mistakes pick among this many of the lowest legal plays (and
 /// a pass, when allowed).
 const MISTAKE_CANDIDATES: usize = 3;
-/// Strength of the big joker, the small joker, a two, an ace and a bomb.
-const WEIGHTS: [f64; 5] = [4.0, 3.0, 2.0, 0.5, 4.0];
-/// The strength at which a seat bids 1, 2 and 3.
-const BID_AT: [f64; 3] = [7.0, 9.0, 11.0];
 /// Root samples (a world and a rollout each) of levels 3 and 4.
 const LEVEL_SAMPLES: [u64; 2] = [2000, 8000];
 /// Worlds level 4 plays out to judge a bid.
@@ -123,50 +120,6 @@ pub const DDZ_TUNABLES: &[Tunable] = &[
         "the most nodes one endgame solve may visit",
     ),
 ];
-
-/// A hand's bidding strength: the weights of [`WEIGHTS`] summed over its
-/// jokers, twos, aces and bombs.
-pub fn strength(h: Counts) -> f64 {
-    let bombs = (0..=TWO).filter(|&r| h.get(r) == 4).count() as f64;
-    WEIGHTS[0] * f64::from(h.get(BIG_JOKER))
-        + WEIGHTS[1] * f64::from(h.get(SMALL_JOKER))
-        + WEIGHTS[2] * f64::from(h.get(TWO))
-        + WEIGHTS[3] * f64::from(h.get(ACE))
-        + WEIGHTS[4] * bombs
-}
-
-/// The bid of a hand over the highest bid so far: the highest bid its
-/// strength reaches, if that tops the bid; else a pass (0).
-pub fn bid_for(h: Counts, high: u8) -> u8 {
-    let s = strength(h);
-    let want = BID_AT.iter().filter(|&&t| s >= t).count() as u8;
-    if want > high { want.min(MAX_BID) } else { 0 }
-}
-
-/// How far a dealt hand's strength lies from what its bid says (0 when
-/// the bid is the one [`bid_for`] makes): a bid of `b` over `high` says
-/// the strength reaches `b`'s threshold and not the next; a pass says it
-/// does not reach the threshold of `high + 1`.
-pub fn bid_misfit(dealt: Counts, bid: u8, high: u8) -> f64 {
-    let s = strength(dealt);
-    let (low, top) = match bid {
-        0 => (
-            f64::NEG_INFINITY,
-            BID_AT.get(usize::from(high)).copied().unwrap_or(f64::INFINITY),
-        ),
-        b => (
-            BID_AT[usize::from(b) - 1],
-            BID_AT.get(usize::from(b)).copied().unwrap_or(f64::INFINITY),
-        ),
-    };
-    if s < low {
-        low - s
-    } else if s >= top {
-        s - top + 1.0
-    } else {
-        0.0
-    }
-}
 
 impl HandRules for DouDizhu {
     fn hand_of(&self, s: &State) -> u32 {

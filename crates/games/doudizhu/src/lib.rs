@@ -68,6 +68,7 @@
 
 pub mod actions;
 pub mod ai;
+pub mod bidding;
 pub mod cards;
 pub mod combo;
 pub mod module;

@@ -405,7 +405,7 @@ impl Worlds {
                 if t.landlord == Some(k as u8) {
                     dealt &= !t.kitty.0;
                 }
-                misfit += crate::ai::bid_misfit(crate::cards::Counts::of(CardSet(dealt)), bid, high);
+                misfit += crate::bidding::bid_misfit(crate::cards::Counts::of(CardSet(dealt)), bid, high);
             }
             high = high.max(bid);
         }

@@ -129,7 +129,7 @@ impl GameModule for GinRummy {
             name: "level",
             form: "level:N",
             example: "level:2",
-            description: "the computer, level 1 to 4: 1-2 the deadwood policy (1 with mistakes), 3-4 ISMCTS over the hand",
+            description: "the computer, level 1 to 4: 1-2 the deadwood policy (1 with mistakes), 3-4 a search over the draw, the discard and the knock on worlds weighted to the other hand's likely cards",
         },
         players::RANDOM,
         players::ISMCTS,

@@ -119,3 +119,21 @@ fn every_level_plays_whole_matches_legally() {
         assert!(s.totals().is_some());
     }
 }
+
+#[test]
+fn the_search_weighs_knocking_now_against_playing_on() {
+    let g = game();
+    let mut s = dealt(&g, HAND, OTHER, "9s");
+    g.apply(&mut s, Action::Take);
+    // Either high card leaves 10: a knock is allowed but not the policy's
+    // (it knocks with 6 or less while the stock is high).
+    assert!(matches!(choose(2, &g, &s), Action::Discard(_)));
+    let Turn::Seat(seat) = g.to_move(&s) else {
+        panic!("a seat to act")
+    };
+    let found = GinAi::new(3, 7).choose(&g, &g.observation(&s, seat), seat);
+    let roots: Vec<Action> = found.stats.root.iter().map(|r| r.action).collect();
+    assert!(roots.iter().any(|a| matches!(a, Action::Knock(_))), "{roots:?}");
+    assert!(roots.iter().any(|a| matches!(a, Action::Discard(_))), "{roots:?}");
+    assert!(roots.contains(&found.action.unwrap()));
+}
