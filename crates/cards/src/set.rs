@@ -112,6 +112,15 @@ impl CardSet {
         (len > 0).then(|| select(self.0, running, rng.below(len)))
     }
 
+    /// Each card as a chance outcome, all equally likely, in increasing id
+    /// order: `out` is cleared and gets `(outcome(card), 1 / len)` for
+    /// every card (a deal from a stock).
+    pub fn uniform_outcomes<A>(self, out: &mut Vec<(A, f64)>, outcome: impl Fn(CardId) -> A) {
+        out.clear();
+        let p = 1.0 / self.len() as f64;
+        out.extend(self.iter().map(|c| (outcome(c), p)));
+    }
+
     /// The cards in increasing id order.
     #[inline]
     pub fn iter(self) -> CardSetIter {

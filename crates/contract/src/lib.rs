@@ -58,3 +58,16 @@ pub use info::{GameInfo, OptionDoc, Played, PlayerInfo, Scoresheet, TableKind, c
 pub use matches::{Match, MoveMade};
 pub use module::{ActionOf, GameModule, ObservationOf, Rules, StateOf};
 pub use spec::{PlayerSpec, SpecError};
+
+/// Checks that an observation made for seat `observed` is the one of
+/// `seat` (a game's [`GameModule::check_observation`] starts with it).
+///
+/// # Errors
+/// When the seats differ, in one line.
+pub fn own_observation(observed: usize, seat: tabula_search::Seat) -> Result<(), String> {
+    if observed == seat {
+        Ok(())
+    } else {
+        Err(format!("this is seat {observed}'s observation, not seat {seat}'s"))
+    }
+}

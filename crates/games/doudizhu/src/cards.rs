@@ -122,18 +122,6 @@ pub struct Counts(pub u64);
 /// The low bit of each rank's nibble.
 pub const NIBBLES: u64 = 0x0111_1111_1111_1111;
 
-/// A nibble-spaced rank mask (bit `4 * rank`) as one bit per rank.
-#[inline]
-pub fn dense(nibbles: u64) -> u16 {
-    let mut m = 0u16;
-    let mut x = nibbles;
-    while x != 0 {
-        m |= 1 << (x.trailing_zeros() / 4);
-        x &= x - 1;
-    }
-    m
-}
-
 impl Counts {
     /// No card.
     pub const EMPTY: Counts = Counts(0);
@@ -238,18 +226,6 @@ impl Counts {
         } else {
             at_least & !self.nibbles_with(n + 1)
         }
-    }
-
-    /// The ranks with at least one card, one bit per rank.
-    #[inline]
-    pub fn ranks(self) -> u16 {
-        dense(self.nibbles_with(1))
-    }
-
-    /// The ranks with at least `n` cards (1 to 4), one bit per rank.
-    #[inline]
-    pub fn ranks_with(self, n: u8) -> u16 {
-        dense(self.nibbles_with(n))
     }
 
     /// The lowest cards of `hand` that make these counts: of each rank,

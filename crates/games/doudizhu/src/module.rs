@@ -172,9 +172,7 @@ impl GameModule for DouDizhu {
     }
 
     fn check_observation(&self, o: &Observation, seat: Seat) -> Result<(), String> {
-        if usize::from(o.seat) != seat {
-            return Err(format!("this is seat {}'s observation, not seat {seat}'s", o.seat));
-        }
+        tabula_contract::own_observation(usize::from(o.seat), seat)?;
         o.check()?;
         let options = self.options();
         if o.deal_no > options.match_deals || (o.deal_no == options.match_deals) != o.over {

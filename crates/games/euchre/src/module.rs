@@ -147,9 +147,7 @@ impl GameModule for Euchre {
     }
 
     fn check_observation(&self, o: &Observation, seat: Seat) -> Result<(), String> {
-        if usize::from(o.seat) != seat {
-            return Err(format!("this is seat {}'s observation, not seat {seat}'s", o.seat));
-        }
+        tabula_contract::own_observation(usize::from(o.seat), seat)?;
         if o.public.options != self.options() {
             return Err("the observation's rules are not this session's".into());
         }

@@ -207,16 +207,11 @@ impl Game for Euchre {
 
     fn chance_outcomes(&self, s: &State, out: &mut Vec<(Action, f64)>) {
         out.clear();
-        if s.turn() != Turn::Chance {
-            return;
-        }
-        let p = 1.0 / s.stock.len() as f64;
-        let turn_up = s.next_recipient().is_none();
-        out.extend(
+        if s.turn() == Turn::Chance {
+            let turn_up = s.next_recipient().is_none();
             s.stock
-                .iter()
-                .map(|c| (if turn_up { Action::TurnUp(c) } else { Action::Deal(c) }, p)),
-        );
+                .uniform_outcomes(out, |c| if turn_up { Action::TurnUp(c) } else { Action::Deal(c) });
+        }
     }
 
     #[inline]

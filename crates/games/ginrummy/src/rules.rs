@@ -245,11 +245,9 @@ impl Game for GinRummy {
 
     fn chance_outcomes(&self, s: &State, out: &mut Vec<(Action, f64)>) {
         out.clear();
-        if s.turn() != Turn::Chance {
-            return;
+        if s.turn() == Turn::Chance {
+            s.stock.uniform_outcomes(out, Action::Deal);
         }
-        let p = 1.0 / s.stock.len() as f64;
-        out.extend(s.stock.iter().map(|c| (Action::Deal(c), p)));
     }
 
     #[inline]

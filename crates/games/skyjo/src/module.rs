@@ -171,9 +171,7 @@ impl GameModule for Skyjo {
     }
 
     fn check_observation(&self, obs: &Observation, seat: Seat) -> Result<(), String> {
-        if usize::from(obs.seat) != seat {
-            return Err(format!("this is seat {}'s observation, not seat {seat}'s", obs.seat));
-        }
+        tabula_contract::own_observation(usize::from(obs.seat), seat)?;
         if obs.draw_pile.is_some() {
             return Err("a seat is never shown the draw pile from outside".into());
         }
