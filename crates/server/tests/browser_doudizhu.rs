@@ -3,7 +3,9 @@
 //! then Play, Pass when nothing beats the play, and once from the keyboard
 //! alone: the arrow keys, Space to select, Enter to play), with the page's
 //! DOM byte-identical when two cards the person cannot see are swapped in
-//! the server's truth.
+//! the server's truth, and at each of the person's turns the table as the
+//! API's view has it: the hand drawn sorted by rank (3 low … 2, the small
+//! black joker, the big red one), the multiplier and the bids made.
 
 mod common;
 #[path = "common/table_page.rs"]
@@ -14,8 +16,9 @@ mod web;
 use std::time::{Duration, Instant};
 
 use fantoccini::{Client, Locator};
-use table_page::{player, start_game, swap_keeps_the_page, until};
-use web::{ONE_AT_A_TIME, driver, find, shown, snapshot};
+use serde_json::Value;
+use table_page::{api_answer, player, start_game, swap_keeps_the_page, until};
+use web::{ONE_AT_A_TIME, driver, find, shown, snapshot, text};
 
 /// The person's turn (and no request in flight), or the end of the game.
 const TURN_OR_END: &str = "return (document.getElementById('table-status').textContent === 'Your move.' && document.body.dataset.busy !== 'true') || !document.getElementById('table-result').hidden";
@@ -131,6 +134,94 @@ async fn play_from_the_keyboard(c: &Client, play: &str, first: &str) {
     .await;
 }
 
+/// Dou Dizhu's ranks, low to high: 3 … 10, J, Q, K, A, 2, the small
+/// (black) joker, the big (red) joker.
+const RANKS: [&str; 15] = [
+    "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "SJ", "BJ",
+];
+
+/// A card's rank, low to high, from its name (`10♥`, `SJ`).
+fn rank_index(card: &str) -> usize {
+    let rank = if card == "SJ" || card == "BJ" {
+        card
+    } else {
+        &card[..card.len() - card.chars().last().unwrap().len_utf8()]
+    };
+    RANKS
+        .iter()
+        .position(|r| *r == rank)
+        .unwrap_or_else(|| panic!("a rank: {card}"))
+}
+
+/// A seat's bid as the page words it.
+fn bid_words(bid: &Value, bidding: bool) -> String {
+    match bid.as_u64() {
+        None if bidding => "waiting to bid".into(),
+        None => "did not bid".into(),
+        Some(0) => "passed (no bid)".into(),
+        Some(b) => format!("bid {b}"),
+    }
+}
+
+/// The table as the API's view has it: the person's hand drawn sorted by
+/// rank (the jokers last, the small one black and the big one red), the
+/// multiplier, and each seat's bid. Answers how many seats have bid.
+async fn check_table(c: &Client, id: &str) -> usize {
+    let answer = api_answer(c, id).await;
+    let v = &answer["view"];
+    let me = v["seat"].as_u64().unwrap();
+    // The hand, in the page's order: the view's cards, sorted by rank.
+    let faces = c
+        .execute(
+            "return [...document.querySelectorAll('.dd-mine .dd-hand .hc-card')].map((f) => [f.textContent, f.className, f.getAttribute('aria-label')])",
+            vec![],
+        )
+        .await
+        .unwrap();
+    let faces = faces.as_array().unwrap();
+    let drawn: Vec<&str> = faces.iter().map(|f| f[0].as_str().unwrap()).collect();
+    let held: Vec<&str> = v["hand"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x["card"].as_str().unwrap())
+        .collect();
+    assert_eq!(drawn, held, "the hand drawn is the view's");
+    assert_eq!(drawn.len() as u64, v["counts"][me as usize].as_u64().unwrap());
+    let ranks: Vec<usize> = drawn.iter().map(|x| rank_index(x)).collect();
+    assert!(ranks.is_sorted(), "the hand sorted by rank: {drawn:?}");
+    for f in faces {
+        let (name, class, label) = (f[0].as_str().unwrap(), f[1].as_str().unwrap(), f[2].as_str().unwrap());
+        match name {
+            "SJ" => assert!(class.contains("hc-spades") && label == "small joker", "{class} {label}"),
+            "BJ" => assert!(class.contains("hc-hearts") && label == "big joker", "{class} {label}"),
+            _ => {}
+        }
+    }
+    // The multiplier: the bid (at least 1) doubled for each bomb.
+    let multiplier = v["multiplier"].as_u64().unwrap();
+    assert_eq!(
+        multiplier,
+        v["bid"].as_u64().unwrap().max(1) << v["bombs"].as_u64().unwrap()
+    );
+    assert_eq!(text(c, "#dd-multiplier strong").await, multiplier.to_string());
+    assert!(
+        text(c, "#dd-status")
+            .await
+            .contains(&format!("multiplier {multiplier}"))
+    );
+    // The bids made, on each seat.
+    let bidding = matches!(v["phase"].as_str(), Some("bid" | "deal"));
+    let mut made = 0;
+    for seat in 0..3 {
+        let shown = text(c, &format!("section[data-seat='{seat}'] .dd-bid")).await;
+        let bid = &v["bids"][seat];
+        assert_eq!(shown, bid_words(bid, bidding), "seat {seat}'s bid ({bid})");
+        made += usize::from(!bid.is_null());
+    }
+    made
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn doudizhu_bids_and_plays_a_deal_from_the_page_and_hides_every_unseen_card() {
     let _one = ONE_AT_A_TIME.lock().await;
@@ -147,6 +238,7 @@ async fn doudizhu_bids_and_plays_a_deal_from_the_page_and_hides_every_unseen_car
     let mut keyboard = 0;
     let mut clicked = false;
     let mut beat_shot = false;
+    let mut bids_shown = 0;
     let mut matches = 0;
     let deadline = Instant::now() + Duration::from_secs(300);
     while turns < 3 || keyboard == 0 {
@@ -171,6 +263,7 @@ async fn doudizhu_bids_and_plays_a_deal_from_the_page_and_hides_every_unseen_car
             assert!(Instant::now() < deadline, "the match did not end ({turns} turns)");
             swapped += usize::from(swap_keeps_the_page(&c, &s, &id).await);
             turns += 1;
+            bids_shown = bids_shown.max(check_table(&c, &id).await);
             let legal = legal(&c).await;
             // The bidding: a button for each bid offered; the highest.
             let pad = c.find_all(Locator::Css(".dd-bids button[data-action]")).await.unwrap();
@@ -256,6 +349,7 @@ async fn doudizhu_bids_and_plays_a_deal_from_the_page_and_hides_every_unseen_car
         "the person played ({turns} turns, {bids} bids, {hinted} hints, {passes} passes, {matches} matches)"
     );
     assert_eq!(keyboard, 1, "one play from the keyboard");
+    assert!(bids_shown >= 1, "the bids were shown");
     assert!(swapped >= 3, "the hook found unseen cards ({swapped})");
     snapshot(&c, "doudizhu-end").await;
     let ending = find(&c, "#dd-ending").await.text().await.unwrap();

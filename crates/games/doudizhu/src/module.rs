@@ -387,12 +387,16 @@ impl GameModule for DouDizhu {
         })
     }
 
-    /// For one-deal matches (`deals: 1`), each entrant's deals won as the
-    /// landlord and as a peasant (`a_landlord_won`, `a_landlord_deals`,
-    /// `a_peasant_won`, `a_peasant_deals`…): the landlord is the seat
-    /// whose score is twice the others' and of the other sign. A peasant
-    /// deal counts where the entrant holds a peasant seat and another
-    /// entrant the landlord's.
+    /// Each entrant's deals won as the landlord and as a peasant
+    /// (`a_landlord_won`, `a_landlord_deals`, `a_peasant_won`,
+    /// `a_peasant_deals`…), from one-deal matches only: a game's
+    /// scoresheet keeps only the match's totals, so who held the landlord
+    /// in each deal of a longer match is not known here. `role_split`
+    /// says so, `role_split_games` counts the games counted and
+    /// `role_split_left_out` the rest (longer matches, games stopped at
+    /// the ply limit). The landlord is the seat whose score is twice the
+    /// others' and of the other sign. A peasant deal counts where the
+    /// entrant holds a peasant seat and another entrant the landlord's.
     fn arena_fields(&self, games: &[Played]) -> Map<String, Value> {
         let entrants = games
             .iter()
@@ -400,8 +404,11 @@ impl GameModule for DouDizhu {
             .max()
             .map_or(0, |e| e + 1);
         let mut tally = vec![[0u32; 4]; entrants];
+        let mut counted = 0usize;
         for p in games {
-            let Some(sheet) = &p.scoresheet else { continue };
+            let Some(sheet) = p.scoresheet.as_ref().filter(|_| !p.stalled) else {
+                continue;
+            };
             if sheet.rounds != Some(1) || sheet.scores.len() != SEATS {
                 continue;
             }
@@ -409,6 +416,7 @@ impl GameModule for DouDizhu {
             let Some(l) = (0..SEATS).find(|&k| s[k] != 0.0 && (0..SEATS).all(|j| j == k || s[j] * -2.0 == s[k])) else {
                 continue;
             };
+            counted += 1;
             let landlord_won = s[l] > 0.0;
             let le = p.entrants[l];
             tally[le][0] += u32::from(landlord_won);
@@ -421,6 +429,9 @@ impl GameModule for DouDizhu {
             }
         }
         let mut out = Map::new();
+        out.insert("role_split".into(), json!("one-deal matches only"));
+        out.insert("role_split_games".into(), json!(counted));
+        out.insert("role_split_left_out".into(), json!(games.len() - counted));
         for (e, t) in tally.iter().enumerate().take(26) {
             let letter = (b'a' + e as u8) as char;
             for (field, v) in ["landlord_won", "landlord_deals", "peasant_won", "peasant_deals"]

@@ -425,8 +425,29 @@ impl Worlds {
         } else {
             self.hidden_cards(rng)
         };
+        self.assemble(&cards)
+    }
+
+    /// The world in which the other seats hold `hidden` beside the cards
+    /// every seat knows, the rest of the unseen cards in the stock;
+    /// `None` unless `hidden` is unseen cards, disjoint, in the numbers
+    /// the observation shows (none for the observing seat). Tests build
+    /// a chosen arrangement of the hidden cards with it.
+    pub fn world(&self, hidden: [CardSet; SEATS]) -> Option<State> {
+        let mut pool = self.unseen;
+        for (h, &n) in hidden.iter().zip(&self.hidden) {
+            if h.len() != n || h.0 & !pool.0 != 0 {
+                return None;
+            }
+            pool.0 &= !h.0;
+        }
+        Some(self.assemble(&[hidden[0], hidden[1], hidden[2], pool]))
+    }
+
+    /// The template with `cards` added to each hand and the stock.
+    fn assemble(&self, cards: &[CardSet; SEATS + 1]) -> State {
         let mut s = self.template.clone();
-        for (hand, extra) in s.hands.iter_mut().zip(&cards) {
+        for (hand, extra) in s.hands.iter_mut().zip(cards) {
             hand.0 |= extra.0;
         }
         s.stock = cards[SEATS];

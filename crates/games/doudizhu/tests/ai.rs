@@ -7,6 +7,7 @@ mod common;
 
 use common::{play, position};
 use tabula_doudizhu::ai::{bid_for, strength};
+use tabula_doudizhu::solver::{Endgame, Solver};
 use tabula_doudizhu::*;
 use tabula_search::{Game, Player, Rng, Turn};
 
@@ -37,14 +38,32 @@ fn peasants_win_after(game: &DouDizhu, s: &State, first: Action, level: u8) -> b
     !s.last_deal().unwrap().landlord_won
 }
 
+/// Whether the landlord wins after `a` from `s` with best play on both
+/// sides: the exact solver's value.
+fn landlord_wins_after(s: &State, a: Action) -> bool {
+    let after = Endgame::of(s).expect("a position of the play").after(a);
+    after
+        .landlord_won()
+        .or_else(|| Solver::new(true, 12).landlord_wins(&after, u64::MAX))
+        .expect("no node limit")
+}
+
 #[test]
 fn a_safe_pass_lets_the_partner_go_out() {
-    // North (a peasant) played a 9 and holds one card; the landlord
-    // passed. East may take over with its big joker, but passing gives
-    // North the lead and North goes out: the peasants win.
+    // North (a peasant) played a 7 and holds one card; the landlord,
+    // with A A 2, passed. East passing clears the trick: North leads its
+    // last card and the peasants win. Taking over loses: the landlord
+    // covers the 8 or the K with its 2 or an A and then plays out. The
+    // landlord is not next to East, so no level is pushed to take over.
     let g = game();
-    let s = position(&g, ["2 2 A A K K Q", "3 4 5 6 8 BJ", "7"], 0, 1, Some((2, "9")));
-    assert!(peasants_win_after(&g, &s, Action::Pass, 2), "the pass wins");
+    let s = position(&g, ["A A 2", "4 4 8 K", "3"], 0, 1, Some((2, "7")));
+    let mut legal = Vec::new();
+    g.legal_actions(&s, &mut legal);
+    assert_eq!(legal, [Action::Pass, play("8"), play("K")]);
+    assert!(!landlord_wins_after(&s, Action::Pass), "the pass wins");
+    for &take_over in &legal[1..] {
+        assert!(landlord_wins_after(&s, take_over), "{take_over:?} loses");
+    }
     for level in 1..=4 {
         assert_eq!(choose(level, &g, &s), Action::Pass, "level {level} yields");
     }
@@ -57,8 +76,16 @@ fn a_peasant_takes_over_when_the_landlord_would_go_out() {
     // North takes over with A A, leads its 3, and a peasant goes out.
     let g = game();
     let s = position(&g, ["K K", "2", "A A 3"], 0, 2, Some((1, "5 5")));
-    assert!(!peasants_win_after(&g, &s, Action::Pass, 2), "yielding loses");
-    assert!(peasants_win_after(&g, &s, play("A A"), 2), "taking over wins");
+    assert!(landlord_wins_after(&s, Action::Pass), "yielding loses");
+    assert!(!landlord_wins_after(&s, play("A A")), "taking over wins");
+    assert!(
+        !peasants_win_after(&g, &s, Action::Pass, 2),
+        "yielding loses in play too"
+    );
+    assert!(
+        peasants_win_after(&g, &s, play("A A"), 2),
+        "taking over wins in play too"
+    );
     for level in 1..=4 {
         assert_eq!(choose(level, &g, &s), play("A A"), "level {level} takes over");
     }

@@ -1,12 +1,12 @@
 //! Dou Dizhu on the game contract: actions as typed, with an error that
 //! says why for each bad one; every legal action's text reads back as
 //! itself; the view and the text that nothing unseen changes; records
-//! that replay.
+//! that replay; the arena's deals won by role.
 
 mod common;
 
 use common::{play, position, random_state};
-use tabula_contract::GameModule;
+use tabula_contract::{GameModule, Played, Scoresheet};
 use tabula_doudizhu::*;
 use tabula_search::{Game, Turn};
 
@@ -139,4 +139,105 @@ fn records_replay_to_the_same_scores() {
     let last = bad.len() - 1;
     bad[last] = Action::Bid(3);
     assert!(Record::of(&g, &bad).is_err(), "an illegal action does not replay");
+}
+
+/// A one-deal match played from a position to its end: `landlord` won
+/// the bidding at `bid`, every seat holds one card, and `winner` leads
+/// its card and goes out.
+fn one_deal(landlord: usize, winner: usize, bid: u8) -> State {
+    let g = DouDizhu::new(DdzOptions {
+        match_deals: 1,
+        ..DdzOptions::default()
+    })
+    .unwrap();
+    let ranks = ["3", "4", "5"];
+    let setup = PlaySetup {
+        bid,
+        ..PlaySetup::from_ranks(ranks, landlord, winner).unwrap()
+    };
+    let mut s = g.position(&setup).unwrap();
+    g.apply(&mut s, play(ranks[winner]));
+    assert!(s.is_over(), "one deal is the whole match");
+    assert_eq!(s.last_deal().unwrap().landlord_won, winner == landlord);
+    s
+}
+
+/// The arena's record of `s` with `entrants` at the seats.
+fn played(g: &DouDizhu, index: usize, entrants: [usize; 3], s: &State, stalled: bool) -> Played {
+    Played {
+        index,
+        deal: index,
+        entrants: entrants.to_vec(),
+        payoffs: g.payoffs(s).as_slice().to_vec(),
+        scoresheet: GameModule::scoresheet(g, s),
+        plies: 1,
+        stalled,
+    }
+}
+
+#[test]
+fn the_arena_counts_each_entrants_deals_by_role_in_one_deal_matches() {
+    let g = DouDizhu::new(DdzOptions::default()).unwrap();
+    // (entrants at seats 0, 1, 2; the landlord; the seat that goes out;
+    // the bid), entrant 0 being A and 1 B.
+    let deals = [
+        ([0, 0, 1], 0, 0, 1), // A the landlord wins; B (seat 2) a peasant loses
+        ([0, 1, 1], 1, 0, 2), // B the landlord loses; A a peasant wins
+        ([1, 0, 1], 2, 2, 3), // B the landlord wins; A a peasant loses
+        ([1, 1, 0], 2, 0, 1), // A the landlord loses; B a peasant wins
+        ([1, 0, 0], 0, 0, 2), // B the landlord wins; A, both peasants, loses once
+    ];
+    let mut games: Vec<Played> = deals
+        .iter()
+        .enumerate()
+        .map(|(i, &(entrants, landlord, winner, bid))| played(&g, i, entrants, &one_deal(landlord, winner, bid), false))
+        .collect();
+    // A whole two-deal match: its scoresheet holds only the totals.
+    let two = DouDizhu::new(DdzOptions {
+        match_deals: 2,
+        ..DdzOptions::default()
+    })
+    .unwrap();
+    let m = random_state(&two, 8, 100_000);
+    assert!(m.is_over() && m.deal_no() == 2);
+    games.push(played(&two, 5, [0, 1, 0], &m, false));
+    // Two deals whose totals read like one deal won by A as the landlord:
+    // left out all the same.
+    let mut twice = played(&g, 6, [0, 1, 1], &one_deal(0, 0, 1), false);
+    twice.scoresheet = Some(Scoresheet {
+        scores: vec![4.0, -2.0, -2.0],
+        rounds: Some(2),
+    });
+    games.push(twice);
+    // A game stopped at the ply limit, mid-deal.
+    let stopped = position(&g, ["3 3", "4", "5"], 0, 0, None);
+    games.push(played(&g, 7, [0, 1, 1], &stopped, true));
+
+    let fields = GameModule::arena_fields(&g, &games);
+    let get = |k: &str| fields.get(k).unwrap_or_else(|| panic!("no {k} in {fields:?}")).clone();
+    assert_eq!(get("role_split"), "one-deal matches only");
+    assert_eq!(get("role_split_games"), 5);
+    assert_eq!(get("role_split_left_out"), 3);
+    for (letter, [landlord_won, landlord_deals, peasant_won, peasant_deals]) in
+        [('a', [1, 2, 1, 3]), ('b', [2, 3, 1, 2])]
+    {
+        assert_eq!(
+            [
+                get(&format!("{letter}_landlord_won")),
+                get(&format!("{letter}_landlord_deals")),
+                get(&format!("{letter}_peasant_won")),
+                get(&format!("{letter}_peasant_deals")),
+            ],
+            [landlord_won, landlord_deals, peasant_won, peasant_deals],
+            "entrant {letter}"
+        );
+    }
+    assert_eq!(fields.len(), 3 + 2 * 4, "nothing else: {fields:?}");
+
+    // Longer matches alone: nothing is counted, and the report says so.
+    let fields = GameModule::arena_fields(&g, &games[5..]);
+    assert_eq!(fields["role_split_games"], 0);
+    assert_eq!(fields["role_split_left_out"], 3);
+    assert_eq!(fields["a_landlord_deals"], 0);
+    assert_eq!(fields["b_peasant_deals"], 0);
 }

@@ -115,36 +115,91 @@ fn each_unseen_card_lands_in_each_hand_as_often_as_its_share() {
     }
 }
 
+/// A state of the play reached at random with a peasant to act, its
+/// partner holding two cards or more and the landlord one it has not
+/// shown (not a kitty card).
+fn peasant_to_act(game: &DouDizhu, seed: u64) -> State {
+    let mut plies = 56;
+    loop {
+        let s = random_state(game, seed, plies);
+        if s.phase() == Phase::Play && s.round_no() == s.deal_no() && !s.is_over() {
+            let (me, l) = (s.to_act(), s.landlord().unwrap());
+            let partner = 3 - me - l;
+            if me != l && s.hands()[partner].len() >= 2 && !(s.hands()[l] - s.kitty()).is_empty() {
+                return s;
+            }
+        }
+        plies += 1;
+        assert!(plies < 2000, "no peasant to act");
+    }
+}
+
 #[test]
 fn a_peasant_sees_nothing_of_its_partners_hand() {
-    // East and North are the peasants; North's cards and the landlord's
-    // are exchanged in the truth, rank for rank different: East's
-    // observation, its legal actions and every level's choice stay the
-    // same.
+    // In states reached by play, with a peasant to act: the partner's
+    // whole hand goes to the landlord, and the partner takes the
+    // landlord's hidden cards in its place (its own back only where the
+    // landlord has fewer); the kitty cards the landlord still holds stay
+    // there, and every hand keeps its size. The peasant's observation,
+    // its legal actions and every level's choice stay byte-identical.
     let game = DouDizhu::new(DdzOptions::default()).unwrap();
-    let s = position(&game, ["5 9 K K", "3 4 8 8 Q", "6 7 J A 2"], 0, 1, Some((0, "4")));
-    let mut t = s.clone();
-    let mut cards = *t.hands();
-    let (from_partner, from_landlord) = (cards[2].lowest().unwrap(), cards[0].lowest().unwrap());
-    cards[2].remove(from_partner);
-    cards[2].insert(from_landlord);
-    cards[0].remove(from_landlord);
-    cards[0].insert(from_partner);
-    let setup = PlaySetup {
-        hands: cards,
-        ..PlaySetup::from_ranks(["5 9 K K", "3 4 8 8 Q", "6 7 J A 2"], 0, 1)
-            .unwrap()
-            .with_last(0, "4")
-            .unwrap()
-    };
-    t = game.position(&setup).unwrap();
-    assert_ne!(s.hands()[2], t.hands()[2], "the partner's hand changed");
-    assert_eq!(json(&game.observation(&s, 1)), json(&game.observation(&t, 1)));
-    for level in 1..=4 {
-        let a = DdzAi::new(level, 9).choose(&game, &game.observation(&s, 1), 1);
-        let b = DdzAi::new(level, 9).choose(&game, &game.observation(&t, 1), 1);
-        assert_eq!((a.action, a.stats.root), (b.action, b.stats.root), "level {level}");
+    let mut kitty_held = 0;
+    for seed in 0..6 {
+        let s = peasant_to_act(&game, seed);
+        let (me, l) = (s.to_act(), s.landlord().unwrap());
+        let partner = 3 - me - l;
+        let o = game.observation(&s, me);
+        let worlds = o.sampler().unwrap();
+        let known = o.known(l);
+        kitty_held += usize::from(!known.is_empty());
+        let (landlords, partners) = (s.hands()[l] - known, s.hands()[partner]);
+        let mut hidden = [CardSet::EMPTY; 3];
+        hidden[l] = landlords;
+        hidden[partner] = partners;
+        // The truth is the world of its own arrangement: built this way,
+        // the exchanged state differs from it in the hands alone.
+        assert_eq!(worlds.world(hidden).as_ref(), Some(&s), "seed {seed}");
+
+        let mut rng = Rng::new(seed);
+        let mut from_landlord: Vec<_> = landlords.iter().collect();
+        let mut from_partner: Vec<_> = partners.iter().collect();
+        rng.shuffle(&mut from_landlord);
+        rng.shuffle(&mut from_partner);
+        let cards: Vec<_> = from_landlord.into_iter().chain(from_partner).collect();
+        let n = partners.len();
+        hidden[partner] = cards[..n].iter().copied().collect();
+        hidden[l] = cards[n..].iter().copied().collect();
+        let t = worlds.world(hidden).expect("the exchange fits the observation");
+        assert_eq!(
+            (t.hands()[partner] & partners).len(),
+            n.saturating_sub(landlords.len()),
+            "seed {seed}: the partner keeps only what the landlord could not take"
+        );
+        assert_eq!(t.hands()[me], s.hands()[me]);
+        assert!(t.hands()[l].contains_all(known), "the kitty cards stay");
+        assert_eq!(t.hands().map(CardSet::len), s.hands().map(CardSet::len));
+        assert_ne!(
+            json(&game.observation(&s, partner)),
+            json(&game.observation(&t, partner)),
+            "seed {seed}: the partner's own view changed"
+        );
+
+        assert_eq!(json(&o), json(&game.observation(&t, me)), "seed {seed}");
+        let (mut a, mut b) = (Vec::new(), Vec::new());
+        game.legal_actions(&s, &mut a);
+        game.legal_actions(&t, &mut b);
+        assert_eq!(a, b, "seed {seed}");
+        for level in 1..=4 {
+            let a = DdzAi::new(level, seed).choose(&game, &o, me);
+            let b = DdzAi::new(level, seed).choose(&game, &game.observation(&t, me), me);
+            assert_eq!(
+                (a.action, a.stats.root),
+                (b.action, b.stats.root),
+                "seed {seed}, level {level}"
+            );
+        }
     }
+    assert!(kitty_held >= 2, "kitty cards held in {kitty_held} states");
 }
 
 #[test]

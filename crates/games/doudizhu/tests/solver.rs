@@ -262,17 +262,39 @@ fn a_peasant_wins_by_feeding_its_partner() {
     assert!(!wins_by(&e, Action::Play(combo("9"))));
 }
 
+/// The landlord's exact result after the side to act in `e` plays `a`:
+/// by the solver, under each rule for four with two, checked against the
+/// reference.
+fn landlord_wins_after(e: &Endgame, a: Action) -> bool {
+    let after = e.after(a);
+    let by_solver = [false, true].map(|four| {
+        after
+            .landlord_won()
+            .or_else(|| Solver::new(four, 12).landlord_wins(&after, ALL))
+            .unwrap()
+    });
+    let by_reference = wins_by(e, a) == (e.to_act == e.landlord);
+    assert_eq!(by_solver, [by_reference; 2], "after {a:?}");
+    by_solver[0]
+}
+
 #[test]
 fn safe_pass_lets_the_partner_lead_its_last_card() {
-    // Seat 2 played a 7 and holds one card (a 3); the landlord passed.
-    // Seat 1 passing makes two passes: the trick is cleared and seat 2
-    // leads its 3 and is out. (Seat 1's K would win too: the landlord's Q
-    // cannot cover it and seat 1 then leads its 8; but following the
-    // partner the pass comes first in the order of moves.)
-    let e = endgame(["4 Q", "8 K", "3"], 1, Some((2, "7")), 1);
+    // Seat 2 played a 7 and holds one card (a 3); the landlord passed on
+    // it holding A A. Seat 1 passing makes two passes: the trick is
+    // cleared and seat 2 leads its 3 and is out. Taking over loses: the
+    // landlord covers the 8 or the K with an A, nobody covers that, and
+    // it leads its other A and is out.
+    let e = endgame(["A A", "8 K", "3"], 1, Some((2, "7")), 1);
     check(&e, false, Some(Action::Pass));
-    assert!(wins_by(&e, Action::Pass));
-    assert!(wins_by(&e, Action::Play(combo("K"))));
+    assert!(!landlord_wins_after(&e, Action::Pass), "the pass wins");
+    let mut legal = Vec::new();
+    e.legal(true, &mut legal);
+    let take_overs = [Action::Play(combo("8")), Action::Play(combo("K"))];
+    assert_eq!(legal, [Action::Pass, take_overs[0], take_overs[1]]);
+    for a in take_overs {
+        assert!(landlord_wins_after(&e, a), "taking over with {a:?} loses");
+    }
 }
 
 #[test]
@@ -283,7 +305,8 @@ fn must_take_over_from_the_partner() {
     // seat 2 leads its 4 and is out.
     let e = endgame(["K K", "3", "A A 4"], 2, Some((1, "5 5")), 0);
     check(&e, false, Some(Action::Play(combo("A A"))));
-    assert!(!wins_by(&e, Action::Pass));
+    assert!(landlord_wins_after(&e, Action::Pass), "the pass loses");
+    assert!(!landlord_wins_after(&e, Action::Play(combo("A A"))), "taking over wins");
 }
 
 // ---------------------------------------------------------------------------

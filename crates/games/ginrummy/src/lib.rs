@@ -93,7 +93,7 @@ pub mod score;
 pub mod state;
 
 pub use actions::Action;
-pub use ai::{GIN_TUNABLES, GinAi, PolicyRollout};
+pub use ai::{GIN_TUNABLES, GinAi, PolicyRollout, Root};
 pub use layoff::{Layoff, best_layoff};
 pub use melds::{MAX_HAND, MAX_MELDS, Meld, MeldKind, Partition, best_partition, deadwood, meldable};
 pub use observation::{Observation, Worlds, swap_unseen};

@@ -1,6 +1,7 @@
 //! Gin Rummy on the game contract: actions as typed, with an error that
-//! says why for each bad one, and the view (the bot protocol's and the
-//! page's JSON) that nothing unseen changes.
+//! says why for each bad one, the view (the bot protocol's and the
+//! page's JSON) that nothing unseen changes, and records of the
+//! computer's matches that replay, tampered ones refused.
 
 mod common;
 
@@ -8,7 +9,7 @@ use common::{dealt, random_state};
 use tabula_contract::GameModule;
 use tabula_ginrummy::cards::parse;
 use tabula_ginrummy::*;
-use tabula_search::{Game, Turn};
+use tabula_search::{Game, Player, Rng, Turn};
 
 const HAND: &str = "As 2s 3s 5d 6d 7d 9c 9h Kc Qd";
 const OTHER: &str = "Ah 4h 6h 8h 10h Js 2d 4c 6c 8c";
@@ -86,4 +87,84 @@ fn the_view_and_the_text_show_nothing_unseen() {
     assert_eq!(v["last"]["hands"][0]["deadwood"].as_array().unwrap().len(), 10);
     assert_eq!(v["scores"][1], 84);
     assert!(v["totals"].is_null());
+}
+
+/// A whole match between two computer levels, every action (each dealt
+/// and drawn card too) as the record keeps it, and the final state.
+fn computer_match(g: &GinRummy, levels: [u8; 2], seed: u64) -> (Vec<Action>, State) {
+    let mut ais = levels.map(|l| GinAi::new(l, seed + u64::from(l)));
+    let mut rng = Rng::new(seed);
+    let mut s = g.initial_state();
+    let mut actions = Vec::new();
+    while !s.is_over() {
+        let a = match g.to_move(&s) {
+            Turn::Chance => g.sample_chance(&s, &mut rng),
+            Turn::Seat(p) => ais[p].choose(g, &g.observation(&s, p), p).action.unwrap(),
+            Turn::Terminal => unreachable!(),
+        };
+        actions.push(a);
+        g.apply(&mut s, a);
+    }
+    (actions, s)
+}
+
+#[test]
+fn records_of_the_computers_matches_replay_to_the_same_scores() {
+    for (levels, end_score, seed) in [([1, 2], 100, 3), ([3, 2], 60, 5)] {
+        let g = GinRummy::new(GinOptions {
+            end_score,
+            ..GinOptions::default()
+        })
+        .unwrap();
+        let (actions, end) = computer_match(&g, levels, seed);
+        assert!(end.hand_no() >= 2, "levels {levels:?}: a match of several hands");
+        let record = Record::of(&g, &actions).unwrap();
+        assert_eq!(record.scores, end.scores());
+        // The module's record is the same one, through its JSON.
+        let back: Record = serde_json::from_value(g.record(seed, &actions).unwrap()).unwrap();
+        assert_eq!(back, record);
+        let replayed = back.replay().unwrap();
+        assert_eq!(replayed, end, "the replay rebuilds the whole final state");
+        assert_eq!(replayed.totals(), end.totals());
+
+        // A discard of a card the seat does not hold is refused where it
+        // comes, and so is the rest of the record never reached.
+        let i = actions.iter().position(|a| matches!(a, Action::Discard(_))).unwrap();
+        let mut before = g.initial_state();
+        for &a in &actions[..i] {
+            g.apply(&mut before, a);
+        }
+        let foreign = before.hands()[1 - before.to_act()].lowest().unwrap();
+        let mut bad = back.clone();
+        bad.actions[i] = Action::Discard(foreign);
+        assert!(
+            matches!(bad.replay(), Err(ReplayError::Illegal { index, action }) if index == i && action == Action::Discard(foreign)),
+            "{:?}",
+            bad.replay()
+        );
+        // A deal of a card already dealt is refused too.
+        let mut bad = back.clone();
+        bad.actions[1] = bad.actions[0];
+        assert!(matches!(bad.replay(), Err(ReplayError::Illegal { index: 1, .. })));
+        // A wrong final score is refused, with the scores it replays to.
+        let mut bad = back.clone();
+        bad.scores[0] += 1;
+        assert_eq!(
+            bad.replay(),
+            Err(ReplayError::Scores {
+                recorded: bad.scores,
+                replayed: end.scores(),
+            })
+        );
+        // A record cut before its last knock keeps the scores of the whole
+        // match, which the shorter game does not reach.
+        let knock = actions.iter().rposition(|a| matches!(a, Action::Knock(_))).unwrap();
+        let mut bad = back.clone();
+        bad.actions.truncate(knock);
+        assert!(matches!(bad.replay(), Err(ReplayError::Scores { .. })));
+        // Options out of range.
+        let mut bad = back;
+        bad.options.end_score = 0;
+        assert!(matches!(bad.replay(), Err(ReplayError::Options(_))));
+    }
 }

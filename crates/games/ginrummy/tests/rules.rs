@@ -129,7 +129,6 @@ fn gin_scores_25_and_all_the_defenders_deadwood() {
     assert_eq!((r.knocker, r.winner), (Some(1), Some(1)));
     assert_eq!(r.deadwood, [77, 0]);
     assert_eq!(r.points, 25 + 77);
-    assert_eq!(r.laid_off, CardSet::EMPTY);
     assert_eq!(r.hands[1], set("As 2s 3s 4s 5d 6d 7d 9c 9h 9d"));
     assert_eq!(s.scores(), [0, 102]);
     assert_eq!(s.boxes(), [0, 1]);
@@ -138,6 +137,42 @@ fn gin_scores_25_and_all_the_defenders_deadwood() {
     assert_eq!(s.dealer(), 1);
     assert_eq!(s.stock(), DECK);
     assert_eq!(game.to_move(&s), Turn::Chance);
+}
+
+/// Seat 0: 9♠ would lay off on a set of nines, 4♦ and 8♦ on a run of
+/// 5-7♦; nothing else melds or lays off: 79 deadwood.
+const LAYS_OFF: &str = "9s 8d 4d Kd Qh Js 10c 8h 6c 4h";
+
+#[test]
+fn on_gin_cards_that_would_lay_off_count_as_deadwood_and_on_a_knock_they_are_laid_off() {
+    let game = with(GinOptions {
+        end_score: 500,
+        ..GinOptions::default()
+    });
+    // Gin: A-4♠, 5-7♦ and three nines.
+    let mut s = dealt(&game, RUNS_AND_NINES, LAYS_OFF, "9d");
+    game.apply(&mut s, Action::Take);
+    game.apply(&mut s, Action::Knock(c("2c")));
+    let r = *s.last().unwrap();
+    assert_eq!(r.ending, Ending::Gin);
+    // Against those melds the defender could lay off three cards …
+    let gin = best_partition(r.hands[1]);
+    assert_eq!(best_layoff(gin.melds(), set(LAYS_OFF)).laid_off(), set("9s 8d 4d"));
+    // … but gin takes no layoffs: all 79 count.
+    assert_eq!(r.laid_off, CardSet::EMPTY);
+    assert_eq!(r.deadwood, [79, 0]);
+    assert_eq!((r.winner, r.points), (Some(1), 25 + 79));
+
+    // A knock with the same set and diamond run (A-3♠ for the spades, 2♣
+    // left): the same three cards are laid off, 58 left.
+    let mut t = dealt(&game, "As 2s 3s 5d 6d 7d 9c 9h 2c Kc", LAYS_OFF, "9d");
+    game.apply(&mut t, Action::Take);
+    game.apply(&mut t, Action::Knock(c("Kc")));
+    let r = *t.last().unwrap();
+    assert_eq!(r.ending, Ending::Knock);
+    assert_eq!(r.laid_off, set("9s 8d 4d"));
+    assert_eq!(r.deadwood, [79 - 9 - 8 - 4, 2]);
+    assert_eq!((r.winner, r.points), (Some(1), 58 - 2));
 }
 
 /// Seat 1: A-3♠, 5-7♦, 9♣ 9♥ 9♠ and Q♣; with the 2♣ upcard taken and the

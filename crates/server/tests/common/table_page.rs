@@ -115,3 +115,24 @@ pub async fn swap_keeps_the_page(c: &Client, s: &TestServer, id: &str) -> bool {
     }
     swapped
 }
+
+/// The server's answer for game `id` as the browser's session sees it
+/// (`GET /api/games/{id}`: the person's view and legal moves).
+pub async fn api_answer(c: &Client, id: &str) -> serde_json::Value {
+    c.execute_async(
+        "fetch('/api/games/' + encodeURIComponent(arguments[0])).then((r) => r.json()).then(arguments[1])",
+        vec![id.into()],
+    )
+    .await
+    .unwrap()
+}
+
+/// The strings a script answers as an array.
+pub async fn strings(c: &Client, script: &str, args: Vec<serde_json::Value>) -> Vec<String> {
+    let v = c.execute(script, args).await.unwrap();
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_str().unwrap_or_default().to_string())
+        .collect()
+}

@@ -40,3 +40,23 @@ pub fn discard_decision(game: &GinRummy, seed: u64) -> (State, usize) {
         plies += 1;
     }
 }
+
+/// A draw decision some turns into the first hand where the pile's card
+/// may be taken: `(state, seat)`.
+pub fn draw_decision(game: &GinRummy, seed: u64) -> (State, usize) {
+    let mut plies = 30;
+    let mut legal = Vec::new();
+    loop {
+        let s = random_state(game, seed, plies);
+        if let Turn::Seat(seat) = game.to_move(&s)
+            && s.phase() == tabula_ginrummy::Phase::Draw
+            && s.hand_no() == 0
+        {
+            game.legal_actions(&s, &mut legal);
+            if legal.contains(&Action::Take) {
+                return (s, seat);
+            }
+        }
+        plies += 1;
+    }
+}

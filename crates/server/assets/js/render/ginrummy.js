@@ -1,21 +1,79 @@
 // Gin Rummy's renderer for the page shell (see ../table.js): the other
 // seat at the top (its card count and the cards it took from the pile and
 // still holds, face up), the stock and the discard pile in the middle,
-// your hand at the bottom as its best melds then its deadwood and points,
-// the knock limit, the score sheet (points, hands won, the match's
-// target), and the last hand as both seats laid it down (melds, deadwood,
-// the cards laid off, who scored what). On your turn: take the pile's card
-// or draw from the stock (the first upcard: take it or pass), then every
-// card of your hand but the one just taken is a button that discards it
-// (arrow keys move along them), with a row of knocks (gin when nothing is
-// left over) and big gin when the rules allow them. Everything comes from
-// your observation: the other hand is a count and the cards it is known to
-// hold.
+// your hand at the bottom in its melds then its deadwood and points, the
+// knock limit, the score sheet (points, hands won, the match's target),
+// and the last hand as both seats laid it down (melds, deadwood, the cards
+// laid off, who scored what). On your turn: take the pile's card or draw
+// from the stock (the first upcard: take it or pass), then every card of
+// your hand but the one just taken is a button that discards it (arrow
+// keys move along them), with a row of knocks (gin when the cards left
+// all meld) and big gin when the rules allow them.
+//
+// Your hand starts in its best arrangement (the server's partition); with
+// "Arrange your melds" pressed its cards become toggles instead, and you
+// group the selected cards into a meld (refused unless it is a set of 3-4
+// of a rank or a run of 3+ of one suit, ace low, as melds.rs says), break
+// a meld apart, or press Auto for the best arrangement again. Your
+// arrangement and its deadwood stay in the page's memory (per game, for
+// the hand) while its cards stay in your hand; a knock is still the
+// server's, laid down in the best arrangement. Everything comes from your
+// observation: the other hand is a count and the cards it is known to hold.
 
 import { el } from '../common.js';
 import { arrowKeys, card, cardWords } from '../cardface.js';
 
 const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+// Cards as Gin Rummy reads them: ace low, `suit * 13 + rank` in the
+// server's order (clubs, diamonds, hearts, spades; ace … king).
+const SUITS = '♣♦♥♠';
+const RANKS = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'];
+const rankOf = (c) => RANKS.indexOf(c.slice(0, -1));
+const suitOf = (c) => SUITS.indexOf(c.slice(-1));
+const byOrder = (a, b) => (suitOf(a) * 13 + rankOf(a)) - (suitOf(b) * 13 + rankOf(b));
+/** A card's deadwood value: an ace 1, a face card 10, the others their number. */
+const value = (c) => Math.min(rankOf(c) + 1, 10);
+const points = (cards) => cards.reduce((n, c) => n + value(c), 0);
+
+/** `'set'`, `'run'` or `null`, as `Meld::new` decides (melds.rs): a set is
+ *  three or four cards of one rank, a run three or more cards of one suit
+ *  in sequence, the ace low only (Q-K-A is not a run). */
+function meldKind(cards) {
+  if (cards.length < 3) return null;
+  const s = [...cards].sort(byOrder);
+  const low = s[0];
+  if (s.every((c, i) => suitOf(c) === suitOf(low) && rankOf(c) === rankOf(low) + i)) return 'run';
+  if (s.length <= 4 && s.every((c) => rankOf(c) === rankOf(low))) return 'set';
+  return null;
+}
+
+/** Whether the cards all fit in melds (a knock that leaves them is gin):
+ *  the lowest card is the lowest of a run or of a set, or nothing fits. */
+function allMeld(cards) {
+  if (!cards.length) return true;
+  const s = [...cards].sort(byOrder);
+  const [low, ...rest] = s;
+  const without = (used) => s.filter((c) => !used.includes(c));
+  const run = [low];
+  for (;;) {
+    const next = rest.find((c) => suitOf(c) === suitOf(low) && rankOf(c) === rankOf(low) + run.length);
+    if (!next) break;
+    run.push(next);
+    if (run.length >= 3 && allMeld(without(run))) return true;
+  }
+  const same = rest.filter((c) => rankOf(c) === rankOf(low));
+  for (let mask = 1; mask < 1 << same.length; mask += 1) {
+    const set = [low, ...same.filter((_, i) => (mask >> i) & 1)];
+    if (set.length >= 3 && allMeld(without(set))) return true;
+  }
+  return false;
+}
+
+/** The person's own arrangements, by game id: `{ hand, seat, melds }`, the
+ *  melds `null` while the hand is shown in its best arrangement. Kept in
+ *  the page's memory only. */
+const arrangements = new Map();
 
 /** `text (a, b)`, the words that are there. */
 function withWords(text, words) {
@@ -73,8 +131,117 @@ function moveWords(text, you) {
 export function mount(root, shell) {
   const board = el('div', { class: 'hc-board gr-board' });
   root.replaceChildren(board);
+  // Arranging: the hand's cards are toggles; the selection and the last
+  // word on the arrangement, for one position.
+  let arranging = false;
+  let selected = new Set();
+  let note = null;
+  let ply = -1;
+  let current = null;
+
+  /** The hand as the page shows it: the person's own melds (those whose
+   *  cards are all still held, less any card gone when the rest still
+   *  melds) or the best arrangement, the deadwood and its points. */
+  function arrangement(answer) {
+    const v = answer.view;
+    const held = [...v.hand.melds.flat(), ...v.hand.deadwood];
+    let mem = arrangements.get(answer.id);
+    if (!mem || mem.hand !== v.hand_no || mem.seat !== v.seat) {
+      mem = { hand: v.hand_no, seat: v.seat, melds: null };
+      arrangements.set(answer.id, mem);
+    }
+    if (mem.melds) {
+      const have = new Set(held);
+      mem.melds = mem.melds.map((m) => m.filter((c) => have.has(c))).filter((m) => meldKind(m));
+    }
+    if (!mem.melds) return { mem, held, melds: v.hand.melds, deadwood: v.hand.deadwood, points: v.hand.points, own: false };
+    const melded = new Set(mem.melds.flat());
+    const deadwood = held.filter((c) => !melded.has(c)).sort(byOrder);
+    return { mem, held, melds: mem.melds, deadwood, points: points(deadwood), own: true };
+  }
+
+  /** Draws again after a change of the arrangement, the focus kept. */
+  function redraw() {
+    const id = document.activeElement?.id;
+    update(current);
+    if (id) (document.getElementById(id) ?? document.getElementById('gr-meld'))?.focus({ preventScroll: true });
+  }
+
+  /** Says a word on the arrangement: shown beside it and announced. */
+  function tell(text, refused = false) {
+    note = { text, refused };
+    shell.say(text);
+  }
+
+  function toggle(c) {
+    if (selected.has(c)) selected.delete(c);
+    else selected.add(c);
+    redraw();
+  }
+
+  function toggleArranging() {
+    arranging = !arranging;
+    selected = new Set();
+    note = null;
+    shell.say(arranging
+      ? 'Arranging: select cards, then Meld; Break splits a meld; Auto restores the best arrangement.'
+      : 'Done arranging: a card on your turn discards it again.');
+    redraw();
+  }
+
+  function meldSelected() {
+    const cards = [...selected].sort(byOrder);
+    const a = arrangement(current);
+    const list = cards.join(' ');
+    const kind = meldKind(cards);
+    if (!cards.length) {
+      tell('Select three or more cards first, then Meld.', true);
+    } else if (!kind) {
+      tell(`${list} is not a meld: ${cards.length < 3
+        ? 'a meld needs three cards or more'
+        : 'a set is 3 or 4 cards of one rank, a run 3 or more cards of one suit in sequence (the ace low)'}.`, true);
+    } else {
+      // The cards leave the melds they were in; a meld that no longer melds
+      // goes back to the deadwood.
+      const kept = [];
+      const undone = [];
+      for (const m of a.melds) {
+        const rest = m.filter((c) => !selected.has(c));
+        if (rest.length === m.length || meldKind(rest)) kept.push(rest);
+        else undone.push(...rest);
+      }
+      a.mem.melds = [...kept, cards];
+      selected = new Set();
+      const after = arrangement(current);
+      tell(`${list} melded (a ${kind})${undone.length ? `; ${undone.join(' ')} back to the deadwood` : ''}: deadwood ${after.points}.`);
+    }
+    redraw();
+  }
+
+  function breakMeld(i) {
+    const a = arrangement(current);
+    const m = a.melds[i];
+    a.mem.melds = a.melds.filter((_, j) => j !== i).map((x) => [...x]);
+    selected = new Set();
+    tell(`${m.join(' ')} broken apart: deadwood ${arrangement(current).points}.`);
+    redraw();
+  }
+
+  function auto() {
+    arrangement(current).mem.melds = null;
+    selected = new Set();
+    const b = arrangement(current);
+    tell(`The best arrangement: ${plural(b.melds.length, 'meld')}, deadwood ${b.points}.`);
+    redraw();
+  }
 
   function update(answer) {
+    current = answer;
+    if (ply !== answer.ply) {
+      selected = new Set();
+      note = null;
+      ply = answer.ply;
+    }
     const v = answer.view;
     const me = v.seat;
     const other = 1 - me;
@@ -134,11 +301,27 @@ export function mount(root, shell) {
       drawRow);
 
     // Your hand, in its melds: on your discard, every card but the one just
-    // taken discards it.
+    // taken discards it; while arranging, every card is a toggle.
+    const a = arrangement(answer);
+    const canArrange = mine && !answer.over && a.held.length > 0;
+    if (!canArrange) arranging = false;
+    for (const c of selected) if (!a.held.includes(c)) selected.delete(c);
     const discards = new Map(legal.filter((t) => t.startsWith('discard ')).map((t) => [t.slice(8), t]));
     const knocks = legal.filter((t) => t.startsWith('knock '));
     const face = (c) => {
       const taken = c === v.taken;
+      if (arranging) {
+        const on = selected.has(c);
+        return el('button', {
+          type: 'button',
+          class: `hc-card-button${on ? ' selected' : ''}${taken ? ' gr-taken' : ''}`,
+          id: `gr-card-${c}`,
+          'aria-pressed': on ? 'true' : 'false',
+          'aria-label': `${cardWords(c)}${taken ? ', just taken from the pile' : ''}`,
+          dataset: { card: c },
+          onclick: () => toggle(c),
+        }, card(c), taken ? el('span', { class: 'gr-tag', 'aria-hidden': 'true' }, 'taken') : null);
+      }
       if (discards.has(c)) {
         return el('button', {
           type: 'button',
@@ -155,30 +338,95 @@ export function mount(root, shell) {
       return card(c);
     };
     const group = (cards, label, cls) => el('div', { class: `gr-cards ${cls}`, role: 'group', 'aria-label': label }, ...cards.map(face));
-    const hand = el('div', { class: 'hc-hand gr-hand', role: 'group', 'aria-label': 'Your hand' },
-      ...v.hand.melds.map((m, i) => group(m, `Meld ${i + 1}: ${m.map(cardWords).join(', ')}`, 'gr-meld')),
-      v.hand.deadwood.length
-        ? group(v.hand.deadwood, `Deadwood: ${v.hand.deadwood.map(cardWords).join(', ')}`, 'gr-deadwood')
-        : null);
+    const hand = el('div', {
+      class: 'hc-hand gr-hand',
+      role: 'group',
+      'aria-label': arranging ? 'Your hand: select cards to meld' : 'Your hand',
+    },
+    ...a.melds.map((m, i) => group(m, `Meld ${i + 1}, a ${meldKind(m)}: ${m.map(cardWords).join(', ')}`, 'gr-meld')),
+    a.deadwood.length
+      ? group(a.deadwood, `Deadwood: ${a.deadwood.map(cardWords).join(', ')}`, 'gr-deadwood')
+      : null);
     arrowKeys(hand);
-    const count = v.hand.melds.reduce((n, m) => n + m.length, 0) + v.hand.deadwood.length;
-    const handLine = el('p', { class: 'gr-points' },
-      `${plural(v.hand.melds.length, 'meld')} · deadwood `, el('strong', { id: 'gr-deadwood-points' }, String(v.hand.points)),
-      ` point${v.hand.points === 1 ? '' : 's'} (${limit})`,
-      count === 11 ? ' · eleven cards, before your discard' : '');
+    const handLine = el('p', { class: 'gr-points', id: 'gr-points' },
+      `${a.own ? 'Your arrangement' : 'Best arrangement'}: ${plural(a.melds.length, 'meld')} · deadwood `,
+      el('strong', { id: 'gr-deadwood-points' }, String(a.points)),
+      ` point${a.points === 1 ? '' : 's'} (${limit})`,
+      a.own && a.points !== v.hand.points ? ` · the best arrangement leaves ${v.hand.points}` : '',
+      a.held.length === 11 ? ' · eleven cards, before your discard' : '');
+
+    // Arranging: the toggle, then meld, break, auto; a discard of the one
+    // card selected on your discard.
+    let arrangeBox = null;
+    if (canArrange) {
+      const sel = [...selected].sort(byOrder);
+      const one = sel.length === 1 && discards.has(sel[0]) ? sel[0] : null;
+      const row = el('div', { class: 'gr-arrange', role: 'group', 'aria-label': 'Arrange your melds' },
+        el('button', {
+          type: 'button',
+          class: 'btn secondary',
+          id: 'gr-arrange',
+          'aria-pressed': arranging ? 'true' : 'false',
+          onclick: toggleArranging,
+        }, 'Arrange your melds'),
+        arranging
+          ? el('button', {
+            type: 'button',
+            class: 'btn',
+            id: 'gr-meld',
+            'aria-label': sel.length ? `Meld the selected cards: ${sel.map(cardWords).join(', ')}` : 'Meld the selected cards (none selected)',
+            onclick: meldSelected,
+          }, sel.length ? `Meld ${sel.join(' ')}` : 'Meld the selected cards')
+          : null,
+        ...(arranging ? a.melds.map((m, i) => el('button', {
+          type: 'button',
+          class: 'btn secondary gr-break',
+          id: `gr-break-${i + 1}`,
+          'aria-label': `Break apart meld ${i + 1}: ${m.map(cardWords).join(', ')}`,
+          onclick: () => breakMeld(i),
+        }, `Break ${m.join(' ')}`)) : []),
+        el('button', {
+          type: 'button',
+          class: 'btn secondary',
+          id: 'gr-auto',
+          'aria-label': 'Auto: the best arrangement',
+          onclick: auto,
+        }, 'Auto'),
+        one
+          ? el('button', {
+            type: 'button',
+            class: 'btn',
+            id: 'gr-discard-selected',
+            dataset: { action: discards.get(one) },
+            'aria-label': `Discard the ${cardWords(one)}`,
+            onclick: act(discards.get(one)),
+          }, `Discard ${one}`)
+          : null);
+      arrowKeys(row);
+      arrangeBox = el('div', { class: 'gr-arranging' },
+        row,
+        note
+          ? el('p', { class: `gr-note${note.refused ? ' gr-refused' : ''}`, id: 'gr-arrange-note' }, note.text)
+          : null,
+        el('p', { class: 'muted gr-hint', id: 'gr-lay-hint' }, arranging
+          ? 'Select cards, then Meld. Press “Arrange your melds” again to discard with a click. On a knock your cards are laid down in the best arrangement.'
+          : 'On a knock your cards are laid down in the best arrangement, whatever their arrangement here.'));
+    }
     const actions = [];
-    if (discards.size) {
+    if (discards.size && arranging) {
+      actions.push(el('p', { class: 'muted gr-hint' },
+        `To discard, select one card${v.taken ? ` (not ${v.taken}, just taken from the pile)` : ''}, then Discard${knocks.length ? ', or knock' : ''}.`));
+    } else if (discards.size) {
       actions.push(el('p', { class: 'muted gr-hint' }, v.taken
         ? `Discard a card (not ${v.taken}, just taken from the pile)${knocks.length ? ', or knock' : ''}.`
         : `Discard a card${knocks.length ? ', or knock' : ''}.`));
     }
     if (knocks.length || legal.includes('big gin')) {
-      // Gin: the discard is your only deadwood card, the rest all melds.
-      const onlyDeadwood = v.hand.deadwood.length === 1 ? v.hand.deadwood[0] : null;
+      // Gin: the cards left after the discard all meld.
       const row = el('div', { class: 'gr-knocks', role: 'group', 'aria-label': 'Knock' },
         ...knocks.map((t) => {
           const c = t.slice(6);
-          const gin = c === onlyDeadwood;
+          const gin = allMeld(a.held.filter((x) => x !== c));
           return el('button', {
             type: 'button',
             class: `btn${gin ? ' gr-gin' : ''}`,
@@ -197,6 +445,7 @@ export function mount(root, shell) {
       el('h3', {}, mine ? 'Your hand · ' : '', withMarks(me, name(me))),
       hand,
       handLine,
+      arrangeBox,
       ...actions);
 
     // The score sheet.
@@ -261,7 +510,7 @@ export function mount(root, shell) {
       return parts;
     },
     focus() {
-      board.querySelector('.gr-draws button, .gr-hand button[data-action], .gr-knocks button')?.focus();
+      board.querySelector('.gr-draws button, .gr-hand button, .gr-knocks button')?.focus();
     },
   };
 }
