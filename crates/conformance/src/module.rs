@@ -24,7 +24,8 @@ pub struct ModuleReport {
 /// - the option docs name exactly the fields of `Options`, and the options
 ///   the module reports rebuild it;
 /// - every listed player's example is offered, builds, and picks a legal
-///   action; the default player is listed;
+///   action, and so does its no-search policy (each level's, for
+///   `level:N`) where the game has one; the default player is listed;
 /// - at every decision, each seat's observation passes the game's own
 ///   check (as JSON too, as an outside host sends it), says who acts, and
 ///   gives the rules' legal actions; every legal action reads back from
@@ -173,6 +174,27 @@ fn ask_players<M: GameModule>(module: &M, state: &StateOf<M>, seat: usize) -> us
             .action
             .unwrap_or_else(|| panic!("{name}: {} finds no action", p.example));
         assert!(legal.contains(&a), "{name}: {} picks the illegal {a:?}", p.example);
+        // The no-search fallback of each level (or of the example) picks a
+        // legal action too.
+        let specs: Vec<PlayerSpec> = if p.form == "level:N" {
+            (1..=4)
+                .map(|n| format!("level:{n}").parse().expect("a level parses"))
+                .collect()
+        } else {
+            vec![spec]
+        };
+        for spec in specs {
+            if let Some(mut policy) = module.policy(&spec, 7) {
+                let r = policy.choose(module.game(), &obs, seat);
+                let a = r
+                    .action
+                    .unwrap_or_else(|| panic!("{name}: the policy of {spec} finds no action"));
+                assert!(
+                    legal.contains(&a),
+                    "{name}: the policy of {spec} picks the illegal {a:?}"
+                );
+            }
+        }
     }
     M::PLAYERS.len()
 }

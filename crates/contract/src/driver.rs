@@ -39,6 +39,16 @@ pub trait GameEntry: Sync {
     /// # Errors
     /// Unknown options, wrong types, values out of range.
     fn open(&self, options: &Value) -> Result<Arc<dyn Driver>, ContractError>;
+    /// The bytes of a data key (see [`GameModule::data_serve`]).
+    fn data_serve(&self, key: &str) -> Option<Vec<u8>>;
+    /// Installs fetched data (see [`GameModule::data_provide`]).
+    ///
+    /// # Errors
+    /// A key that names nothing, or bytes that fail their check.
+    fn data_provide(&self, key: &str, bytes: Option<&[u8]>) -> Result<(), String>;
+    /// The data keys looked up and missing since the last call (see
+    /// [`GameModule::data_missing`]).
+    fn data_missing(&self) -> Vec<String>;
 }
 
 /// A game under its options, speaking JSON: observations, actions and
@@ -69,6 +79,13 @@ pub trait Driver: Send + Sync {
     /// # Errors
     /// A spec the game does not offer, or a bad argument.
     fn agent(&self, spec: &PlayerSpec, seed: u64) -> Result<Box<dyn SeatAgent>, ContractError>;
+    /// The no-search policy a front end falls back on when `spec`'s search
+    /// cannot answer in time (see [`GameModule::policy`]); `None` where
+    /// the game has none.
+    ///
+    /// # Errors
+    /// A spec the game does not offer.
+    fn policy_agent(&self, spec: &PlayerSpec, seed: u64) -> Result<Option<Box<dyn SeatAgent>>, ContractError>;
     /// Checks a request from outside: the observation is the game's,
     /// possible for `seat` under these rules, `seat` acts, and `legal` is
     /// exactly its legal actions.
@@ -143,6 +160,15 @@ impl<M: GameModule> GameEntry for Registered<M> {
         Ok(Arc::new(ModuleDriver {
             module: Arc::new(options::parse::<M>(options)?),
         }))
+    }
+    fn data_serve(&self, key: &str) -> Option<Vec<u8>> {
+        M::data_serve(key)
+    }
+    fn data_provide(&self, key: &str, bytes: Option<&[u8]>) -> Result<(), String> {
+        M::data_provide(key, bytes)
+    }
+    fn data_missing(&self) -> Vec<String> {
+        M::data_missing()
     }
 }
 
@@ -236,6 +262,21 @@ impl<M: GameModule> Driver for ModuleDriver<M> {
         }
         let player = self.module.agent(spec, seed)?;
         Ok(Box::new(LocalAgent::new(self.module.clone(), player, spec.clone())))
+    }
+
+    fn policy_agent(&self, spec: &PlayerSpec, seed: u64) -> Result<Option<Box<dyn SeatAgent>>, ContractError> {
+        if !offered(spec, M::PLAYERS) {
+            return Err(SpecError::Unsupported {
+                game: M::INFO.name,
+                spec: spec.to_string(),
+                offers: M::PLAYERS.iter().map(|p| p.form).collect::<Vec<_>>().join(", "),
+            }
+            .into());
+        }
+        Ok(self
+            .module
+            .policy(spec, seed)
+            .map(|player| Box::new(LocalAgent::new(self.module.clone(), player, spec.clone())) as Box<dyn SeatAgent>))
     }
 
     fn check_seat(&self, spec: &PlayerSpec, table: TableKind) -> Result<(), ContractError> {

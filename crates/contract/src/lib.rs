@@ -50,6 +50,7 @@ pub mod module;
 pub mod options;
 pub mod players;
 pub mod spec;
+pub mod table;
 
 pub use agent::{AgentError, Decision, LocalAgent, RootJson, SeatAgent, StatsJson, stats_json};
 pub use driver::{Driver, GameEntry, ModuleDriver, Registered};
@@ -58,6 +59,7 @@ pub use info::{GameInfo, OptionDoc, Played, PlayerInfo, Scoresheet, TableKind, c
 pub use matches::{Match, MoveMade};
 pub use module::{ActionOf, GameModule, ObservationOf, Rules, StateOf};
 pub use spec::{PlayerSpec, SpecError};
+pub use table::{Table, TableError};
 
 /// Checks that an observation made for seat `observed` is the one of
 /// `seat` (a game's [`GameModule::check_observation`] starts with it).

@@ -10,6 +10,7 @@ use crate::agent::{AgentError, LocalAgent, SeatAgent, StatsJson, stats_json, to_
 use crate::error::ContractError;
 use crate::info::{Scoresheet, TableKind};
 use crate::module::{ActionOf, GameModule, StateOf};
+use crate::spec::PlayerSpec;
 
 /// An action a match played for an agent. `action` is the true action:
 /// a front end shows another seat [`Match::last_move`] instead, which is
@@ -54,6 +55,12 @@ pub trait Match: Send {
     /// # Errors
     /// When chance does not act.
     fn chance(&mut self, rng: &mut Rng) -> Result<(), ContractError>;
+    /// The chance outcome `rng` draws here, in the game's JSON form,
+    /// without playing it ([`chance`](Match::chance) plays the same one).
+    ///
+    /// # Errors
+    /// When chance does not act.
+    fn draw_chance(&self, rng: &mut Rng) -> Result<Value, ContractError>;
     /// Asks the seat to act's agent for its action (the agent receives the
     /// seat's observation only) and plays it.
     ///
@@ -63,6 +70,10 @@ pub trait Match: Send {
     fn play(&mut self, agent: &mut dyn SeatAgent) -> Result<MoveMade, AgentError>;
     /// What `seat` observes, as JSON.
     fn observe(&self, seat: Seat) -> Value;
+    /// What `seat`'s player `player` is handed, as JSON: its observation,
+    /// or more where the game grants a declared handicap at this table
+    /// (see [`GameModule::observe_for`]).
+    fn observe_for(&self, seat: Seat, player: &PlayerSpec) -> Value;
     /// The view of `seat` for pages.
     fn view(&self, seat: Seat) -> Value;
     /// A text picture of what `seat` observes.
@@ -77,12 +88,12 @@ pub trait Match: Send {
     /// Something worth telling `seat` about the last move, if anything.
     fn note(&self, seat: Seat) -> Option<String>;
     /// A renderer's facts about the last move as `seat` saw it (see
-    /// [`GameModule::move_view`](crate::GameModule::move_view)).
+    /// [`GameModule::move_view`]).
     fn move_view(&self, seat: Seat) -> Option<Value>;
     /// Whether the game reviews finished games.
     fn reviews(&self) -> bool;
     /// The review of `seat`'s moves (see
-    /// [`GameModule::review`](crate::GameModule::review)).
+    /// [`GameModule::review`]).
     ///
     /// # Errors
     /// Why the game cannot be reviewed.
@@ -99,7 +110,7 @@ pub trait Match: Send {
     /// The game's record, for games that keep one.
     fn record(&self) -> Option<Value>;
     /// Exchanges two parts of the truth `observer` cannot see (see
-    /// [`GameModule::swap_unseen`](crate::GameModule::swap_unseen)); for
+    /// [`GameModule::swap_unseen`]); for
     /// front ends' hidden-information tests.
     fn swap_unseen(&mut self, observer: Seat) -> bool;
 }
@@ -161,6 +172,14 @@ impl<M: GameModule> ModuleMatch<M> {
         }
     }
 
+    fn chance_outcome(&self, rng: &mut Rng) -> Result<ActionOf<M>, ContractError> {
+        match self.to_act() {
+            Turn::Chance => Ok(self.game().sample_chance(&self.state, rng)),
+            Turn::Seat(s) => Err(ContractError::SeatActs(s)),
+            Turn::Terminal => Err(ContractError::GameOver),
+        }
+    }
+
     fn seat_to_act(&self) -> Result<Seat, AgentError> {
         match self.game().to_move(&self.state) {
             Turn::Seat(s) => Ok(s),
@@ -211,15 +230,13 @@ impl<M: GameModule> Match for ModuleMatch<M> {
     }
 
     fn chance(&mut self, rng: &mut Rng) -> Result<(), ContractError> {
-        match self.to_act() {
-            Turn::Chance => {
-                let outcome = self.game().sample_chance(&self.state, rng);
-                self.commit(outcome);
-                Ok(())
-            }
-            Turn::Seat(s) => Err(ContractError::SeatActs(s)),
-            Turn::Terminal => Err(ContractError::GameOver),
-        }
+        let outcome = self.chance_outcome(rng)?;
+        self.commit(outcome);
+        Ok(())
+    }
+
+    fn draw_chance(&self, rng: &mut Rng) -> Result<Value, ContractError> {
+        self.chance_outcome(rng).map(|a| to_json(&a))
     }
 
     fn play(&mut self, agent: &mut dyn SeatAgent) -> Result<MoveMade, AgentError> {
@@ -253,6 +270,10 @@ impl<M: GameModule> Match for ModuleMatch<M> {
 
     fn observe(&self, seat: Seat) -> Value {
         to_json(&self.game().observation(&self.state, seat))
+    }
+
+    fn observe_for(&self, seat: Seat, player: &PlayerSpec) -> Value {
+        to_json(&self.module.observe_for(&self.state, seat, player, self.table))
     }
 
     fn view(&self, seat: Seat) -> Value {

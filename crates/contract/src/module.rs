@@ -91,6 +91,45 @@ pub trait GameModule: Sized + Send + Sync + 'static {
     /// When the spec's argument is not one the player takes.
     fn agent(&self, spec: &PlayerSpec, seed: u64) -> Result<Box<dyn Player<Self::Game> + Send>, SpecError>;
 
+    /// The no-search policy of `spec`, a player the game offers: what a
+    /// front end plays for it when its search cannot answer in time (the
+    /// browser's deadline, the first step of its fallback chain). The same
+    /// level's own policy, answering in microseconds, and never reading the
+    /// search budget's clock or flag; `None` (the default) where the game
+    /// has none, and the front end then plays the first legal action.
+    fn policy(&self, spec: &PlayerSpec, seed: u64) -> Option<Box<dyn Player<Self::Game> + Send>> {
+        let _ = (spec, seed);
+        None
+    }
+
+    /// Data the game reads beside its rules, which a browser fetches from
+    /// the server by key (Abalone's endgame tables, chunk by chunk): the
+    /// bytes of `key` from what this process has installed; `None` for a
+    /// key that names nothing here. The default: no data.
+    fn data_serve(key: &str) -> Option<Vec<u8>> {
+        let _ = key;
+        None
+    }
+
+    /// Installs data fetched for `key` (`None`: the server had none), each
+    /// piece checked. Views, computers and starts read data; the rules
+    /// never do, so a look-up of data not here yet only answers less (no
+    /// verdict, a search instead of the table's move) and is noted for
+    /// [`data_missing`](GameModule::data_missing).
+    ///
+    /// # Errors
+    /// A key that names nothing, or bytes that fail their check.
+    fn data_provide(key: &str, bytes: Option<&[u8]>) -> Result<(), String> {
+        let _ = bytes;
+        Err(format!("{} reads no data ({key:?})", Self::INFO.name))
+    }
+
+    /// The keys looked up and not installed since the last call: what a
+    /// browser fetches (and provides) before asking again.
+    fn data_missing() -> Vec<String> {
+        Vec::new()
+    }
+
     /// Who acts, as the observation shows it (every seat sees who acts).
     fn turn(&self, observation: &ObservationOf<Self>) -> Turn;
 

@@ -100,6 +100,30 @@ where
     }
 }
 
+/// The no-search policy of a `level:N` player (see
+/// [`GameModule::policy`](crate::GameModule::policy)) for games whose
+/// levels up to `policy_levels` play without searching and whose higher
+/// levels search over the best of them: a level that does not search is
+/// its own policy, a searching level falls back to the highest that does
+/// not. `None` for any other spec or level.
+pub fn leveled_policy<G>(
+    spec: &PlayerSpec,
+    seed: u64,
+    policy_levels: u8,
+    make: impl FnOnce(u8, u64) -> BoxedPlayer<G>,
+) -> Option<BoxedPlayer<G>>
+where
+    G: Determinize + 'static,
+{
+    match spec {
+        PlayerSpec::Custom { name, arg: Some(arg) } if name == "level" => match arg.parse::<u8>() {
+            Ok(level @ 1..=4) => Some(make(level.min(policy_levels), seed)),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
 /// The players that need only the seat's observation: `random`,
 /// `ismcts:N`, `moismcts:N`, `rootucb:N`. `None` for any other spec.
 pub fn sampling<G>(spec: &PlayerSpec, seed: u64) -> Option<BoxedPlayer<G>>

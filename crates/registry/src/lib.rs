@@ -12,6 +12,7 @@
 //! assert!(tabula_registry::find("Skyjo").unwrap_err().to_string().contains("did you mean skyjo"));
 //! ```
 
+use serde_json::{Value, json};
 use tabula_contract::{GameEntry, Registered};
 
 /// Lists game modules, in the order `tabula games` shows them.
@@ -84,6 +85,54 @@ pub fn find(name: &str) -> Result<&'static dyn GameEntry, UnknownGame> {
         "…".to_string()
     };
     Err(UnknownGame { name: shown, hint })
+}
+
+/// Every game as the new-game forms read it: its information, seats,
+/// options (each with its meaning, default and choices), players and
+/// default player. The server's `GET /api/catalog` and the browser module
+/// answer this same list.
+pub fn catalog() -> Value {
+    let games: Vec<Value> = GAMES
+        .iter()
+        .map(|entry| {
+            let defaults = entry.default_options();
+            let options: Vec<Value> = entry
+                .option_docs()
+                .iter()
+                .map(|o| {
+                    json!({
+                        "name": o.name,
+                        "meaning": o.meaning,
+                        "default": defaults.get(o.name),
+                        "choices": o.choices,
+                    })
+                })
+                .collect();
+            let seats = entry.open(&Value::Null).map(|d| d.seats()).ok();
+            json!({
+                "info": entry.info(),
+                "seats": seats,
+                "options": options,
+                "players": entry.players(),
+                "default_player": entry.default_player(),
+            })
+        })
+        .collect();
+    Value::Array(games)
+}
+
+/// The seats of `game` under `options` (`null` for the defaults):
+/// `{seats, names, options}` with every option written out.
+///
+/// # Errors
+/// An unknown game or options it refuses, in one line.
+pub fn seating(game: &str, options: &Value) -> Result<Value, String> {
+    let driver = find(game)
+        .map_err(|e| e.to_string())?
+        .open(options)
+        .map_err(|e| e.to_string())?;
+    let names: Vec<String> = (0..driver.seats()).map(|s| driver.seat_name(s)).collect();
+    Ok(json!({ "seats": driver.seats(), "names": names, "options": driver.options() }))
 }
 
 #[cfg(test)]

@@ -58,6 +58,35 @@ pub fn cancel_scope<R>(flag: &CancelFlag, work: impl FnOnce() -> R) -> R {
     work()
 }
 
+thread_local! {
+    /// The deadline of the innermost [`deadline_scope`] on this thread.
+    static DEADLINE: std::cell::RefCell<Option<ScopeDeadline>> = const { std::cell::RefCell::new(None) };
+}
+
+/// A deadline and the clock it is read on.
+type ScopeDeadline = (Arc<dyn Clock>, Duration);
+
+/// Runs `work` with every search it starts on this thread stopping once
+/// `clock` reads `at` or later, whatever budget that search was built
+/// with: the single-threaded counterpart of [`cancel_scope`], for a front
+/// end with no second thread to set a flag (a browser's worker, whose
+/// clock the host injects). The search returns its best answer so far, as
+/// at a deadline of its own; its statistics (the time it reports
+/// included) are those it would give without the scope. Scopes nest (the
+/// inner one rules); the previous one is restored when `work` returns or
+/// panics.
+pub fn deadline_scope<R>(clock: Arc<dyn Clock>, at: Duration, work: impl FnOnce() -> R) -> R {
+    struct Restore(Option<ScopeDeadline>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            let previous = self.0.take();
+            DEADLINE.with(|s| *s.borrow_mut() = previous);
+        }
+    }
+    let _restore = Restore(DEADLINE.with(|s| s.borrow_mut().replace((clock, at))));
+    work()
+}
+
 /// A monotonic clock: the time a deadline is measured on.
 pub trait Clock: Send + Sync + fmt::Debug {
     /// The time since the clock's origin; never decreases.
@@ -222,6 +251,10 @@ pub struct Meter {
     stopped: Option<Stop>,
     /// The flag of the [`cancel_scope`] the search started in.
     scope: Option<CancelFlag>,
+    /// The deadline of the [`deadline_scope`] the search started in, read
+    /// on its own clock (apart from the budget's, so that the time the
+    /// search reports does not depend on the scope).
+    scope_deadline: Option<ScopeDeadline>,
 }
 
 impl Meter {
@@ -246,13 +279,23 @@ impl Meter {
             next_check: CHECK_EVERY,
             stopped: None,
             scope: SCOPE.with(|s| s.borrow().clone()),
+            scope_deadline: DEADLINE.with(|s| s.borrow().clone()),
         };
-        // A search started after its flag was set stops at once: a player
-        // that runs many small searches must not finish them all first.
+        // A search started after its flag was set (or its scope's deadline
+        // passed) stops at once: a player that runs many small searches
+        // must not finish them all first.
         if meter.is_cancelled() {
             meter.stopped = Some(Stop::Cancelled);
+        } else if meter.scope_expired() {
+            meter.stopped = Some(Stop::Deadline);
         }
         meter
+    }
+
+    fn scope_expired(&self) -> bool {
+        self.scope_deadline
+            .as_ref()
+            .is_some_and(|(clock, at)| clock.now() >= *at)
     }
 
     fn is_cancelled(&self) -> bool {
@@ -297,6 +340,9 @@ impl Meter {
     fn slow_check(&self) -> Option<Stop> {
         if self.is_cancelled() {
             return Some(Stop::Cancelled);
+        }
+        if self.scope_expired() {
+            return Some(Stop::Deadline);
         }
         match (&self.clock, self.deadline) {
             (Some(clock), Some(d)) if clock.now() >= d => Some(Stop::Deadline),
@@ -416,5 +462,34 @@ mod tests {
         }
         assert!(m.clock.is_none());
         assert_eq!(m.elapsed(), Duration::ZERO);
+    }
+
+    #[test]
+    fn a_deadline_scope_stops_searches_started_inside_it_on_its_clock() {
+        let clock = Arc::new(Manual::default());
+        *clock.now.lock().unwrap() = Duration::from_millis(100);
+        let mut outside = Meter::start(&Budget::iterations(1_000_000));
+        deadline_scope(clock.clone(), Duration::from_millis(150), || {
+            let mut inside = Meter::start(&Budget::iterations(1_000_000));
+            assert_eq!(inside.check(0, 10), None);
+            assert_eq!(inside.check_now(), None, "before the deadline");
+            *clock.now.lock().unwrap() = Duration::from_millis(150);
+            assert_eq!(inside.check(0, 10 + CHECK_EVERY), Some(Stop::Deadline));
+            // The time reported is the budget's, not the scope's clock.
+            assert_eq!(inside.elapsed(), Duration::ZERO);
+            // Started after the deadline: stopped before any work.
+            assert_eq!(Meter::start(&Budget::iterations(5)).stopped(), Some(Stop::Deadline));
+            // An inner scope with a later deadline rules inside it.
+            deadline_scope(clock.clone(), Duration::from_millis(500), || {
+                assert_eq!(Meter::start(&Budget::iterations(5)).stopped(), None);
+            });
+            assert_eq!(Meter::start(&Budget::iterations(5)).stopped(), Some(Stop::Deadline));
+        });
+        assert_eq!(
+            outside.check_now(),
+            None,
+            "a search started outside the scope ignores it"
+        );
+        assert_eq!(Meter::start(&Budget::iterations(5)).stopped(), None, "the scope ended");
     }
 }

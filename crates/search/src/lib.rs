@@ -91,7 +91,7 @@ pub mod tunables;
 pub use alphabeta::{ALPHABETA_TUNABLES, AlphaBeta, AlphaBetaConfig};
 #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
 pub use budget::SystemClock;
-pub use budget::{Budget, CancelFlag, Clock, Meter, Stop, cancel_scope};
+pub use budget::{Budget, CancelFlag, Clock, Meter, Stop, cancel_scope, deadline_scope};
 pub use eval::{Evaluator, MoveOrder, NaturalOrder, SCORE_INFINITY, Score, Utility};
 pub use expectiminimax::expectiminimax;
 pub use game::{

@@ -24,6 +24,9 @@ pub fn routes() -> Router<AppState> {
         .route("/api/catalog", get(catalog))
         .route("/api/catalog/{game}", get(seating))
         .route("/api/games", post(games::create).get(games::list))
+        .route("/api/games/local", post(games::save_local))
+        .route("/api/wasm", get(crate::wasm::manifest_route))
+        .route("/api/data/{game}/{*key}", get(crate::wasm::data_route))
         .route("/api/games/{id}", get(games::get))
         .route("/api/games/{id}/actions", post(games::act))
         .route("/api/games/{id}/review", get(games::review))
@@ -98,33 +101,7 @@ async fn abalone_tables() -> ApiResult<Json<Value>> {
 /// seats under the default options, its options (with their defaults and
 /// meanings) and its players.
 async fn catalog() -> Json<Value> {
-    let games: Vec<Value> = tabula_registry::games()
-        .iter()
-        .map(|entry| {
-            let defaults = entry.default_options();
-            let options: Vec<Value> = entry
-                .option_docs()
-                .iter()
-                .map(|o| {
-                    json!({
-                        "name": o.name,
-                        "meaning": o.meaning,
-                        "default": defaults.get(o.name),
-                        "choices": o.choices,
-                    })
-                })
-                .collect();
-            let seats = entry.open(&Value::Null).map(|d| d.seats()).ok();
-            json!({
-                "info": entry.info(),
-                "seats": seats,
-                "options": options,
-                "players": entry.players(),
-                "default_player": entry.default_player(),
-            })
-        })
-        .collect();
-    Json(Value::Array(games))
+    Json(tabula_registry::catalog())
 }
 
 #[derive(Deserialize)]
@@ -141,15 +118,12 @@ async fn seating(
     q: Result<Query<SeatingQuery>, axum::extract::rejection::QueryRejection>,
 ) -> ApiResult<Json<Value>> {
     let Query(q) = q.map_err(|e| ApiError::bad_request(e.body_text()))?;
-    let entry = tabula_registry::find(&game).map_err(|e| ApiError::bad_request(e.to_string()))?;
     let options: Value = match q.options.as_deref() {
         None | Some("") => Value::Null,
         Some(text) => serde_json::from_str(text).map_err(|_| ApiError::bad_request("options are a JSON object"))?,
     };
-    let driver = entry.open(&options).map_err(|e| ApiError::bad_request(e.to_string()))?;
-    let names: Vec<String> = (0..driver.seats()).map(|s| driver.seat_name(s)).collect();
     Ok(Json(
-        json!({ "seats": driver.seats(), "names": names, "options": driver.options() }),
+        tabula_registry::seating(&game, &options).map_err(ApiError::bad_request)?,
     ))
 }
 

@@ -17,7 +17,7 @@ use crate::error::{ApiError, ApiJson, ApiResult};
 use crate::legacy::{self, KindRequest};
 use crate::rows::{Action, COLUMNS, GameRow};
 use crate::table_routes::{Creation, act_table, create_table};
-use crate::tables::NewTable;
+use crate::tables::{NewTable, Saved};
 
 /// Loads a game the session may see, or 404.
 async fn owned_game(state: &AppState, session: Option<&Session>, id: &str) -> ApiResult<GameRow> {
@@ -62,7 +62,7 @@ async fn with_standing(state: &AppState, game: &GameRow, mut v: Value) -> ApiRes
 /// The answer for a stored game.
 async fn view(state: &AppState, game: &GameRow) -> ApiResult<Value> {
     let table = game.table.table()?;
-    let v = table.view(&table.replay()?, &game.id, &game.kind);
+    let v = table.answer(&table.replay()?, &game.id, &game.kind);
     with_standing(state, game, v).await
 }
 
@@ -91,6 +91,19 @@ pub async fn create(
         (planned.request, how)
     };
     let (game, v) = create_table(&state, &session, &addr, request, how).await?;
+    Ok((StatusCode::CREATED, Json(with_standing(&state, &game, v).await?)))
+}
+
+/// `POST /api/games/local`: a game played in the browser, finished (see
+/// [`crate::table_routes::save_local`]). Answers 201 with the stored
+/// game's answer (its `id` opens it, its review included).
+pub async fn save_local(
+    State(state): State<AppState>,
+    Posting(session): Posting,
+    ClientAddr(addr): ClientAddr,
+    ApiJson(saved): ApiJson<Saved>,
+) -> ApiResult<(StatusCode, Json<Value>)> {
+    let (game, v) = crate::table_routes::save_local(&state, &session, &addr, saved).await?;
     Ok((StatusCode::CREATED, Json(with_standing(&state, &game, v).await?)))
 }
 

@@ -299,7 +299,7 @@ mod tests {
         record.push_cell(24, 7);
         let old = table_of_old_row("free", &record.to_json()).unwrap();
         let players = ["you".to_string(), "greedy".to_string()];
-        let table = crate::tables::Table::load(old.game, &old.options, &players, &old.truth).unwrap();
+        let table = crate::tables::load(old.game, &old.options, &players, &old.truth).unwrap();
         assert_eq!(table.truth.seed, 9);
         assert_eq!(table.truth.actions, vec![Value::from(24)]);
         let replayed = table.replay().unwrap();

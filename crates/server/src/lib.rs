@@ -41,6 +41,7 @@ pub mod session_key;
 pub mod table_routes;
 pub mod tables;
 pub mod util;
+pub mod wasm;
 
 pub use db::{Backend, Db};
 pub use error::ApiError;
@@ -145,15 +146,16 @@ pub fn router(state: AppState) -> Router {
         .layer(axum::middleware::map_response(security_headers))
 }
 
-/// Headers every answer carries: scripts and styles from this server only,
-/// no framing, no content sniffing.
+/// Headers every answer carries: scripts and styles from this server only
+/// (WebAssembly compiled from them: the browser module), no framing, no
+/// content sniffing.
 async fn security_headers(mut response: axum::response::Response) -> axum::response::Response {
     use axum::http::{HeaderValue, header};
     let h = response.headers_mut();
     h.insert(
         header::CONTENT_SECURITY_POLICY,
         HeaderValue::from_static(
-            "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
+            "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
         ),
     );
     h.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));

@@ -116,6 +116,21 @@ const ASSETS: &[(&str, &str, &str)] = &[
         include_str!("../assets/js/table.js"),
     ),
     (
+        "js/local.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/js/local.js"),
+    ),
+    (
+        "js/data.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/js/data.js"),
+    ),
+    (
+        "js/search-worker.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/js/search-worker.js"),
+    ),
+    (
         "js/new.js",
         "text/javascript; charset=utf-8",
         include_str!("../assets/js/new.js"),
@@ -193,10 +208,13 @@ pub fn routes() -> Router<AppState> {
         .route("/review/{id}", get(|s, h| page(s, h, "review")))
         .route("/lab", get(|s, h| page(s, h, "lab")))
         .route("/table/{id}", get(|s, h| page(s, h, "table")))
+        .route("/local/{key}", get(|s, h| page(s, h, "table")))
         .route("/new", get(|s, h| page(s, h, "new")))
         .route("/new/{game}", get(|s, h| page(s, h, "new")))
         .route("/abalone/tables", get(|s, h| page(s, h, "abalone-tables")))
         .route("/assets/{*path}", get(asset))
+        .route("/wasm/{name}", get(crate::wasm::file_route))
+        .route("/sw.js", get(service_worker))
         .fallback(not_found)
 }
 
@@ -282,6 +300,44 @@ async fn asset(Path(path): Path<String>) -> Response {
             .into_response(),
         None => (StatusCode::NOT_FOUND, "no such file").into_response(),
     }
+}
+
+/// The service worker, filled in once: this build's addresses to keep for
+/// offline free play, and a version that changes with any of them.
+static SERVICE_WORKER: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+    use sha2::{Digest, Sha256};
+    let mut keep: Vec<String> = vec!["/new".into(), "/local/".into(), "/api/catalog".into()];
+    keep.extend(tabula_registry::names().iter().map(|n| format!("/new/{n}")));
+    keep.extend(ASSETS.iter().map(|(path, _, _)| format!("/assets/{path}")));
+    let module = crate::wasm::manifest();
+    keep.push("/api/wasm".into());
+    keep.extend(module.js.iter().chain(module.wasm.iter()).cloned());
+    let mut hash = Sha256::new();
+    for (path, _, body) in ASSETS {
+        hash.update(path.as_bytes());
+        hash.update(body.as_bytes());
+    }
+    for page in PAGES {
+        hash.update(page.body.as_bytes());
+    }
+    hash.update(LAYOUT.as_bytes());
+    hash.update(keep.join("\n").as_bytes());
+    let version: String = hash.finalize()[..8].iter().map(|b| format!("{b:02x}")).collect();
+    include_str!("../assets/sw.js")
+        .replace("{{version}}", &version)
+        .replace("{{precache}}", &serde_json::to_string(&keep).expect("paths serialise"))
+});
+
+/// `GET /sw.js`: the service worker, at the root so that it serves every page.
+async fn service_worker() -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, "text/javascript; charset=utf-8"),
+            (header::CACHE_CONTROL, "no-cache"),
+        ],
+        SERVICE_WORKER.as_str(),
+    )
+        .into_response()
 }
 
 async fn not_found() -> Response {

@@ -48,7 +48,7 @@ pub struct TableRow {
 
 impl TableRow {
     pub(crate) fn table(&self) -> ApiResult<Table> {
-        Table::load(&self.game, &self.options, &self.players, &self.truth)
+        crate::tables::load(&self.game, &self.options, &self.players, &self.truth)
     }
 }
 

@@ -14,7 +14,7 @@ use crate::error::{ApiError, ApiResult};
 use crate::util::date_of;
 
 use crate::rows::{Action, COLUMNS, GameRow, TableRow};
-use crate::tables::{self, NewTable, Table};
+use crate::tables::{self, NewTable, Saved, Table};
 use crate::util::random_hex;
 
 /// Plays the computers (and chance) of `game`, the table's replayed match,
@@ -64,7 +64,7 @@ fn table_state(table: &Table, id: &str, kind: &str) -> ApiResult<(TableState, Va
         two_scores: [point(0), point(1)],
         scores: scores.map(|s| Value::from(s).to_string()),
     };
-    Ok((state, table.view(&replayed, id, kind)))
+    Ok((state, table.answer(&replayed, id, kind)))
 }
 
 /// How a table comes to be: by a `kind` request of before (its kind, the
@@ -75,7 +75,7 @@ pub(crate) struct Creation {
     pub kind: Option<&'static str>,
     /// The daily grid's date.
     pub day: Option<Date>,
-    /// A chosen seed (see [`Table::create`]).
+    /// A chosen seed (see [`tables::create`]).
     pub seed: Option<u64>,
 }
 
@@ -87,7 +87,7 @@ pub(crate) async fn create_table(
     request: NewTable,
     how: Creation,
 ) -> ApiResult<(GameRow, Value)> {
-    let table = Table::create(&request, how.seed)?;
+    let table = tables::create(&request, how.seed)?;
     state.count_new_game(&session.token_hash, addr)?;
     let kind = how
         .kind
@@ -100,13 +100,25 @@ pub(crate) async fn create_table(
     } else {
         table
     };
+    insert_table(state, session, &table, kind, how.day).await
+}
+
+/// Stores a new table (a finished one, for a game played in the browser)
+/// and gives its row and answer.
+async fn insert_table(
+    state: &AppState,
+    session: &Session,
+    table: &Table,
+    kind: &str,
+    day: Option<Date>,
+) -> ApiResult<(GameRow, Value)> {
     let id = random_hex(12);
-    let (stored, v) = table_state(&table, &id, kind)?;
+    let (stored, v) = table_state(table, &id, kind)?;
     let (players, options) = (table.players_json(), table.driver.options().to_string());
     let now_ms = state.clock.now_ms();
     let user_id = session.user.as_ref().map(|u| u.id.clone());
     let mut tx = state.db.pool.begin().await?;
-    let ranked = match (how.day, &user_id) {
+    let ranked = match (day, &user_id) {
         (Some(day), Some(user)) => daily::on_create(&mut tx, user, day, &id, state.clock.today()).await?,
         _ => false,
     };
@@ -118,7 +130,7 @@ pub(crate) async fn create_table(
     .bind(&session.token_hash)
     .bind(user_id.clone())
     .bind(kind)
-    .bind(how.day.map(|d| d.to_string()))
+    .bind(day.map(|d| d.to_string()))
     .bind(&players)
     .bind(&stored.record)
     .bind(i64::from(stored.over))
@@ -139,7 +151,7 @@ pub(crate) async fn create_table(
         session_hash: session.token_hash.clone(),
         user_id,
         kind: kind.to_string(),
-        day: how.day.map(|d| d.to_string()),
+        day: day.map(|d| d.to_string()),
         ranked,
         table: TableRow {
             game: table.driver.info().name.to_string(),
@@ -152,6 +164,39 @@ pub(crate) async fn create_table(
     Ok((row, v))
 }
 
+/// The most actions a game played in the browser may bring (the longest
+/// matches of the card table take a few thousand).
+pub const MAX_SAVED_ACTIONS: usize = 50_000;
+
+/// `POST /api/games/local`: a game played in the browser, over. The server
+/// replays it — every move legal, every chance outcome the one its seed
+/// draws — and stores it like a game played here.
+pub(crate) async fn save_local(
+    state: &AppState,
+    session: &Session,
+    addr: &str,
+    saved: Saved,
+) -> ApiResult<(GameRow, Value)> {
+    if saved.actions.len() > MAX_SAVED_ACTIONS {
+        return Err(ApiError::bad_request(format!(
+            "a saved game has at most {MAX_SAVED_ACTIONS} actions"
+        )));
+    }
+    let entry = tabula_registry::find(&saved.game).map_err(|e| ApiError::bad_request(e.to_string()))?;
+    state.count_new_game(&session.token_hash, addr)?;
+    // Replaying a long match takes milliseconds: off the request threads.
+    let (table, replayed) = tokio::task::spawn_blocking(move || Table::restore(entry, saved))
+        .await
+        .map_err(ApiError::internal)??;
+    if replayed.game.to_act() != tabula_search::Turn::Terminal {
+        return Err(ApiError::unprocessable(
+            "only a finished game is saved: this one goes on",
+        ));
+    }
+    let kind = if table.human().is_some() { "play" } else { "watch" };
+    insert_table(state, session, &table, kind, None).await
+}
+
 /// `POST /api/games/{id}/actions` for a table: the person's action (or
 /// none, to let the computers move), then the computers'.
 pub(crate) async fn act_table(state: &AppState, game: &GameRow, body: &Action) -> ApiResult<Value> {
@@ -160,7 +205,7 @@ pub(crate) async fn act_table(state: &AppState, game: &GameRow, body: &Action) -
     let mut replayed = table.replay()?;
     match &body.action {
         Some(action) => {
-            let played = tables::play_human(&table, &mut replayed, action, body.ply)?;
+            let played = table.play_human(&mut replayed, action, body.ply)?;
             table.truth.actions.push(played);
         }
         None => {

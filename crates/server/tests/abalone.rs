@@ -129,3 +129,52 @@ async fn the_trainer_is_won_by_the_tables_best_moves(engine: Engine) {
 }
 
 on_both!(the_trainer, the_trainer_is_won_by_the_tables_best_moves);
+
+/// The tables' pieces for a browser: the index, a class's manifest, a
+/// chunk (gzipped when asked), each the game's own `data_serve`; keys that
+/// name nothing are 404s that echo nothing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_tables_are_served_chunk_by_chunk() {
+    install();
+    let s = TestServer::start(Engine::Sqlite, |_| {}).await.unwrap();
+    let c = s.client().await;
+    let entry = tabula_registry::find("abalone").unwrap();
+    let plain = reqwest::Client::builder().no_gzip().build().unwrap();
+    for key in ["tb/index", "tb/3v2/manifest", "tb/3v2/0", "tb/3v2/37", "tb/2v2/1"] {
+        for gzip in [false, true] {
+            let mut r = plain.get(format!("{}/api/data/abalone/{key}", s.base));
+            if gzip {
+                r = r.header("accept-encoding", "gzip");
+            }
+            let r = r.send().await.unwrap();
+            assert_eq!(r.status(), StatusCode::OK, "{key}");
+            assert_eq!(r.headers().get("content-encoding").is_some(), gzip, "{key}");
+            let body = r.bytes().await.unwrap().to_vec();
+            let body = if gzip {
+                let mut out = Vec::new();
+                std::io::Read::read_to_end(&mut flate2::read::GzDecoder::new(&body[..]), &mut out).unwrap();
+                out
+            } else {
+                body
+            };
+            assert_eq!(Some(body), entry.data_serve(key), "{key}");
+        }
+    }
+    let (_, index) = c.get("/api/data/abalone/tb/index").await;
+    assert_eq!(index["classes"], json!(["2v2", "3v2"]));
+    let (_, manifest) = c.get("/api/data/abalone/tb/3v2/manifest").await;
+    assert_eq!(manifest["checksums"].as_array().unwrap().len(), 40);
+    for bad in [
+        "/api/data/abalone/tb/4v2/manifest",
+        "/api/data/abalone/tb/3v2/40",
+        "/api/data/abalone/tb/3v2/007",
+        "/api/data/abalone/tb/3v2/../../etc",
+        "/api/data/abalone/evil%3Cscript%3E",
+        "/api/data/Abalone/tb/index",
+        "/api/data/hearts/tb/index",
+    ] {
+        let (status, body) = c.get(bad).await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "{bad}");
+        assert!(!body["error"].as_str().unwrap().contains("script"), "{bad}: {body}");
+    }
+}

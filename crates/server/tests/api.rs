@@ -474,3 +474,60 @@ async fn two_instances_share_one_database(engine: Engine) {
     assert_eq!(session["user"]["name"], "Eve", "{session}");
 }
 on_both!(shared_database, two_instances_share_one_database);
+
+/// The browser module: named by its content's hash, cached for good,
+/// gzipped for a browser that takes it, under 2 MB gzipped. Required where
+/// `TABULA_REQUIRE_WASM` is set (CI); skipped when this build has none.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_browser_module_is_served_under_its_content_address() {
+    let s = server(Engine::Sqlite).await;
+    let c = s.client().await;
+    let (status, m) = c.get("/api/wasm").await;
+    assert_eq!(status, StatusCode::OK);
+    if m["available"] != true {
+        assert!(
+            std::env::var("TABULA_REQUIRE_WASM").is_err(),
+            "TABULA_REQUIRE_WASM is set but the module was not built: {m}"
+        );
+        assert!(m["missing"].is_string(), "{m}");
+        eprintln!("skipped: this build has no browser module ({})", m["missing"]);
+        return;
+    }
+    assert!(m["bytes"]["wasm_gzip"].as_u64().unwrap() < 2_000_000, "{m}");
+    for (key, kind) in [("wasm", "application/wasm"), ("js", "text/javascript; charset=utf-8")] {
+        let path = m[key].as_str().unwrap();
+        assert!(
+            path.starts_with("/wasm/tabula-") && path.ends_with(&format!(".{key}")),
+            "{path}"
+        );
+        let plain = reqwest::Client::builder().no_gzip().build().unwrap();
+        for gzip in [false, true] {
+            let mut r = plain.get(format!("{}{path}", s.base));
+            if gzip {
+                r = r.header("accept-encoding", "gzip");
+            }
+            let r = r.send().await.unwrap();
+            assert_eq!(r.status(), StatusCode::OK);
+            assert_eq!(r.headers()["content-type"], kind);
+            assert_eq!(r.headers()["cache-control"], "public, max-age=31536000, immutable");
+            assert_eq!(r.headers().get("content-encoding").is_some(), gzip);
+            let bytes = r.bytes().await.unwrap().len() as u64;
+            let expected = m["bytes"][if gzip { format!("{key}_gzip") } else { key.to_string() }]
+                .as_u64()
+                .unwrap();
+            assert_eq!(bytes, expected, "{path} gzip {gzip}");
+        }
+    }
+    // Another name (an old module's, or a made-up one) is not served.
+    for other in ["/wasm/tabula-0123456789abcdef.wasm", "/wasm/..%2FCargo.toml", "/wasm/"] {
+        let r = c.http.get(format!("{}{other}", s.base)).send().await.unwrap();
+        assert_eq!(r.status(), StatusCode::NOT_FOUND, "{other}");
+    }
+    // Pages may compile it (and run it in a worker).
+    let r = c.http.get(format!("{}/new", s.base)).send().await.unwrap();
+    let csp = r.headers()["content-security-policy"].to_str().unwrap();
+    assert!(
+        csp.contains("'wasm-unsafe-eval'") && csp.contains("worker-src 'self'"),
+        "{csp}"
+    );
+}

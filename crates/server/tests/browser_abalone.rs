@@ -64,7 +64,8 @@ async fn next_turn(c: &Client) -> Turn {
     }
 }
 
-/// Starts a game from the new-game form: options set, White a computer.
+/// Starts a game from the new-game form: options set, White a computer,
+/// on the server (or, with `local`, in the page).
 async fn start_from_the_form(
     c: &Client,
     base: &str,
@@ -72,6 +73,18 @@ async fn start_from_the_form(
     position: Option<&str>,
     no_progress: Option<&str>,
     white: &str,
+) {
+    start_from_the_form_at(c, base, layout, position, no_progress, white, false).await;
+}
+
+async fn start_from_the_form_at(
+    c: &Client,
+    base: &str,
+    layout: Option<&str>,
+    position: Option<&str>,
+    no_progress: Option<&str>,
+    white: &str,
+    local: bool,
 ) {
     open(c, &format!("{base}/new/abalone")).await;
     if let Some(n) = no_progress {
@@ -86,11 +99,21 @@ async fn start_from_the_form(
         find(c, "#option-position").await.send_keys(p).await.unwrap();
     }
     // The seats are redrawn as options change: wait for White's seat under them.
+    find(c, "#new-seats[data-busy='false']").await;
     let seat = find(c, "#seat-1").await;
     seat.select_by_value(white).await.unwrap();
+    // The server's game (its tables the server's), or the page's (its
+    // tables fetched chunk by chunk).
+    c.execute(
+        "const box = document.getElementById('new-local'); if (box) box.checked = arguments[0];",
+        vec![json!(local)],
+    )
+    .await
+    .unwrap();
     find(c, "#new-start").await.click().await.unwrap();
     let deadline = Instant::now() + WAIT;
-    while !c.current_url().await.unwrap().path().starts_with("/table/") {
+    let prefix = if local { "/local/" } else { "/table/" };
+    while !c.current_url().await.unwrap().path().starts_with(prefix) {
         assert!(
             Instant::now() < deadline,
             "the game did not open: {}",
@@ -249,6 +272,60 @@ async fn a_whole_game_against_level_one_by_keyboard() {
     c.close().await.unwrap();
 }
 
+/// The moves in the page's log.
+async fn moves_logged(c: &Client) -> u64 {
+    c.execute("return document.querySelectorAll('#table-moves li').length", vec![])
+        .await
+        .unwrap()
+        .as_u64()
+        .unwrap()
+}
+
+/// Plays a 3v2 trainer game against level 4 by asking for the table's
+/// best move and clicking it, up to the win, the page saying after each
+/// move that the win was kept.
+async fn win_the_trainer(c: &Client, base: &str, local: bool) {
+    start_from_the_form_at(c, base, Some("trainer-3v2"), None, None, "level:4", local).await;
+    let verdict = text(c, "#abalone-verdict").await;
+    assert!(verdict.starts_with("Tablebase: Black wins in "), "{verdict}");
+    assert!(
+        text(c, "#abalone-trainer")
+            .await
+            .starts_with("Trainer 3v2: Black wins in")
+    );
+    assert!(!shown(c, "#abalone-best").await, "the best move shows only on request");
+    let mut moves = 0;
+    while next_turn(c).await == Turn::Mine {
+        if moves > 0 {
+            let kept = find(c, "#abalone-trainer").await;
+            assert_eq!(kept.attr("data-kept").await.unwrap().as_deref(), Some("true"));
+            assert!(kept.text().await.unwrap().starts_with("You kept the win"));
+        }
+        assert!(moves < 8, "3v2 wins take at most 7 plies");
+        find(c, "#abalone-best-button").await.click().await.unwrap();
+        let best = text(c, "#abalone-best").await;
+        if moves == 1 {
+            snapshot(c, "abalone-trainer").await;
+        }
+        let m: Move = best.rsplit(' ').next().unwrap().parse().unwrap();
+        for marble in m.marbles() {
+            find(c, &format!("[data-cell='{marble}']")).await.click().await.unwrap();
+            find(c, &format!("[data-cell='{marble}'][data-selected='true']")).await;
+        }
+        let ply = moves_logged(c).await;
+        find(c, &format!("button[data-dir='{}']:not([disabled])", m.dir()))
+            .await
+            .click()
+            .await
+            .unwrap();
+        find(c, &format!("#table-moves li[data-ply='{ply}']")).await;
+        moves += 1;
+    }
+    let result = text(c, "#table-result-text").await;
+    assert!(result.starts_with("You win!"), "{result}");
+    assert!(text(c, "#abalone-trainer").await.starts_with("You converted the win"));
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_trainer_position_is_won_with_the_tables_best_moves() {
     let _one = ONE_AT_A_TIME.lock().await;
@@ -274,50 +351,7 @@ async fn a_trainer_position_is_won_with_the_tables_best_moves() {
         "{error}"
     );
 
-    start_from_the_form(&c, &s.base, Some("trainer-3v2"), None, None, "level:4").await;
-    let verdict = text(&c, "#abalone-verdict").await;
-    assert!(verdict.starts_with("Tablebase: Black wins in "), "{verdict}");
-    assert!(
-        text(&c, "#abalone-trainer")
-            .await
-            .starts_with("Trainer 3v2: Black wins in")
-    );
-    assert!(!shown(&c, "#abalone-best").await, "the best move shows only on request");
-    let mut moves = 0;
-    while next_turn(&c).await == Turn::Mine {
-        if moves > 0 {
-            let kept = find(&c, "#abalone-trainer").await;
-            assert_eq!(kept.attr("data-kept").await.unwrap().as_deref(), Some("true"));
-            assert!(kept.text().await.unwrap().starts_with("You kept the win"));
-        }
-        assert!(moves < 8, "3v2 wins take at most 7 plies");
-        find(&c, "#abalone-best-button").await.click().await.unwrap();
-        let best = text(&c, "#abalone-best").await;
-        if moves == 1 {
-            snapshot(&c, "abalone-trainer").await;
-        }
-        let m: Move = best.rsplit(' ').next().unwrap().parse().unwrap();
-        for marble in m.marbles() {
-            find(&c, &format!("[data-cell='{marble}']"))
-                .await
-                .click()
-                .await
-                .unwrap();
-            find(&c, &format!("[data-cell='{marble}'][data-selected='true']")).await;
-        }
-        let ply = answer(&c).await["ply"].as_u64().unwrap();
-        find(&c, &format!("button[data-dir='{}']:not([disabled])", m.dir()))
-            .await
-            .click()
-            .await
-            .unwrap();
-        find(&c, &format!("#table-moves li[data-ply='{ply}']")).await;
-        moves += 1;
-    }
-    let result = text(&c, "#table-result-text").await;
-    assert!(result.starts_with("You win!"), "{result}");
-    assert!(text(&c, "#abalone-trainer").await.starts_with("You converted the win"));
-
+    win_the_trainer(&c, &s.base, false).await;
     // The figures page shows the installed classes.
     open(&c, &format!("{}/abalone/tables", s.base)).await;
     let longest = text(&c, "tr[data-class='3v2'][data-side='strong'] .longest").await;
@@ -353,5 +387,69 @@ async fn a_whole_game_from_the_belgian_daisy_by_keyboard() {
     assert_eq!(a["view"]["quiet_plies"], 6, "the no-progress rule ended it: {a}");
     let result = text(&c, "#table-result-text").await;
     assert!(result.starts_with("A draw."), "{result}");
+    c.close().await.unwrap();
+}
+
+/// The same trainer played in the page: its module fetches the tables'
+/// index, 3v2's manifest and only the chunks its positions need (never
+/// the whole table), on the page's thread for the verdict and in the
+/// worker for level 4's perfect defence; the finished game is stored.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_trainer_in_the_page_fetches_only_the_chunks_it_needs() {
+    let _one = ONE_AT_A_TIME.lock().await;
+    let Some(d) = driver() else { return };
+    tables();
+    let s = TestServer::start(Engine::Sqlite, |_| {}).await.unwrap();
+    let c = browser(&d).await;
+    open(&c, &format!("{}/new/abalone", s.base)).await;
+    c.execute("sessionStorage.setItem('tabula-test-hooks', '1')", vec![])
+        .await
+        .unwrap();
+    win_the_trainer(&c, &s.base, true).await;
+    let keys: Value = c
+        .execute(
+            "return [...performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.includes('/api/data/')) \
+               .map((n) => n.split('/api/data/abalone/')[1]), ...window.tabulaLocal.computer.dataFetched]",
+            vec![],
+        )
+        .await
+        .unwrap();
+    let keys: std::collections::BTreeSet<String> = keys
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|k| k.as_str().unwrap().to_string())
+        .collect();
+    assert!(
+        keys.contains("tb/index") && keys.contains("tb/3v2/manifest"),
+        "{keys:?}"
+    );
+    let chunks = keys
+        .iter()
+        .filter(|k| k.starts_with("tb/3v2/") && !k.ends_with("manifest"))
+        .count();
+    let of = Class::new(3, 2).unwrap().size().div_ceil(tablebase::web::WEB_CHUNK) as usize;
+    eprintln!("fetched {chunks} of 3v2's {of} chunks: {keys:?}");
+    assert!(chunks > 0 && chunks < of, "{chunks} of {of}");
+    let sources: Value = c
+        .execute("return window.tabulaLocal.timings.map((t) => t.source)", vec![])
+        .await
+        .unwrap();
+    assert!(
+        sources.as_array().unwrap().iter().all(|s| s == "search" || s == "only"),
+        "level 4 answered from the worker: {sources}"
+    );
+    let listed: Value = c
+        .execute_async("fetch('/api/games').then((r) => r.json()).then(arguments[0])", vec![])
+        .await
+        .unwrap();
+    assert!(
+        listed
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|g| g["game"] == "abalone" && g["over"] == true),
+        "{listed}"
+    );
     c.close().await.unwrap();
 }

@@ -432,3 +432,121 @@ async fn games_of_before_are_tables_with_their_review(engine: Engine) {
     }
 }
 on_both!(games_of_before, games_of_before_are_tables_with_their_review);
+
+/// A whole game of `request` played here, the person at seat 0 playing
+/// their first legal move: as the browser's local table saves it.
+fn played_elsewhere(request: Value, seed: u64) -> tabula_contract::table::Saved {
+    use tabula_contract::table::{NewTable, Saved, Table};
+    use tabula_search::{CancelFlag, Turn};
+    let request: NewTable = serde_json::from_value(request).unwrap();
+    let entry = tabula_registry::find(&request.game).unwrap();
+    let mut table = Table::create(entry, &request, seed).unwrap();
+    loop {
+        let mut replayed = table.replay().unwrap();
+        match replayed.game.to_act() {
+            Turn::Terminal => break,
+            _ if table.computers_act(replayed.game.as_ref()) => {
+                let played = table
+                    .advance(replayed.game.as_mut(), false, &CancelFlag::new())
+                    .unwrap();
+                table.truth.actions.extend(played);
+            }
+            _ => {
+                let text = replayed.game.legal_text()[0].clone();
+                let action = table.play_human(&mut replayed, &text, None).unwrap();
+                table.truth.actions.push(action);
+            }
+        }
+    }
+    Saved {
+        game: request.game,
+        options: table.driver.options(),
+        seats: table.seat_requests(),
+        seed: seed.to_string(),
+        actions: table.truth.actions,
+    }
+}
+
+async fn games_played_in_the_browser_are_replayed_checked_and_stored(engine: Engine) {
+    let s = TestServer::start(engine, |c| c.games_per_minute = 0).await.unwrap();
+    let mut c = s.client().await;
+    let hearts = played_elsewhere(
+        json!({ "game": "hearts", "options": { "end_score": 1 }, "seats": ["human", {"ai": "level:1"}, {"ai": "level:1"}, {"ai": "level:2"}] }),
+        41,
+    );
+    let body = serde_json::to_value(&hearts).unwrap();
+
+    // What is not an honest, finished game of a registered game is refused,
+    // and changes nothing; no error echoes the request.
+    let mut refused: Vec<(Value, StatusCode)> = Vec::new();
+    let mut with = |f: &dyn Fn(&mut Value), status: StatusCode| {
+        let mut b = body.clone();
+        f(&mut b);
+        refused.push((b, status));
+    };
+    with(&|b| b["game"] = json!("Hearts"), StatusCode::BAD_REQUEST);
+    with(&|b| b["seed"] = json!("twelve"), StatusCode::BAD_REQUEST);
+    with(&|b| b["extra"] = json!(1), StatusCode::BAD_REQUEST);
+    with(
+        &|b| b["seats"] = json!(["human", "human", {"ai": "level:1"}, {"ai": "level:1"}]),
+        StatusCode::BAD_REQUEST,
+    );
+    with(
+        &|b| b["seats"][1] = json!({"ai": "bot:/bin/sh"}),
+        StatusCode::BAD_REQUEST,
+    );
+    // Another deal than the seed's (the first action is the deal's).
+    with(&|b| b["seed"] = json!("42"), StatusCode::BAD_REQUEST);
+    // An action that is not legal where it stands.
+    with(
+        &|b| {
+            let n = b["actions"].as_array().unwrap().len();
+            b["actions"].as_array_mut().unwrap().swap(n - 1, n - 2);
+        },
+        StatusCode::BAD_REQUEST,
+    );
+    // A game that goes on.
+    with(
+        &|b| drop(b["actions"].as_array_mut().unwrap().pop()),
+        StatusCode::UNPROCESSABLE_ENTITY,
+    );
+    with(
+        &|b| b["actions"] = Value::Array(vec![json!(0); 50_001]),
+        StatusCode::BAD_REQUEST,
+    );
+    for (b, status) in refused {
+        let (got, answer) = c.post("/api/games/local", b.clone()).await;
+        assert_eq!(got, status, "{answer}");
+        let message = answer["error"].as_str().unwrap();
+        assert!(
+            message.len() < 200 && !message.contains("bin/sh") && !message.contains("twelve"),
+            "{message}"
+        );
+    }
+    let (_, listed) = c.get("/api/games").await;
+    assert_eq!(listed.as_array().unwrap().len(), 0, "nothing was stored");
+
+    // The honest game is stored as a game of this session, over.
+    let (status, stored) = c.post("/api/games/local", body.clone()).await;
+    assert_eq!(status, StatusCode::CREATED, "{stored}");
+    assert_eq!(stored["over"], true);
+    assert_eq!(stored["kind"], "play");
+    assert_eq!(stored["moves"].as_array().unwrap().len(), hearts.actions.len());
+    let id = stored["id"].as_str().unwrap();
+    let (status, again) = c.get(&format!("/api/games/{id}")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(again["result"], stored["result"]);
+    assert!(again.get("truth").is_none() && again.get("seed").is_none());
+
+    // Another session cannot see it.
+    let other = s.client().await;
+    assert_eq!(other.get(&format!("/api/games/{id}")).await.0, StatusCode::NOT_FOUND);
+
+    // Saving counts against the game limit, as creating does.
+    let limited = TestServer::start(engine, |c| c.games_per_minute = 1).await.unwrap();
+    let mut c = limited.client().await;
+    assert_eq!(c.post("/api/games/local", body.clone()).await.0, StatusCode::CREATED);
+    assert_eq!(c.post("/api/games/local", body).await.0, StatusCode::TOO_MANY_REQUESTS);
+}
+
+on_both!(local_games, games_played_in_the_browser_are_replayed_checked_and_stored);

@@ -16,6 +16,7 @@ use crate::geometry::Symmetry;
 use crate::position::Position;
 use crate::tablebase::index::{Class, Indexer};
 use crate::tablebase::space::{Solved, position_of};
+use crate::tablebase::web::WEB_CHUNK;
 use crate::tablebase::{closure, installed};
 
 /// The prefix of trainer layouts.
@@ -53,28 +54,40 @@ pub fn check_installed(class: Class) -> Result<(), String> {
     }
 }
 
-/// Random draws before falling back to a scan (wins with the strong side to
-/// move are common in every class, so the scan is a safety net only).
-const DRAWS: usize = 10_000;
-
 /// A won start of `class` for Black to move, from `tables`; `None` when the
-/// class is not in `tables` or has no such position.
+/// class is not in `tables`, has no such position, or (fetched in a
+/// browser) its manifest or the drawn chunk is not here yet.
+///
+/// The draw is uniform over the class's won entries with the strong side
+/// to move: a chunk with probability proportional to its count of them,
+/// then one of its own uniformly. It reads one chunk, so a browser fetches
+/// one.
 pub fn start(tables: &Solved, class: Class, seed: u64) -> Option<Position> {
-    let values = tables.values(class)?;
-    let ix = Indexer::new(class);
+    let won = tables.won_per_chunk(class)?;
+    let total: u64 = won.iter().sum();
+    if total == 0 {
+        return None;
+    }
     let mut rng = Rng::derived(seed, 0x7a41_3e55);
-    // Even indices have the strong side to move.
-    let half = ix.size() / 2;
-    let won = |i: u64| {
-        let index = i * 2;
-        matches!(decode(values[index as usize]), Some(Value::Win(_)))
-            .then(|| ix.entry(index))
-            .flatten()
-    };
-    let entry = (0..DRAWS).find_map(|_| won(rng.below(half))).or_else(|| {
-        let from = rng.below(half);
-        (0..half).find_map(|k| won((from + k) % half))
+    let mut r = rng.below(total);
+    let k = won.iter().position(|&w| {
+        let here = r < w;
+        if !here {
+            r -= w;
+        }
+        here
     })?;
+    let chunk = tables.chunk(class, k as u64)?;
+    // Web chunks hold an even number of entries: even offsets are even
+    // indices, the strong side to move.
+    let offset = chunk
+        .iter()
+        .enumerate()
+        .step_by(2)
+        .filter(|&(_, &b)| matches!(decode(b), Some(Value::Win(_))))
+        .nth(r as usize)?
+        .0;
+    let entry = Indexer::new(class).entry(k as u64 * WEB_CHUNK + offset as u64)?;
     let symmetry = Symmetry::new(rng.below(12) as usize).unwrap_or(Symmetry::IDENTITY);
     Some(position_of(&entry).transform(symmetry))
 }

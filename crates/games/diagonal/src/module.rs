@@ -341,6 +341,15 @@ impl GameModule for DiagonalTable {
         }
     }
 
+    fn policy(&self, spec: &PlayerSpec, _seed: u64) -> Option<BoxedPlayer<DiagonalTable>> {
+        // The greedy player is the alpha-beta computer without its search.
+        match spec {
+            PlayerSpec::AlphaBeta { .. } => Some(Box::new(AtTable(GreedyPlayer))),
+            PlayerSpec::Custom { name, arg: None } if name == "greedy" => Some(Box::new(AtTable(GreedyPlayer))),
+            _ => None,
+        }
+    }
+
     fn turn(&self, s: &State) -> Turn {
         self.rules.to_move(s)
     }

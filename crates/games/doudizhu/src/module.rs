@@ -167,6 +167,11 @@ impl GameModule for DouDizhu {
         players::leveled(spec, seed, "Dou Dizhu", |level, seed| Box::new(DdzAi::new(level, seed)))
     }
 
+    fn policy(&self, spec: &PlayerSpec, seed: u64) -> Option<BoxedPlayer<DouDizhu>> {
+        // Levels 3-4 search over level 2's policy.
+        players::leveled_policy(spec, seed, 2, |level, seed| Box::new(DdzAi::new(level, seed)))
+    }
+
     fn turn(&self, o: &Observation) -> Turn {
         o.turn()
     }

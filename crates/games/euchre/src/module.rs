@@ -138,6 +138,11 @@ impl GameModule for Euchre {
         players::leveled(spec, seed, "Euchre", |level, seed| Box::new(EuchreAi::new(level, seed)))
     }
 
+    fn policy(&self, spec: &PlayerSpec, seed: u64) -> Option<BoxedPlayer<Euchre>> {
+        // Levels 3-4 search over level 2's policy.
+        players::leveled_policy(spec, seed, 2, |level, seed| Box::new(EuchreAi::new(level, seed)))
+    }
+
     fn teams(&self) -> Option<Vec<usize>> {
         Some((0..SEATS).map(team).collect())
     }

@@ -167,6 +167,11 @@ impl GameModule for GinRummy {
         players::leveled(spec, seed, "Gin Rummy", |level, seed| Box::new(GinAi::new(level, seed)))
     }
 
+    fn policy(&self, spec: &PlayerSpec, seed: u64) -> Option<BoxedPlayer<GinRummy>> {
+        // Levels 3-4 search over level 2's deadwood policy.
+        players::leveled_policy(spec, seed, 2, |level, seed| Box::new(GinAi::new(level, seed)))
+    }
+
     fn turn(&self, o: &Observation) -> Turn {
         o.turn()
     }

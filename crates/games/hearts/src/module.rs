@@ -116,6 +116,11 @@ impl GameModule for Hearts {
         players::leveled(spec, seed, "Hearts", |level, seed| Box::new(HeartsAi::new(level, seed)))
     }
 
+    fn policy(&self, spec: &PlayerSpec, seed: u64) -> Option<BoxedPlayer<Hearts>> {
+        // Levels 3-4 search over level 2's card scorer.
+        players::leveled_policy(spec, seed, 2, |level, seed| Box::new(HeartsAi::new(level, seed)))
+    }
+
     fn turn(&self, o: &Observation) -> Turn {
         o.turn()
     }

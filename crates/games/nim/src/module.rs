@@ -101,6 +101,12 @@ impl GameModule for Nim {
         }
     }
 
+    fn policy(&self, spec: &PlayerSpec, _seed: u64) -> Option<BoxedPlayer<Nim>> {
+        // Bouton's rule is a formula, not a search: its own policy.
+        matches!(spec, PlayerSpec::Custom { name, arg: None } if name == "perfect")
+            .then(|| Box::new(Perfect) as BoxedPlayer<Nim>)
+    }
+
     fn turn(&self, s: &State) -> Turn {
         self.to_move(s)
     }

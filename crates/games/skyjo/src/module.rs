@@ -162,6 +162,15 @@ impl GameModule for Skyjo {
         }
     }
 
+    fn policy(&self, spec: &PlayerSpec, seed: u64) -> Option<BoxedPlayer<Skyjo>> {
+        // Levels 3-4 and the Master search primed by the move scorer, which
+        // level 2 plays with little noise; levels 1-2 search nothing.
+        match level(spec).ok()? {
+            LevelSpec::Level(n @ 1..=2) => Some(Box::new(SkyjoAi::new(LevelSpec::Level(n), seed))),
+            _ => Some(Box::new(SkyjoAi::new(LevelSpec::Level(2), seed))),
+        }
+    }
+
     fn turn(&self, obs: &Observation) -> Turn {
         match obs.phase {
             Phase::Over => Turn::Terminal,

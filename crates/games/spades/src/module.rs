@@ -124,6 +124,11 @@ impl GameModule for Spades {
         players::leveled(spec, seed, "Spades", |level, seed| Box::new(SpadesAi::new(level, seed)))
     }
 
+    fn policy(&self, spec: &PlayerSpec, seed: u64) -> Option<BoxedPlayer<Spades>> {
+        // Levels 3-4 search over level 2's policy.
+        players::leveled_policy(spec, seed, 2, |level, seed| Box::new(SpadesAi::new(level, seed)))
+    }
+
     fn teams(&self) -> Option<Vec<usize>> {
         Some((0..SEATS).map(side_of).collect())
     }

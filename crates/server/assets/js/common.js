@@ -1,6 +1,14 @@
 // Shared by every page: the API client, the session and the nav, the live
 // announcements, the computer's pace, dates and small DOM helpers.
 
+// ------------------------------------------------------------ offline play
+
+// The service worker keeps what free play needs, so that after a first
+// visit it works offline (see /sw.js).
+if ('serviceWorker' in navigator) {
+  navigator.serviceWorker.register('/sw.js').catch(() => {});
+}
+
 // ---------------------------------------------------------------- API client
 
 /** An error answered by the server (`{"error"}`), with its status. */
@@ -55,14 +63,16 @@ function remember(path, data) {
  * Sends a JSON request and answers the parsed JSON. POSTs carry the CSRF
  * token. Throws an ApiError with the server's message on any 4xx/5xx.
  */
-export async function api(method, path, body, { retry = true } = {}) {
+export async function api(method, path, body, { retry = true, raw = false } = {}) {
   const headers = { Accept: 'application/json' };
   const init = { method, headers, credentials: 'same-origin' };
   if (method !== 'GET' && method !== 'HEAD') {
     await session();
     headers['X-CSRF-Token'] = csrf;
     headers['Content-Type'] = 'application/json';
-    init.body = JSON.stringify(body ?? {});
+    // `raw`: the body is JSON text already (kept as text where its numbers
+    // may exceed what JavaScript holds).
+    init.body = raw ? body : JSON.stringify(body ?? {});
   }
   let res;
   try {
@@ -81,7 +91,7 @@ export async function api(method, path, body, { retry = true } = {}) {
     // so the retry is safe.
     if (res.status === 403 && retry && init.body !== undefined) {
       await session(true);
-      return api(method, path, body, { retry: false });
+      return api(method, path, body, { retry: false, raw });
     }
     const retryAfter = Number(res.headers.get('Retry-After')) || null;
     throw new ApiError(data?.error ?? `The server answered ${res.status}.`, res.status, retryAfter);

@@ -1,9 +1,13 @@
 // A new game of any registered game (/new/{game}): the form is built from
 // the catalog (each option with its default and meaning, each seat with the
 // players the game offers), checked against the server as it changes, and
-// the game opens on the page shell (/table/{id}). /new alone lists the games.
+// the game opens on the page shell: in the page (/local/{key}) where the
+// browser module runs, else on the server (/table/{id}). /new alone lists
+// the games.
 
 import { api, el, errorText, pathId, markReady } from './common.js';
+import { withData } from './data.js';
+import { flushUnsaved, loadModule, startLocal } from './local.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -80,29 +84,59 @@ function seatRow(game, seat, name, choices) {
   return el('p', { class: 'field' }, el('label', { for: id }, name), select);
 }
 
+/** The browser module, when it runs here: the form then reads the
+ * catalog and the seats from it (offline too) and can start the game in
+ * the page. */
+let module = null;
+
+async function seatingOf(game) {
+  const options = JSON.stringify(readOptions(game));
+  if (module) {
+    try {
+      // Options may read data (Abalone's trainer needs its tables).
+      return await withData(module.bindings, game.info.name,
+        () => JSON.parse(module.bindings.seating(game.info.name, options)));
+    } catch (err) {
+      throw new Error(String(err?.message ?? err));
+    }
+  }
+  return api('GET', `/api/catalog/${encodeURIComponent(game.info.name)}?options=${encodeURIComponent(options)}`);
+}
+
 async function drawSeats(game) {
   const box = $('new-seats');
+  // Busy while the seats are redrawn (the module may fetch data first).
+  box.dataset.busy = 'true';
   let seating;
   try {
-    const q = encodeURIComponent(JSON.stringify(readOptions(game)));
-    seating = await api('GET', `/api/catalog/${encodeURIComponent(game.info.name)}?options=${q}`);
+    seating = await seatingOf(game);
     showError(null);
   } catch (err) {
     showError(err);
+    box.dataset.busy = 'false';
     return;
   }
   const old = [...box.querySelectorAll('select')].map((s) => s.value);
   const choices = playerChoices(game);
   box.replaceChildren(el('legend', {}, 'Seats'), ...seating.names.map((name, i) => seatRow(game, i, name, choices)));
   box.querySelectorAll('select').forEach((s, i) => { if (old[i]) s.value = old[i]; });
+  box.dataset.busy = 'false';
 }
 
 async function start(game) {
   const seats = [...$('new-seats').querySelectorAll('select')]
     .map((s) => (s.value === 'human' ? 'human' : { ai: s.value }));
   $('new-start').disabled = true;
+  const request = { game: game.info.name, options: readOptions(game), seats };
   try {
-    const created = await api('POST', '/api/games', { game: game.info.name, options: readOptions(game), seats });
+    // In the page when the browser module is here and the person wants it
+    // (no round trip until the end); on the server otherwise.
+    const local = module && $('new-local').checked ? await startLocal(request) : null;
+    if (local) {
+      location.assign(local);
+      return;
+    }
+    const created = await api('POST', '/api/games', request);
     location.assign(`/table/${encodeURIComponent(created.id)}`);
   } catch (err) {
     showError(err);
@@ -111,8 +145,11 @@ async function start(game) {
 }
 
 async function main() {
+  flushUnsaved().catch(() => {});
   try {
-    const catalog = await api('GET', '/api/catalog');
+    module = await loadModule();
+    $('new-where').hidden = !module;
+    const catalog = module ? JSON.parse(module.bindings.catalog()) : await api('GET', '/api/catalog');
     const wanted = pathId();
     const game = catalog.find((g) => g.info.name === wanted);
     if (!game) {

@@ -22,11 +22,14 @@
 // list is there for keyboard users in every game too).
 //
 // The page /table/{id} is one shell; the daily grid's and free play's
-// pages mount one too (`mountTable`).
+// pages mount one too (`mountTable`). The shell talks to a *transport*:
+// the server's games API by default, or a game kept in the page
+// (local.js: `/local/{key}`, free play without a round trip).
 
 import {
   api, el, errorText, paceDelay, pathId, markReady, ApiError, signed,
 } from './common.js';
+import { openLocal, flushUnsaved } from './local.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -109,17 +112,30 @@ function build(host) {
   return { pause, skip };
 }
 
+/** The server's games API as a transport: the shell's requests for the
+ * stored game of the answer it shows. */
+function serverTransport(shell) {
+  const path = () => `/api/games/${encodeURIComponent(shell.answer.id)}`;
+  return {
+    send: (body) => api('POST', `${path()}/actions`, body),
+    refresh: () => api('GET', path()),
+  };
+}
+
 export class Shell {
   /**
    * @param {Element} host  where the shell goes (its content is replaced)
    * @param {object} answer  the server's answer
    * @param {object} hooks  onAnswer(answer) after every answer shown;
-   *   resultActions: nodes for the result box (e.g. a page's own buttons)
+   *   resultActions: nodes for the result box (e.g. a page's own buttons);
+   *   transport: {send(body), refresh()} when the game is not the
+   *   server's (a local game)
    */
   constructor(host, answer, hooks = {}) {
     this.host = host;
     this.answer = answer;
     this.hooks = hooks;
+    this.transport = hooks.transport ?? serverTransport(this);
     this.renderer = null;
     this.shownPly = 0;
     this.requesting = false;
@@ -156,6 +172,7 @@ export class Shell {
 
   /** Stops this shell for good: a page that starts another game calls it. */
   dispose() {
+    this.transport.dispose?.();
     this.disposed = true;
     this.skipping = true;
     this.resume?.();
@@ -201,7 +218,7 @@ export class Shell {
     this.setBusy(true);
     this.draw();
     try {
-      const next = await api('POST', `/api/games/${encodeURIComponent(this.answer.id)}/actions`, body);
+      const next = await this.transport.send(body);
       this.failed = false;
       if (!this.disposed) await this.show(next);
     } catch (err) {
@@ -210,7 +227,7 @@ export class Shell {
       // A stale position (another tab, a retry): show the game as it is.
       if (err instanceof ApiError && err.status === 409 && !this.disposed) {
         try {
-          await this.show(await api('GET', `/api/games/${encodeURIComponent(this.answer.id)}`));
+          await this.show(await this.transport.refresh());
         } catch (again) {
           this.showError(again);
         }
@@ -362,6 +379,12 @@ export class Shell {
         ? 'This day was restarted, so it no longer counts for the leaderboard (it counts in your statistics).'
         : 'This game does not count for the leaderboard: only an account’s first game of a day, played on that day, does.'));
     }
+    if (a.unsaved === true) {
+      more.push(el('p', { id: 'table-unsaved', class: 'muted' },
+        'The server cannot be reached: this game is kept in this browser and stored when it can be.'));
+    } else if (typeof a.unsaved === 'string') {
+      more.push(el('p', { id: 'table-unsaved', class: 'error' }, `The server did not store this game: ${a.unsaved}`));
+    }
     $('table-result-more').replaceChildren(...more);
     const links = [];
     if (a.reviewable) links.push(el('a', { href: `/review/${encodeURIComponent(a.id)}`, id: 'review-link' }, 'Review this game'));
@@ -423,14 +446,19 @@ export async function mountTable(host, answer, hooks = {}) {
 
 async function tablePage() {
   try {
-    const answer = await api('GET', `/api/games/${encodeURIComponent(pathId())}`);
+    flushUnsaved().catch(() => {});
+    const local = location.pathname.startsWith('/local/') ? await openLocal(pathId()) : undefined;
+    if (local === null) {
+      throw new ApiError('This game was played in another tab or window, or it is over: start a new one from the games page.', 410);
+    }
+    const answer = local ? await local.answer() : await api('GET', `/api/games/${encodeURIComponent(pathId())}`);
     const title = (a) => {
       const text = a.title + (a.you === null ? ' (watching)' : '') + (a.date ? `, daily grid of ${a.date}` : '');
       $('table-title').textContent = text;
       document.title = `${text} · Tabula`;
     };
     title(answer);
-    await mountTable($('table'), answer, { onAnswer: title });
+    await mountTable($('table'), answer, { onAnswer: title, transport: local });
   } catch (err) {
     $('table-page-error').textContent = err.status === 404
       ? 'There is no such game, or it is not yours (games belong to the session or the account that began them).'

@@ -53,12 +53,19 @@ pub async fn start_game(
     until(
         c,
         "the seats",
-        &format!("return !!document.getElementById('seat-{last}')"),
+        &format!("return !!document.getElementById('seat-{last}') && document.getElementById('new-seats').dataset.busy === 'false'"),
     )
     .await;
     for (seat, player) in seats {
         set_value(c, &format!("seat-{seat}"), player).await;
     }
+    // These games are the server's (their truth is swapped there).
+    c.execute(
+        "const box = document.getElementById('new-local'); if (box) box.checked = false;",
+        vec![],
+    )
+    .await
+    .unwrap();
     find(c, "#new-start").await.click().await.unwrap();
     let deadline = Instant::now() + WAIT;
     loop {

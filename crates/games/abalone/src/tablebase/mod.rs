@@ -18,11 +18,13 @@
 //! `strong:i5,i9,e1,a5 weak:c5,b5 to:strong`: the side with more marbles is
 //! *strong* (Black when the sides are equal).
 
+mod fetched;
 pub mod file;
 pub mod index;
 pub mod probe;
 pub mod space;
 pub mod verify;
+pub mod web;
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -239,8 +241,19 @@ pub fn install(solved: Solved) -> bool {
     INSTALLED.set(solved).is_ok()
 }
 
-/// The installed tables, if any.
+/// The installed tables, if any. Where none are, the look-up is noted
+/// (see `web::take_missing`): a browser's module then fetches the
+/// server's index of tables.
 pub fn installed() -> Option<&'static Solved> {
+    let tables = INSTALLED.get();
+    if tables.is_none() {
+        fetched::note_uninstalled();
+    }
+    tables
+}
+
+/// The installed tables, if any, with nothing noted.
+pub fn installed_quietly() -> Option<&'static Solved> {
     INSTALLED.get()
 }
 

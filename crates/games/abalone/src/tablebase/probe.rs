@@ -65,11 +65,21 @@ pub fn preference(v: Value) -> (u8, i64) {
 
 /// Every legal move with its value for the mover, best first; `None` when
 /// a reached position's class is not solved.
+///
+/// Every move is looked up even after one is not found, so that tables a
+/// browser fetches note every chunk the position needs at once.
 pub fn valued_moves(solved: &Solved, pos: &Position) -> Option<Vec<(Move, Value, Position)>> {
     let mut out = Vec::new();
+    let mut complete = true;
     for m in pos.legal_moves() {
         let after = apply(pos, m).0;
-        out.push((m, for_mover(solved.value(&after)?), after));
+        match solved.value(&after) {
+            Some(v) => out.push((m, for_mover(v), after)),
+            None => complete = false,
+        }
+    }
+    if !complete {
+        return None;
     }
     out.sort_by_key(|&(m, v, _)| (preference(v), m));
     Some(out)
@@ -78,15 +88,18 @@ pub fn valued_moves(solved: &Solved, pos: &Position) -> Option<Vec<(Move, Value,
 /// The best move by the tables (shortest win, else a draw, else the
 /// longest loss), with its value for the mover.
 pub fn best_move(solved: &Solved, pos: &Position) -> Option<(Move, Value)> {
-    solved.value(pos)?;
-    valued_moves(solved, pos)?.first().map(|&(m, v, _)| (m, v))
+    // Both looked up before either answers (see `valued_moves`).
+    let (own, moves) = (solved.value(pos), valued_moves(solved, pos));
+    own?;
+    moves?.first().map(|&(m, v, _)| (m, v))
 }
 
 /// Probes a position: `None` when it is not in a solved class (or a move
 /// reaches one that is not).
 pub fn probe(solved: &Solved, pos: &Position) -> Option<Probe> {
-    let (w, d) = wdl(solved.value(pos)?);
-    let moves = valued_moves(solved, pos)?
+    let (own, moves) = (solved.value(pos), valued_moves(solved, pos));
+    let (w, d) = wdl(own?);
+    let moves = moves?
         .into_iter()
         .map(|(m, v, after)| {
             let (mw, md) = wdl(v);

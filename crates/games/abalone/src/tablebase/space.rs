@@ -2,19 +2,40 @@
 //! with ejections valued from the tables of smaller classes.
 
 use std::collections::BTreeMap;
+use std::sync::OnceLock;
 
 use tabula_search::backward::{BackwardSpace, Start, Value, decode};
 
+use super::fetched::{WEB_CHUNK, WebTable};
 use super::index::{Class, Entry, Indexer, sym_table, transform};
 use crate::geometry::{BIT_CELL, CELL_BIT};
 use crate::movegen::{MoveList, apply, count_ejections, count_without_ejections, generate_ejections};
 use crate::position::{Position, Side};
 use crate::unmove::unmoves;
 
-/// The solved classes a solve or a probe can read.
+/// The solved classes a solve or a probe can read: whole tables (solved
+/// here or loaded from files), or tables a browser fetches chunk by chunk
+/// (see `tablebase::web`).
 #[derive(Default)]
 pub struct Solved {
-    tables: BTreeMap<Class, (Indexer, Vec<u8>)>,
+    tables: BTreeMap<Class, Table>,
+}
+
+/// One class's table.
+struct Table {
+    ix: Indexer,
+    values: Values,
+    /// Won entries with the strong side to move, per web chunk (the
+    /// trainer's draw), counted at first use.
+    won: OnceLock<Vec<u64>>,
+}
+
+/// A class's values.
+enum Values {
+    /// Every entry, in memory.
+    Whole(Vec<u8>),
+    /// Chunks fetched so far, checked against the class's manifest.
+    Fetched(WebTable),
 }
 
 impl Solved {
@@ -26,7 +47,35 @@ impl Solved {
     /// Adds (or replaces) a class's table.
     pub fn insert(&mut self, class: Class, values: Vec<u8>) {
         assert_eq!(values.len() as u64, class.size(), "table of {class}");
-        self.tables.insert(class, (Indexer::new(class), values));
+        self.tables.insert(
+            class,
+            Table {
+                ix: Indexer::new(class),
+                values: Values::Whole(values),
+                won: OnceLock::new(),
+            },
+        );
+    }
+
+    /// Adds a class whose chunks are fetched on demand (its manifest and
+    /// chunks arrive through `tablebase::web::provide`).
+    pub(crate) fn insert_fetched(&mut self, class: Class) {
+        self.tables.insert(
+            class,
+            Table {
+                ix: Indexer::new(class),
+                values: Values::Fetched(WebTable::new(class)),
+                won: OnceLock::new(),
+            },
+        );
+    }
+
+    /// The fetched table of a class, if the class is fetched.
+    pub(crate) fn fetched(&self, class: Class) -> Option<&WebTable> {
+        match &self.tables.get(&class)?.values {
+            Values::Fetched(w) => Some(w),
+            Values::Whole(_) => None,
+        }
     }
 
     /// True when the class is present.
@@ -34,14 +83,50 @@ impl Solved {
         self.tables.contains_key(&class)
     }
 
-    /// The stored values of a class.
+    /// The stored values of a class, when they are all in memory.
     pub fn values(&self, class: Class) -> Option<&[u8]> {
-        self.tables.get(&class).map(|(_, v)| v.as_slice())
+        match &self.tables.get(&class)?.values {
+            Values::Whole(v) => Some(v.as_slice()),
+            Values::Fetched(_) => None,
+        }
     }
 
     /// The classes present.
     pub fn classes(&self) -> impl Iterator<Item = Class> + '_ {
         self.tables.keys().copied()
+    }
+
+    /// The stored byte of an entry: `None` when the class is absent, or
+    /// fetched and its chunk not here yet (then reported missing).
+    fn code(&self, class: Class, index: u64) -> Option<u8> {
+        let t = self.tables.get(&class)?;
+        match &t.values {
+            Values::Whole(v) => v.get(index as usize).copied(),
+            Values::Fetched(w) => w.code(index),
+        }
+    }
+
+    /// Won entries with the strong side to move, per web chunk of
+    /// [`WEB_CHUNK`] entries; `None` when the class is absent or its
+    /// manifest not fetched yet.
+    pub fn won_per_chunk(&self, class: Class) -> Option<&[u64]> {
+        let t = self.tables.get(&class)?;
+        match &t.values {
+            Values::Whole(v) => Some(t.won.get_or_init(|| won_per_chunk(v)).as_slice()),
+            Values::Fetched(w) => w.won(),
+        }
+    }
+
+    /// Web chunk `k` of a class: its entries `k·WEB_CHUNK..`, when here.
+    pub fn chunk(&self, class: Class, k: u64) -> Option<std::borrow::Cow<'_, [u8]>> {
+        let t = self.tables.get(&class)?;
+        match &t.values {
+            Values::Whole(v) => {
+                let from = (k * WEB_CHUNK) as usize;
+                (from < v.len()).then(|| std::borrow::Cow::Borrowed(&v[from..(from + WEB_CHUNK as usize).min(v.len())]))
+            }
+            Values::Fetched(w) => w.chunk(k).map(std::borrow::Cow::Owned),
+        }
     }
 
     /// The value of a Discovery position for its side to move: `Some` when
@@ -56,9 +141,24 @@ impl Solved {
             return Some(Value::Loss(0));
         }
         let class = Class::of(b, w)?;
-        let (ix, values) = self.tables.get(&class)?;
-        decode(values[ix.index(&entry_of(pos)) as usize])
+        let ix = &self.tables.get(&class)?.ix;
+        decode(self.code(class, ix.index(&entry_of(pos)))?)
     }
+}
+
+/// Counts, per web chunk, the entries with the strong side to move (even
+/// indices) that the strong side wins.
+pub(crate) fn won_per_chunk(values: &[u8]) -> Vec<u64> {
+    values
+        .chunks(WEB_CHUNK as usize)
+        .map(|chunk| {
+            chunk
+                .iter()
+                .step_by(2)
+                .filter(|&&b| matches!(decode(b), Some(Value::Win(_))))
+                .count() as u64
+        })
+        .collect()
 }
 
 /// Cell mask of padded bits.

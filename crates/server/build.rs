@@ -1,0 +1,147 @@
+//! Builds the browser module the server hands to pages: `crates/wasm`
+//! compiled for `wasm32-unknown-unknown` (profile `wasm`, in its own
+//! target directory beside this build's), its JavaScript bindings made by
+//! wasm-bindgen's generator (the library of the same version as the
+//! module's `wasm-bindgen`), and a gzipped copy of each file. The server
+//! embeds them (see `src/wasm.rs`).
+//!
+//! Without the wasm target (`rustup target add wasm32-unknown-unknown`), or
+//! with `TABULA_NO_WASM=1`, the server builds without a module and says
+//! why: its pages then play free games on the server.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::{env, fs};
+
+/// The files written into `OUT_DIR`, empty when there is no module.
+const FILES: [&str; 2] = ["tabula_wasm.js", "tabula_wasm_bg.wasm"];
+
+fn main() {
+    let out = PathBuf::from(env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
+    let manifest = PathBuf::from(env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
+    let root = manifest
+        .ancestors()
+        .nth(2)
+        .expect("the server crate sits two folders below the workspace")
+        .to_path_buf();
+    watch(&root);
+    println!("cargo:rerun-if-env-changed=TABULA_NO_WASM");
+    let status = if env::var_os("TABULA_NO_WASM").is_some_and(|v| !v.is_empty() && v != "0") {
+        Err("TABULA_NO_WASM is set".to_string())
+    } else {
+        build(&root, &out)
+    };
+    let status = match status {
+        Ok(()) => "built".to_string(),
+        Err(why) => {
+            println!(
+                "cargo:warning=the browser module was not built ({}); free play runs on the server",
+                why.lines().next().unwrap_or("no reason given")
+            );
+            for f in FILES {
+                write(&out.join(f), b"");
+                write(&out.join(format!("{f}.gz")), b"");
+            }
+            why
+        }
+    };
+    write(&out.join("wasm-status.txt"), status.as_bytes());
+}
+
+/// Reruns when the module's sources change: the crates it is built from.
+fn watch(root: &Path) {
+    for path in [
+        "Cargo.toml",
+        "Cargo.lock",
+        "crates/search",
+        "crates/contract",
+        "crates/cards",
+        "crates/registry",
+        "crates/wasm",
+    ] {
+        println!("cargo:rerun-if-changed={}", root.join(path).display());
+    }
+    if let Ok(games) = fs::read_dir(root.join("crates/games")) {
+        for game in games.flatten() {
+            for part in ["src", "Cargo.toml"] {
+                println!("cargo:rerun-if-changed={}", game.path().join(part).display());
+            }
+        }
+    }
+}
+
+fn write(path: &Path, bytes: &[u8]) {
+    fs::write(path, bytes).unwrap_or_else(|e| panic!("writing {}: {e}", path.display()));
+}
+
+/// `wasm-module` beside this build's profile folders, so that every
+/// profile of the server shares one build of the module.
+fn module_target_dir(out: &Path) -> PathBuf {
+    // OUT_DIR is <target>/<profile>/build/<package>-<hash>/out.
+    out.ancestors()
+        .nth(4)
+        .expect("OUT_DIR is five folders deep")
+        .join("wasm-module")
+}
+
+fn build(root: &Path, out: &Path) -> Result<(), String> {
+    let target_dir = module_target_dir(out);
+    let cargo = env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let mut cmd = Command::new(cargo);
+    cmd.current_dir(root)
+        .args([
+            "build",
+            "--profile",
+            "wasm",
+            "--target",
+            "wasm32-unknown-unknown",
+            "-p",
+            "tabula-wasm",
+        ])
+        .arg("--target-dir")
+        .arg(&target_dir);
+    // The outer build's flags and wrappers are for the host (clippy's
+    // driver among them when it runs under `cargo clippy`), not the module.
+    for var in [
+        "RUSTFLAGS",
+        "CARGO_ENCODED_RUSTFLAGS",
+        "RUSTC_WORKSPACE_WRAPPER",
+        "CLIPPY_ARGS",
+        "CARGO_BUILD_TARGET",
+        "CARGO_TARGET_DIR",
+        "CARGO_PRIMARY_PACKAGE",
+    ] {
+        cmd.env_remove(var);
+    }
+    let output = cmd.output().map_err(|e| format!("cannot run cargo: {e}"))?;
+    if !output.status.success() {
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        let missing = stderr.contains("wasm32-unknown-unknown") && stderr.contains("target may not be installed");
+        return Err(if missing {
+            "the wasm32-unknown-unknown target is not installed: rustup target add wasm32-unknown-unknown".into()
+        } else {
+            let tail: Vec<&str> = stderr.lines().rev().take(20).collect();
+            format!(
+                "cargo build of tabula-wasm failed:\n{}",
+                tail.into_iter().rev().collect::<Vec<_>>().join("\n")
+            )
+        });
+    }
+    let wasm = target_dir.join("wasm32-unknown-unknown/wasm/tabula_wasm.wasm");
+    let mut bindgen = wasm_bindgen_cli_support::Bindgen::new();
+    bindgen
+        .input_path(&wasm)
+        .web(true)
+        .map_err(|e| e.to_string())?
+        .typescript(false)
+        .generate(out)
+        .map_err(|e| format!("wasm-bindgen: {e}"))?;
+    for f in FILES {
+        let bytes = fs::read(out.join(f)).map_err(|e| format!("{f}: {e}"))?;
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+        gz.write_all(&bytes).map_err(|e| e.to_string())?;
+        write(&out.join(format!("{f}.gz")), &gz.finish().map_err(|e| e.to_string())?);
+    }
+    Ok(())
+}

@@ -1,0 +1,569 @@
+//! Free play in the page, in headless Chromium: the browser module keeps
+//! the game on the page and a module Web Worker plays the computers from
+//! their seats' observations; nothing reaches the server until the game is
+//! over, when the server replays, checks and stores it.
+
+mod common;
+#[path = "common/table_page.rs"]
+mod table_page;
+#[path = "common/browser.rs"]
+mod web;
+
+use std::time::{Duration, Instant};
+
+use fantoccini::Client;
+use serde_json::{Value, json};
+use table_page::{player, set_value, until};
+use web::{ONE_AT_A_TIME, WAIT, driver, find, open};
+
+/// The person's turn (and no request in flight), or the end of the game.
+const TURN_OR_END: &str = "return (document.getElementById('table-status').textContent === 'Your move.' && document.body.dataset.busy !== 'true') || !document.getElementById('table-result').hidden";
+
+/// Turns on the page's test hooks (the local game on `window`, the
+/// requests sent to the worker kept) for this tab, with `extra` keys.
+async fn hooks(c: &Client, extra: &[(&str, &str)]) {
+    let mut script = "sessionStorage.setItem('tabula-test-hooks', '1');".to_string();
+    for (k, v) in extra {
+        script.push_str(&format!("sessionStorage.setItem({k:?}, {v:?});"));
+    }
+    c.execute(&script, vec![]).await.unwrap();
+}
+
+/// Opens the form of `game`, sets `options` and `seats`, leaves "play in
+/// this browser" ticked and starts: answers the local game's key once its
+/// page is ready.
+async fn start_local(c: &Client, base: &str, game: &str, options: &[(&str, &str)], seats: &[(usize, &str)]) -> String {
+    open(c, &format!("{base}/new/{game}")).await;
+    assert!(
+        c.execute(
+            "return document.getElementById('new-local').checked && !document.getElementById('new-where').hidden",
+            vec![]
+        )
+        .await
+        .unwrap()
+        .as_bool()
+        .unwrap(),
+        "play in this browser is offered and ticked"
+    );
+    for (id, value) in options {
+        set_value(c, &format!("option-{id}"), value).await;
+    }
+    let last = seats.iter().map(|(s, _)| *s).max().unwrap_or(0);
+    until(
+        c,
+        "the seats",
+        &format!("return !!document.getElementById('seat-{last}') && document.getElementById('new-seats').dataset.busy === 'false'"),
+    )
+    .await;
+    for (seat, p) in seats {
+        set_value(c, &format!("seat-{seat}"), p).await;
+    }
+    find(c, "#new-start").await.click().await.unwrap();
+    let deadline = Instant::now() + WAIT;
+    loop {
+        let url = c.current_url().await.unwrap();
+        if let Some(key) = url.path().strip_prefix("/local/") {
+            find(c, "body[data-ready='true']").await;
+            return key.to_string();
+        }
+        assert!(Instant::now() < deadline, "the local game did not open: {url}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// The requests for the server this page made (its resource timings).
+async fn api_requests(c: &Client) -> Vec<String> {
+    let v = c
+        .execute(
+            "return performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.includes('/api/'))",
+            vec![],
+        )
+        .await
+        .unwrap();
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_str().unwrap().to_string())
+        .collect()
+}
+
+/// Plays the person's first legal move from the shell's list of every
+/// legal move, at each of their turns, until the end.
+async fn play_to_the_end(c: &Client) -> usize {
+    let mut moves = 0;
+    loop {
+        until(c, "the person's turn or the end", TURN_OR_END).await;
+        if c.execute("return !document.getElementById('table-result').hidden", vec![])
+            .await
+            .unwrap()
+            == Value::Bool(true)
+        {
+            return moves;
+        }
+        c.execute(
+            "document.querySelector('#table-legal button[data-action]:not([disabled])').click()",
+            vec![],
+        )
+        .await
+        .unwrap();
+        moves += 1;
+        assert!(moves < 400, "the game does not end");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn hearts_plays_in_the_page_and_the_server_stores_the_finished_game() {
+    let _one = ONE_AT_A_TIME.lock().await;
+    let Some(d) = driver() else { return };
+    let (s, c) = player(&d, "local1").await;
+    open(&c, &format!("{}/new/hearts", s.base)).await;
+    hooks(&c, &[]).await;
+    start_local(
+        &c,
+        &s.base,
+        "hearts",
+        &[("end_score", "1")],
+        &[(1, "level:4"), (2, "level:3"), (3, "level:1")],
+    )
+    .await;
+    until(&c, "the person's first turn", TURN_OR_END).await;
+    let before = api_requests(&c).await;
+    // The person plays from the legal moves; the computers from the worker.
+    let moves = play_to_the_end(&c).await;
+    assert!(moves >= 13, "a whole hand is at least 13 cards: {moves}");
+    let during: Vec<String> = api_requests(&c).await.into_iter().skip(before.len()).collect();
+    // The one request of the game: the finished game, stored at the end.
+    assert_eq!(during.len(), 1, "{during:?}");
+    assert!(during[0].ends_with("/api/games/local"), "{during:?}");
+
+    // The server replayed and stored it: it is the session's, over.
+    let listed: Value = c
+        .execute_async("fetch('/api/games').then((r) => r.json()).then(arguments[0])", vec![])
+        .await
+        .unwrap();
+    let stored = listed
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["game"] == "hearts")
+        .cloned();
+    let stored = stored.unwrap_or_else(|| panic!("the finished game is listed: {listed}"));
+    assert_eq!(stored["over"], true, "{stored}");
+
+    // The worker received each computer's observation, nothing more.
+    let sent: Value = c
+        .execute("return window.tabulaLocal.computer.sent", vec![])
+        .await
+        .unwrap();
+    let sent = sent.as_array().unwrap();
+    assert!(!sent.is_empty());
+    for m in sent {
+        let keys: Vec<&String> = m.as_object().unwrap().keys().collect();
+        assert_eq!(keys, ["gen", "id", "request", "type"], "{m}");
+        let r = m["request"].as_object().unwrap();
+        let keys: Vec<&String> = r.keys().collect();
+        assert_eq!(
+            keys,
+            [
+                "deadline_ms",
+                "game",
+                "observation",
+                "options",
+                "player",
+                "seat",
+                "seed"
+            ],
+            "{m}"
+        );
+    }
+    // Exactly the observations of the computers' turns with a choice, in
+    // order, as a replay of the stored game gives them.
+    let saved: String = c
+        .execute("return window.tabulaLocal.table.saved()", vec![])
+        .await
+        .unwrap()
+        .as_str()
+        .unwrap()
+        .to_string();
+    let saved: tabula_contract::table::Saved = serde_json::from_str(&saved).unwrap();
+    let entry = tabula_registry::find("hearts").unwrap();
+    let (mut table, _) = tabula_contract::Table::restore(entry, saved.clone()).unwrap();
+    let mut expected = Vec::new();
+    for ply in 0..saved.actions.len() {
+        table.truth.actions = saved.actions[..ply].to_vec();
+        let replayed = table.replay().unwrap();
+        if let Some(turn) = table.computer_turn(replayed.game.as_ref()) {
+            if replayed.game.legal().len() > 1 {
+                expected.push(turn.observation);
+            }
+        }
+    }
+    let observations: Vec<Value> = sent
+        .iter()
+        .map(|m| serde_json::from_str(m["request"]["observation"].as_str().unwrap()).unwrap())
+        .collect();
+    assert_eq!(
+        observations, expected,
+        "the worker got the seats' observations, in order"
+    );
+    let timings: Value = c.execute("return window.tabulaLocal.timings", vec![]).await.unwrap();
+    let sources: Vec<&str> = timings
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["source"].as_str().unwrap())
+        .collect();
+    assert!(sources.contains(&"search"), "{sources:?}");
+    assert!(
+        sources.iter().all(|s| ["search", "only"].contains(s)),
+        "no fallback was needed: {sources:?}"
+    );
+    let _ = json!({});
+}
+
+/// The sources of the computers' moves so far (`search`, `only`,
+/// `policy`, `first`).
+async fn sources(c: &Client) -> Vec<String> {
+    let v = c
+        .execute("return window.tabulaLocal.timings.map((t) => t.source)", vec![])
+        .await
+        .unwrap();
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_str().unwrap().to_string())
+        .collect()
+}
+
+/// Plays the person's first legal move `n` times (or to the end).
+async fn play_moves(c: &Client, n: usize) {
+    for _ in 0..n {
+        until(c, "the person's turn or the end", TURN_OR_END).await;
+        let over = c
+            .execute("return !document.getElementById('table-result').hidden", vec![])
+            .await
+            .unwrap();
+        if over == Value::Bool(true) {
+            return;
+        }
+        c.execute(
+            "document.querySelector('#table-legal button[data-action]:not([disabled])').click()",
+            vec![],
+        )
+        .await
+        .unwrap();
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn past_the_deadline_a_move_falls_back_to_the_policy_and_only_that_move() {
+    let _one = ONE_AT_A_TIME.lock().await;
+    let Some(d) = driver() else { return };
+    let (s, c) = player(&d, "local2").await;
+    open(&c, &format!("{}/new/hearts", s.base)).await;
+    // One millisecond: no worker answers in time.
+    hooks(&c, &[("tabula-deadline-ms", "1")]).await;
+    start_local(
+        &c,
+        &s.base,
+        "hearts",
+        &[("end_score", "1")],
+        &[(1, "level:4"), (2, "level:4"), (3, "level:4")],
+    )
+    .await;
+    play_moves(&c, 4).await;
+    let early = sources(&c).await;
+    assert!(early.contains(&"policy".to_string()), "{early:?}");
+    assert!(
+        early.iter().all(|s| s == "policy" || s == "only"),
+        "every move past its deadline fell back to the level's policy: {early:?}"
+    );
+    // The deadline back to normal: the next moves are the search's again.
+    c.execute("sessionStorage.removeItem('tabula-deadline-ms')", vec![])
+        .await
+        .unwrap();
+    play_moves(&c, 3).await;
+    let later: Vec<String> = sources(&c).await.into_iter().skip(early.len()).collect();
+    assert!(later.contains(&"search".to_string()), "{later:?}");
+    assert!(
+        c.execute("return sessionStorage.getItem('tabula-wasm-broken')", vec![])
+            .await
+            .unwrap()
+            .is_null()
+    );
+    play_to_the_end(&c).await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_late_answer_of_an_old_worker_is_never_applied_and_one_legal_move_needs_no_worker() {
+    let _one = ONE_AT_A_TIME.lock().await;
+    let Some(d) = driver() else { return };
+    let (s, c) = player(&d, "local3").await;
+    open(&c, &format!("{}/new/hearts", s.base)).await;
+    hooks(&c, &[]).await;
+    start_local(
+        &c,
+        &s.base,
+        "hearts",
+        &[],
+        &[(1, "level:4"), (2, "level:4"), (3, "level:4")],
+    )
+    .await;
+    until(&c, "the person's first turn", TURN_OR_END).await;
+    // A Computer of its own on a table of its own: computers everywhere.
+    let report: Value = c
+        .execute_async(
+            r#"const done = arguments[0];
+            (async () => {
+              const g = window.tabulaLocal;
+              const { LocalTable } = g.module.bindings;
+              const request = { game: 'hearts', options: null, seats: [0, 1, 2, 3].map(() => ({ ai: 'level:4' })) };
+              const table = new LocalTable(JSON.stringify(request), '77');
+              const turn = JSON.parse(table.next());
+              const Computer = g.computer.constructor;
+              const lone = new Computer(g.module);
+              const only = await lone.decide('hearts', null, { ...turn, only: turn.first });
+              const comp = new Computer(g.module);
+              const pending = comp.decide('hearts', null, turn, 60000);
+              const oldGen = comp.gen;
+              const id = comp.pending.id;
+              // A new game (or a changed option, or leaving) cancels: a new generation.
+              comp.reset();
+              const fallback = await pending;
+              const other = turn.first;
+              comp.deliver(oldGen, { type: 'decision', gen: oldGen, id, answer: { action: other, source: 'search' } });
+              comp.deliver(comp.gen, { type: 'decision', gen: comp.gen, id, answer: { action: other, source: 'search' } });
+              const again = await comp.decide('hearts', null, turn, 60000);
+              done({ only, onlyStarted: lone.started, fallback, ignored: comp.ignored, again, started: comp.started,
+                     legal: JSON.parse(table.answer()).legal, first: turn.first });
+            })().catch((e) => done({ error: String(e) }));"#,
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert!(report.get("error").is_none(), "{report}");
+    assert_eq!(report["only"]["source"], "only", "{report}");
+    assert_eq!(report["onlyStarted"], 0, "one legal action starts no worker: {report}");
+    assert_eq!(report["fallback"]["source"], "policy", "{report}");
+    assert!(report["ignored"].as_u64().unwrap() >= 2, "{report}");
+    assert_eq!(report["again"]["source"], "search", "{report}");
+    assert_eq!(report["started"], 2, "the cancelled worker was replaced: {report}");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_module_that_fails_to_download_is_not_used_again_this_session() {
+    let _one = ONE_AT_A_TIME.lock().await;
+    let Some(d) = driver() else { return };
+    let (s, c) = player(&d, "local4").await;
+    open(&c, &format!("{}/new/hearts", s.base)).await;
+    hooks(&c, &[("tabula-test-worker-wasm", "/wasm/tabula-0000000000000000.wasm")]).await;
+    start_local(
+        &c,
+        &s.base,
+        "hearts",
+        &[("end_score", "1")],
+        &[(1, "level:4"), (2, "level:4"), (3, "level:4")],
+    )
+    .await;
+    play_moves(&c, 2).await;
+    until(
+        &c,
+        "the session marks the module broken",
+        "return !!sessionStorage.getItem('tabula-wasm-broken')",
+    )
+    .await;
+    let moves = sources(&c).await;
+    assert!(!moves.contains(&"search".to_string()), "{moves:?}");
+    assert!(
+        moves.contains(&"policy".to_string()),
+        "the page's own module answered: {moves:?}"
+    );
+    // The next game of the session is the server's.
+    open(&c, &format!("{}/new/hearts", s.base)).await;
+    let offered = c
+        .execute("return !document.getElementById('new-where').hidden", vec![])
+        .await
+        .unwrap();
+    assert_eq!(offered, Value::Bool(false));
+    find(&c, "#new-start").await.click().await.unwrap();
+    let deadline = Instant::now() + WAIT;
+    while !c.current_url().await.unwrap().path().starts_with("/table/") {
+        assert!(Instant::now() < deadline, "the game did not open on the server");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// A server on its own thread and runtime, which the test can stop (and
+/// start again on the same address and database): the browser then finds
+/// no server at all, as offline.
+struct Stoppable {
+    base: String,
+    stop: Option<tokio::sync::oneshot::Sender<()>>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Stoppable {
+    fn start(addr: &str, database: &str) -> Stoppable {
+        let mut config = tabula_server::Config::new(addr, database);
+        config.games_per_minute = 0;
+        let (tx, rx) = std::sync::mpsc::channel();
+        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+        let thread = std::thread::spawn(move || {
+            let rt = tokio::runtime::Runtime::new().unwrap();
+            rt.block_on(async move {
+                let server = tabula_server::Server::start(config).await.unwrap();
+                tx.send(server.addr()).unwrap();
+                tokio::select! {
+                    _ = server.run() => {}
+                    _ = stopped => {}
+                }
+            });
+        });
+        let addr = rx.recv().unwrap();
+        Stoppable {
+            base: format!("http://{addr}"),
+            stop: Some(stop),
+            thread: Some(thread),
+        }
+    }
+
+    fn stop(&mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        if let Some(t) = self.thread.take() {
+            t.join().unwrap();
+        }
+    }
+}
+
+impl Drop for Stoppable {
+    fn drop(&mut self) {
+        self.stop();
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn after_a_first_visit_free_play_works_offline_and_is_stored_once_back() {
+    let _one = ONE_AT_A_TIME.lock().await;
+    let Some(d) = driver() else { return };
+    let db = std::env::temp_dir().join(format!("tabula-offline-{}.db", std::process::id()));
+    let db = db.display().to_string();
+    let mut server = Stoppable::start("127.0.0.1:0", &db);
+    let base = server.base.clone();
+    let c = web::browser(&d).await;
+    // The first visit: the service worker keeps what free play needs.
+    open(&c, &format!("{base}/new/hearts")).await;
+    until(
+        &c,
+        "the service worker to keep the module",
+        "return !!navigator.serviceWorker.controller",
+    )
+    .await;
+    let kept: Value = c
+        .execute_async(
+            "(async () => { const m = await (await fetch('/api/wasm')).json(); const names = await caches.keys(); \
+             const cache = await caches.open(names.find((n) => n.startsWith('tabula-'))); \
+             return !!(await cache.match(m.wasm)) && !!(await cache.match('/local/')); })().then(arguments[0])",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(kept, Value::Bool(true));
+
+    // Offline: no server at all.
+    server.stop();
+    start_local(
+        &c,
+        &base,
+        "hearts",
+        &[("end_score", "1")],
+        &[(1, "level:2"), (2, "level:2"), (3, "level:2")],
+    )
+    .await;
+    play_to_the_end(&c).await;
+    let note = web::text(&c, "#table-unsaved").await;
+    assert!(note.contains("kept in this browser"), "{note}");
+    let queued: Value = c
+        .execute(
+            "return JSON.parse(localStorage.getItem('tabula-unsaved')).length",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(queued, 1);
+
+    // Back online (the same address, the same database): the next page
+    // stores the game for the browser's session.
+    let addr = base.trim_start_matches("http://").to_string();
+    let _again = Stoppable::start(&addr, &db);
+    open(&c, &format!("{base}/new")).await;
+    until(
+        &c,
+        "the game to be stored",
+        "return localStorage.getItem('tabula-unsaved') === null",
+    )
+    .await;
+    let listed: Value = c
+        .execute_async("fetch('/api/games').then((r) => r.json()).then(arguments[0])", vec![])
+        .await
+        .unwrap();
+    let stored: Vec<&Value> = listed
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|g| g["game"] == "hearts")
+        .collect();
+    assert_eq!(stored.len(), 1, "{listed}");
+    assert_eq!(stored[0]["over"], true);
+    drop(_again);
+    let _ = std::fs::remove_file(&db);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn every_fixed_decision_is_the_same_in_the_browser_as_natively() {
+    let _one = ONE_AT_A_TIME.lock().await;
+    let Some(d) = driver() else { return };
+    let s = common::TestServer::start(common::Engine::Sqlite, |_| {}).await.unwrap();
+    let c = web::browser(&d).await;
+    open(&c, &format!("{}/new", s.base)).await;
+    let cases: Value = serde_json::from_str(include_str!("../../wasm/tests/data/decisions.json")).unwrap();
+    // The module in the page decides every case (the request as the worker
+    // gets it); times are the machine's, the rest must be the native build's.
+    let answers: Value = c
+        .execute_async(
+            r#"const [cases, done] = arguments;
+            (async () => {
+              const { loadModule } = await import('/assets/js/local.js');
+              const m = await loadModule();
+              if (!m) return { error: 'no module' };
+              const out = [];
+              for (const c of cases) {
+                const started = performance.now();
+                // The request as the page builds it (its observation is
+                // JSON text); the answer kept as text for the test to read.
+                const answer = m.bindings.decide(JSON.stringify(c.request));
+                out.push({ answer, ms: performance.now() - started });
+              }
+              return out;
+            })().then(done, (e) => done({ error: String(e) }));"#,
+            vec![cases.clone()],
+        )
+        .await
+        .unwrap();
+    assert!(answers.get("error").is_none(), "{answers}");
+    let cases = cases.as_array().unwrap();
+    for (case, got) in cases.iter().zip(answers.as_array().unwrap()) {
+        let game = case["request"]["game"].as_str().unwrap();
+        // The answer as text, read here: its numbers whole.
+        let mut answer: Value = serde_json::from_str(got["answer"].as_str().unwrap()).unwrap();
+        answer.as_object_mut().unwrap().remove("ms");
+        answer["stats"].as_object_mut().unwrap().remove("time_ms");
+        assert_eq!(answer, case["expected"], "{game}: the browser decided otherwise");
+        eprintln!(
+            "{game} {}: {:.1} ms in the browser",
+            case["request"]["player"], got["ms"]
+        );
+    }
+    assert_eq!(answers.as_array().unwrap().len(), cases.len());
+}

@@ -1,0 +1,137 @@
+//! The page's table for local free play: the truth stays in the page's
+//! module, the person's seat gets the same answer the server gives, and a
+//! computer's turn leaves as its seat's observation only.
+
+use serde_json::{Value, json};
+use tabula_contract::table::{ComputerTurn, NewTable, Replayed, Saved, Table};
+use tabula_search::Turn;
+
+use crate::decide::text;
+
+/// A free game kept in the page (see the crate's front page).
+pub struct LocalTable {
+    table: Table,
+    replayed: Replayed,
+}
+
+fn seed_of(text: &str) -> Result<u64, String> {
+    text.trim()
+        .parse()
+        .map_err(|_| "the seed is a whole number from 0 to 18446744073709551615".to_string())
+}
+
+impl LocalTable {
+    /// A new table from `{game, options, seats}` and a decimal seed.
+    ///
+    /// # Errors
+    /// The request's problem, in one line.
+    pub fn open(request: &str, seed: &str) -> Result<LocalTable, String> {
+        let request: NewTable = serde_json::from_str(request).map_err(|e| format!("invalid table request: {e}"))?;
+        let entry = tabula_registry::find(&request.game).map_err(|e| e.to_string())?;
+        let table = Table::create(entry, &request, seed_of(seed)?).map_err(|e| e.to_string())?;
+        let replayed = table.replay().map_err(|e| e.to_string())?;
+        Ok(LocalTable { table, replayed })
+    }
+
+    /// A saved table, replayed with its chance outcomes checked against
+    /// the seed (as the server will check them).
+    ///
+    /// # Errors
+    /// When it does not replay.
+    pub fn resume(saved: &str) -> Result<LocalTable, String> {
+        let saved: Saved = serde_json::from_str(saved).map_err(|e| format!("invalid saved table: {e}"))?;
+        let entry = tabula_registry::find(&saved.game).map_err(|e| e.to_string())?;
+        let (table, replayed) = Table::restore(entry, saved).map_err(|e| e.to_string())?;
+        Ok(LocalTable { table, replayed })
+    }
+
+    /// Plies played, chance outcomes included.
+    pub fn ply(&self) -> usize {
+        self.table.truth.actions.len()
+    }
+
+    /// The answer for the person's seat, in the server's shape (its `id`
+    /// and `kind` are `local`).
+    pub fn answer(&self) -> Value {
+        self.table.answer(&self.replayed, "local", "local")
+    }
+
+    /// Plays the person's action text at `ply` (the answer's); returns the
+    /// new answer.
+    ///
+    /// # Errors
+    /// A stale ply, not the person's turn, or an action the rules refuse;
+    /// the table is unchanged.
+    pub fn act(&mut self, text: &str, ply: Option<u64>) -> Result<Value, String> {
+        let action = self
+            .table
+            .play_human(&mut self.replayed, text, ply)
+            .map_err(|e| e.to_string())?;
+        self.table.truth.actions.push(action);
+        Ok(self.answer())
+    }
+
+    /// Plays chance's steps, then gives the acting computer's turn; `None`
+    /// when the person acts or the game is over.
+    ///
+    /// # Errors
+    /// When chance cannot be played.
+    pub fn next_turn(&mut self) -> Result<Option<ComputerTurn>, String> {
+        while self.replayed.game.to_act() == Turn::Chance {
+            let action = self
+                .table
+                .play_chance_logged(&mut self.replayed)
+                .map_err(|e| e.to_string())?;
+            self.table.truth.actions.push(action);
+        }
+        Ok(self.table.computer_turn(self.replayed.game.as_ref()))
+    }
+
+    /// [`next_turn`](LocalTable::next_turn) with what the page needs to
+    /// answer without the worker: the number of legal actions, the only
+    /// one when there is one, and the first (the last fallback). The
+    /// observation and the actions are JSON text, for JavaScript to pass on
+    /// unparsed.
+    ///
+    /// # Errors
+    /// As [`next_turn`](LocalTable::next_turn).
+    pub fn next_turn_json(&mut self) -> Result<Option<Value>, String> {
+        let Some(turn) = self.next_turn()? else { return Ok(None) };
+        let legal = self.replayed.game.legal();
+        Ok(Some(json!({
+            "seat": turn.seat,
+            "player": turn.player,
+            "seed": turn.seed,
+            "observation": text(&turn.observation),
+            "legal_count": legal.len(),
+            "only": (legal.len() == 1).then(|| text(&legal[0])),
+            "first": legal.first().map(text),
+        })))
+    }
+
+    /// Plays the acting computer's action (JSON); returns the new answer.
+    ///
+    /// # Errors
+    /// When no computer acts or the action is not legal; the table is
+    /// unchanged.
+    pub fn play_computer(&mut self, action: &str) -> Result<Value, String> {
+        let action: Value = serde_json::from_str(action).map_err(|e| format!("invalid action: {e}"))?;
+        let played = self
+            .table
+            .play_computer(&mut self.replayed, &action)
+            .map_err(|e| e.to_string())?;
+        self.table.truth.actions.push(played);
+        Ok(self.answer())
+    }
+
+    /// The table as saved.
+    pub fn saved(&self) -> Saved {
+        Saved {
+            game: self.table.driver.info().name.to_string(),
+            options: self.table.driver.options(),
+            seats: self.table.seat_requests(),
+            seed: self.table.truth.seed.to_string(),
+            actions: self.table.truth.actions.clone(),
+        }
+    }
+}
