@@ -6,7 +6,7 @@
 //! chance steps around it) served under the server's deadline.
 //!
 //! ```text
-//! cargo build --release -p tabula -p tabula-server --examples
+//! cargo build --release -p tabula && cargo build --release -p tabula-server --examples
 //! cargo run --release -p tabula-server --example latency -- target/release/tabula 60
 //! ```
 //! Arguments: the `tabula` binary, computer moves per configuration

@@ -18,11 +18,13 @@
 //!    400 ms wait before each computer move shown, included).
 //!
 //! ```text
-//! cargo build --release -p tabula -p tabula-server --examples
+//! cargo build --release -p tabula && cargo build --release -p tabula-server --examples
 //! cargo run --release -p tabula-server --example wasm_speed -- target/release/tabula [REPEATS]
 //! ```
-//! Needs /usr/bin/chromium and /usr/bin/chromedriver. REPEATS (default 5)
-//! times each decision; medians are printed, then one JSON line.
+//! Needs /usr/bin/chromium and /usr/bin/chromedriver. Each timing is the
+//! mean of a batch of calls filling 50 ms (one call when it takes longer),
+//! after a warm-up pass; REPEATS (default 5) timings each, their median
+//! printed, then one JSON line.
 
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -44,7 +46,12 @@ fn median(mut v: Vec<f64>) -> f64 {
     if v.is_empty() { f64::NAN } else { v[v.len() / 2] }
 }
 
-/// The time of one native decision (ms) and its work (nodes + iterations).
+/// Calls of one timing: as many as fit in this much time (the page's
+/// clock reads in steps of 0.1 ms, so short calls are timed in batches).
+const BATCH_MS: f64 = 50.0;
+
+/// The time of one native decision (ms, the mean over a batch of calls)
+/// and its work (nodes + iterations).
 fn native(request: &Value) -> anyhow::Result<(f64, u64)> {
     let driver = tabula_registry::find(request["game"].as_str().unwrap_or_default())?.open(&request["options"])?;
     let observation: Value = serde_json::from_str(request["observation"].as_str().context("observation text")?)?;
@@ -52,11 +59,17 @@ fn native(request: &Value) -> anyhow::Result<(f64, u64)> {
     let spec = request["player"].as_str().context("player")?.parse()?;
     let seed: u64 = request["seed"].as_str().context("seed")?.parse()?;
     let legal = driver.legal_from_observation(&observation, seat)?;
-    let mut agent = driver.agent(&spec, seed)?;
     let started = Instant::now();
-    let d = agent.act(&observation, seat, &legal)?;
-    let ms = started.elapsed().as_secs_f64() * 1000.0;
-    Ok((ms, d.stats.nodes + d.stats.iterations))
+    let mut calls = 0;
+    let mut work = 0;
+    while calls == 0 || started.elapsed().as_secs_f64() * 1000.0 < BATCH_MS {
+        // A fresh player each call, as the worker builds one per request.
+        let mut agent = driver.agent(&spec, seed)?;
+        let d = agent.act(&observation, seat, &legal)?;
+        work = d.stats.nodes + d.stats.iterations;
+        calls += 1;
+    }
+    Ok((started.elapsed().as_secs_f64() * 1000.0 / f64::from(calls), work))
 }
 
 /// The cheapest player a game offers (its level 1, or its first player).
@@ -114,35 +127,40 @@ async fn wait_for(c: &Client, what: &str, script: &str) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Times `decide` of each request in the page, `repeats` times each: the
-/// whole call (ms) and the page's JSON encoding and decoding (ms).
+/// Times `decide` of each request in the page (after a warm-up pass),
+/// `repeats` batches each: the call (ms) and the page's JSON encoding of
+/// the request and decoding of the answer (ms).
 async fn in_page(c: &Client, requests: &[Value], repeats: usize) -> anyhow::Result<Vec<(Vec<f64>, Vec<f64>)>> {
     let out = c
         .execute_async(
-            r#"const [requests, repeats, done] = arguments;
+            r#"const [requests, repeats, batch, done] = arguments;
             (async () => {
               const { loadModule } = await import('/assets/js/local.js');
               const m = await loadModule();
               if (!m) return { error: 'no module' };
+              // A batch of calls per timing (the clock reads in 0.1 ms steps).
+              const timed = (f) => {
+                const t0 = performance.now();
+                let n = 0;
+                do { f(); n += 1; } while (performance.now() - t0 < batch);
+                return (performance.now() - t0) / n;
+              };
+              // Warm up: the engine optimises the module's hot code as it runs.
+              for (const r of requests) m.bindings.decide(JSON.stringify(r));
               const out = [];
               for (const r of requests) {
                 const calls = [], json = [];
+                const text = JSON.stringify(r);
+                const answer = m.bindings.decide(text);
                 for (let i = 0; i < repeats; i += 1) {
-                  const t0 = performance.now();
-                  const text = JSON.stringify(r);
-                  const t1 = performance.now();
-                  const answer = m.bindings.decide(text);
-                  const t2 = performance.now();
-                  JSON.parse(answer);
-                  const t3 = performance.now();
-                  calls.push(t2 - t1);
-                  json.push((t1 - t0) + (t3 - t2));
+                  calls.push(timed(() => m.bindings.decide(text)));
+                  json.push(timed(() => { JSON.stringify(r); JSON.parse(answer); }));
                 }
                 out.push([calls, json]);
               }
               return out;
             })().then(done, (e) => done({ error: String(e) }));"#,
-            vec![Value::Array(requests.to_vec()), json!(repeats)],
+            vec![Value::Array(requests.to_vec()), json!(repeats), json!(BATCH_MS)],
         )
         .await?;
     if let Some(e) = out.get("error") {
@@ -220,7 +238,7 @@ async fn main() -> anyhow::Result<()> {
             shortest.push(r);
         }
     }
-    let page = in_page(&c, &shortest, repeats.max(20)).await?;
+    let page = in_page(&c, &shortest, repeats).await?;
     println!("2. the shortest decision of each game through the boundary (median)");
     let mut boundary = Vec::new();
     for (r, (calls, json_ms)) in shortest.iter().zip(&page) {
@@ -231,7 +249,7 @@ async fn main() -> anyhow::Result<()> {
         );
         let (w, j) = (median(calls.clone()), median(json_ms.clone()));
         println!(
-            "  {:<10} {:<12} native {:>8.3} ms  wasm call {:>8.3} ms  page JSON {:>7.3} ms",
+            "  {:<10} {:<12} native {:>9.4} ms  wasm call {:>9.4} ms  page JSON {:>9.4} ms",
             r["game"].as_str().unwrap_or_default(),
             r["player"].as_str().unwrap_or_default(),
             n,

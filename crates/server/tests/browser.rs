@@ -2,8 +2,8 @@
 //! a new user registers, plays the daily grid to the end and sees their
 //! points on the leaderboard; a restart takes the day off the leaderboard;
 //! the tic-tac-toe lab shows its counts and plays the perfect computer; the
-//! board plays from the keyboard; free play, its review and a watched game
-//! run on the page shell.
+//! board plays from the keyboard; free play (played in the page, stored at
+//! its end), its review and a watched game run on the page shell.
 //!
 //! Without chromedriver these tests say so and pass, unless
 //! `TABULA_REQUIRE_BROWSER=1` (set by `.ci/run`), which makes them fail.
@@ -199,6 +199,8 @@ async fn free_play_its_review_and_a_watched_game_run_on_the_shell() {
         .unwrap();
     find(&c, "#free-start").await.click().await.unwrap();
     find(&c, "[data-legal='true']").await;
+    // Played in the page: the server sees the game once it is over.
+    assert!(text(&c, "#game-link").await.starts_with("Played in this browser"));
     play_to_the_end(&c).await;
     // The result says the margin of the scores the page shows.
     let you: i64 = text(&c, "#score-you").await.parse().unwrap();

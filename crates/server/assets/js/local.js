@@ -291,6 +291,15 @@ export async function startLocal(request, seed = newSeed()) {
 }
 
 /**
+ * A local game of `request` for a shell on the current page (free play's
+ * page mounts one in place), or `null` when local play is not available.
+ */
+export async function createLocal(request, seed = newSeed()) {
+  const address = await startLocal(request, seed);
+  return address ? openLocal(address.slice('/local/'.length)) : null;
+}
+
+/**
  * The local game kept under `key` (in this tab's session), ready for the
  * page shell: the transport the shell sends its requests to.
  */

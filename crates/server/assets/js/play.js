@@ -1,11 +1,15 @@
 // Free play: choose a grid and an opponent and play on this page, or
 // watch two computers play, move by move at the pace (both on the page
-// shell, see table.js).
+// shell, see table.js). Where the browser module runs, the game is played
+// in the page (local.js) and stored on the server when it ends.
 
 import {
   api, el, $, errorText, markReady, playerLabel, OPPONENTS, announce, createdText,
 } from './common.js';
 import { mountTable } from './table.js';
+import { createLocal, loadModule } from './local.js';
+
+const modulePromise = loadModule();
 
 const area = $('#play-area');
 const errorBox = $('#play-error');
@@ -29,20 +33,37 @@ function gridOptions(prefix) {
   return body;
 }
 
+/** The game of a form as a table request: Jamais en diagonale's grid
+ * options and its seats. */
+function tableRequest(body) {
+  const options = { size: body.size, walls: body.walls, target: body.target, traps: body.traps };
+  const seats = body.kind === 'watch' ? [{ ai: body.a }, { ai: body.b }] : ['human', { ai: body.opponent }];
+  return { game: 'diagonal', options, seats };
+}
+
 async function begin(form, body) {
   const button = form.querySelector('button[type="submit"]');
   button.disabled = true;
   errorBox.hidden = true;
   try {
-    const view = await api('POST', '/api/games', body);
+    const module = await modulePromise;
+    const local = module && $('#play-local').checked
+      ? await createLocal(tableRequest(body), body.seed)
+      : null;
+    const view = local ? await local.answer() : await api('POST', '/api/games', body);
     shell?.dispose(); // a watched game still playing gives way
     area.hidden = false;
-    $('#play-area-title').textContent = view.kind === 'watch' ? 'Two computers play' : 'Your game';
-    const link = `/table/${encodeURIComponent(view.id)}`;
-    $('#game-link').replaceChildren('Link to this game: ', el('a', { href: link }, location.origin + link));
+    const watching = view.you === null;
+    $('#play-area-title').textContent = watching ? 'Two computers play' : 'Your game';
+    if (local) {
+      $('#game-link').replaceChildren('Played in this browser: the server stores the game when it ends.');
+    } else {
+      const link = `/table/${encodeURIComponent(view.id)}`;
+      $('#game-link').replaceChildren('Link to this game: ', el('a', { href: link }, location.origin + link));
+    }
     area.scrollIntoView({ block: 'start' });
-    shell = await mountTable($('#game'), view);
-    if (view.kind === 'watch') {
+    shell = await mountTable($('#game'), view, { transport: local ?? undefined });
+    if (watching) {
       announce('The computers play at your pace. Pause or skip with the buttons above the board.');
     } else {
       shell.renderer?.focus?.(); // keyboard players can move at once
@@ -78,4 +99,5 @@ async function listUnfinished() {
 // `/play#watch` (from the home page) puts the second form first in view.
 if (location.hash === '#watch') $('#watch-form').scrollIntoView();
 
-listUnfinished().catch(() => {}).finally(markReady);
+modulePromise.then((module) => { $('#play-where').hidden = !module; });
+Promise.all([listUnfinished().catch(() => {}), modulePromise]).finally(markReady);
