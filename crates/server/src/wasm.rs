@@ -134,25 +134,25 @@ pub async fn data_route(Path((game, key)): Path<(String, String)>, headers: Head
     let Ok(Some(bytes)) = served else {
         return crate::ApiError::not_found(format!("{game} has no such data here")).into_response();
     };
-    let (body, gzip) = if accepts_gzip(&headers) {
-        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
-        match std::io::Write::write_all(&mut gz, &bytes).and_then(|()| gz.finish()) {
-            Ok(zipped) => (zipped, true),
-            Err(_) => (bytes, false),
-        }
-    } else {
-        (bytes, false)
-    };
+    if !accepts_gzip(&headers) {
+        return bytes_response("application/octet-stream", "public, max-age=86400", bytes, false);
+    }
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    match std::io::Write::write_all(&mut gz, &bytes).and_then(|()| gz.finish()) {
+        Ok(zipped) => bytes_response("application/octet-stream", "public, max-age=86400", zipped, true),
+        Err(_) => bytes_response("application/octet-stream", "public, max-age=86400", bytes, false),
+    }
+}
+
+/// Bytes with their type and caching, gzipped or not (`Vary` says so).
+fn bytes_response(kind: &'static str, cache: &'static str, body: impl Into<axum::body::Body>, gzip: bool) -> Response {
     let mut response = (
         [
-            (
-                header::CONTENT_TYPE,
-                HeaderValue::from_static("application/octet-stream"),
-            ),
-            (header::CACHE_CONTROL, HeaderValue::from_static("public, max-age=86400")),
+            (header::CONTENT_TYPE, HeaderValue::from_static(kind)),
+            (header::CACHE_CONTROL, HeaderValue::from_static(cache)),
             (header::VARY, HeaderValue::from_static("accept-encoding")),
         ],
-        body,
+        body.into(),
     )
         .into_response();
     if gzip {
@@ -177,22 +177,10 @@ pub async fn file_route(Path(name): Path<String>, headers: HeaderMap) -> Respons
         return (StatusCode::NOT_FOUND, "no such file").into_response();
     };
     let gzip = accepts_gzip(&headers);
-    let mut response = (
-        [
-            (header::CONTENT_TYPE, HeaderValue::from_static(file.kind)),
-            (
-                header::CACHE_CONTROL,
-                HeaderValue::from_static("public, max-age=31536000, immutable"),
-            ),
-            (header::VARY, HeaderValue::from_static("accept-encoding")),
-        ],
+    bytes_response(
+        file.kind,
+        "public, max-age=31536000, immutable",
         if gzip { file.gzip } else { file.raw },
+        gzip,
     )
-        .into_response();
-    if gzip {
-        response
-            .headers_mut()
-            .insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
-    }
-    response
 }

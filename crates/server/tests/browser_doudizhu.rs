@@ -17,11 +17,8 @@ use std::time::{Duration, Instant};
 
 use fantoccini::{Client, Locator};
 use serde_json::Value;
-use table_page::{api_answer, player, start_game, swap_keeps_the_page, until};
+use table_page::{TURN_OR_END, api_answer, player, start_game, swap_keeps_the_page, until};
 use web::{ONE_AT_A_TIME, driver, find, shown, snapshot, text};
-
-/// The person's turn (and no request in flight), or the end of the game.
-const TURN_OR_END: &str = "return (document.getElementById('table-status').textContent === 'Your move.' && document.body.dataset.busy !== 'true') || !document.getElementById('table-result').hidden";
 
 /// The strings a script answers as an array.
 async fn strings(c: &Client, script: &str) -> Vec<String> {

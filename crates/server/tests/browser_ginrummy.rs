@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 
 use fantoccini::{Client, Locator};
 use serde_json::Value;
-use table_page::{api_answer, player, start_game, strings, swap_keeps_the_page, until};
+use table_page::{TURN_OR_END, api_answer, player, start_game, strings, swap_keeps_the_page, until};
 use web::{ONE_AT_A_TIME, driver, find, shown, snapshot, text};
 
 /// A Gin Rummy card's deadwood value from a card or a move's text
@@ -360,12 +360,7 @@ async fn gin_rummy_plays_a_match_from_the_page_and_hides_every_unseen_card() {
         matches += 1;
         let id = start_game(&c, &s.base, "ginrummy", &[("end_score", "30")], &[(1, "level:2")]).await;
         loop {
-            until(
-                &c,
-                "the person's turn or the end",
-                "return (document.getElementById('table-status').textContent === 'Your move.' && document.body.dataset.busy !== 'true') || !document.getElementById('table-result').hidden",
-            )
-            .await;
+            until(&c, "the person's turn or the end", TURN_OR_END).await;
             if shown(&c, "#table-result").await {
                 break;
             }

@@ -13,11 +13,8 @@ use std::time::{Duration, Instant};
 
 use fantoccini::Client;
 use serde_json::{Value, json};
-use table_page::{player, set_value, until};
+use table_page::{TURN_OR_END, player, start_game_at, until};
 use web::{ONE_AT_A_TIME, WAIT, driver, find, open};
-
-/// The person's turn (and no request in flight), or the end of the game.
-const TURN_OR_END: &str = "return (document.getElementById('table-status').textContent === 'Your move.' && document.body.dataset.busy !== 'true') || !document.getElementById('table-result').hidden";
 
 /// Turns on the page's test hooks (the local game on `window`, the
 /// requests sent to the worker kept) for this tab, with `extra` keys.
@@ -29,9 +26,8 @@ async fn hooks(c: &Client, extra: &[(&str, &str)]) {
     c.execute(&script, vec![]).await.unwrap();
 }
 
-/// Opens the form of `game`, sets `options` and `seats`, leaves "play in
-/// this browser" ticked and starts: answers the local game's key once its
-/// page is ready.
+/// Starts `game` in the page from its form (where "play in this browser"
+/// is offered and ticked): answers the local game's key.
 async fn start_local(c: &Client, base: &str, game: &str, options: &[(&str, &str)], seats: &[(usize, &str)]) -> String {
     open(c, &format!("{base}/new/{game}")).await;
     assert!(
@@ -45,30 +41,7 @@ async fn start_local(c: &Client, base: &str, game: &str, options: &[(&str, &str)
         .unwrap(),
         "play in this browser is offered and ticked"
     );
-    for (id, value) in options {
-        set_value(c, &format!("option-{id}"), value).await;
-    }
-    let last = seats.iter().map(|(s, _)| *s).max().unwrap_or(0);
-    until(
-        c,
-        "the seats",
-        &format!("return !!document.getElementById('seat-{last}') && document.getElementById('new-seats').dataset.busy === 'false'"),
-    )
-    .await;
-    for (seat, p) in seats {
-        set_value(c, &format!("seat-{seat}"), p).await;
-    }
-    find(c, "#new-start").await.click().await.unwrap();
-    let deadline = Instant::now() + WAIT;
-    loop {
-        let url = c.current_url().await.unwrap();
-        if let Some(key) = url.path().strip_prefix("/local/") {
-            find(c, "body[data-ready='true']").await;
-            return key.to_string();
-        }
-        assert!(Instant::now() < deadline, "the local game did not open: {url}");
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    start_game_at(c, base, game, options, seats, true).await
 }
 
 /// The requests for the server this page made (its resource timings).
@@ -88,27 +61,11 @@ async fn api_requests(c: &Client) -> Vec<String> {
 }
 
 /// Plays the person's first legal move from the shell's list of every
-/// legal move, at each of their turns, until the end.
+/// legal move, at each of their turns, until the end; answers how many.
 async fn play_to_the_end(c: &Client) -> usize {
-    let mut moves = 0;
-    loop {
-        until(c, "the person's turn or the end", TURN_OR_END).await;
-        if c.execute("return !document.getElementById('table-result').hidden", vec![])
-            .await
-            .unwrap()
-            == Value::Bool(true)
-        {
-            return moves;
-        }
-        c.execute(
-            "document.querySelector('#table-legal button[data-action]:not([disabled])').click()",
-            vec![],
-        )
-        .await
-        .unwrap();
-        moves += 1;
-        assert!(moves < 400, "the game does not end");
-    }
+    let moves = play_moves(c, 400).await;
+    assert!(moves < 400, "the game does not end");
+    moves
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -235,16 +192,17 @@ async fn sources(c: &Client) -> Vec<String> {
         .collect()
 }
 
-/// Plays the person's first legal move `n` times (or to the end).
-async fn play_moves(c: &Client, n: usize) {
-    for _ in 0..n {
+/// Plays the person's first legal move `n` times (or to the end):
+/// answers how many.
+async fn play_moves(c: &Client, n: usize) -> usize {
+    for played in 0..n {
         until(c, "the person's turn or the end", TURN_OR_END).await;
         let over = c
             .execute("return !document.getElementById('table-result').hidden", vec![])
             .await
             .unwrap();
         if over == Value::Bool(true) {
-            return;
+            return played;
         }
         c.execute(
             "document.querySelector('#table-legal button[data-action]:not([disabled])').click()",
@@ -253,6 +211,7 @@ async fn play_moves(c: &Client, n: usize) {
         .await
         .unwrap();
     }
+    n
 }
 
 #[tokio::test(flavor = "multi_thread")]

@@ -14,7 +14,7 @@ mod web;
 use std::time::{Duration, Instant};
 
 use fantoccini::{Client, Locator};
-use table_page::{player, start_game, swap_keeps_the_page, until};
+use table_page::{TURN_OR_END, player, start_game, swap_keeps_the_page, until};
 use web::{ONE_AT_A_TIME, driver, find, open, settle, shown, snapshot};
 
 /// Clicks the person's moves on the board until the game ends.
@@ -137,12 +137,7 @@ async fn hearts_passes_and_plays_a_hand_and_hides_every_unseen_card() {
     let deadline = Instant::now() + Duration::from_secs(240);
     let mut turns = 0;
     loop {
-        until(
-            &c,
-            "the person's turn or the end",
-            "return (document.getElementById('table-status').textContent === 'Your move.' && document.body.dataset.busy !== 'true') || !document.getElementById('table-result').hidden",
-        )
-        .await;
+        until(&c, "the person's turn or the end", TURN_OR_END).await;
         if shown(&c, "#table-result").await {
             break;
         }
@@ -198,12 +193,7 @@ async fn spades_bids_and_plays_a_hand_from_the_keyboard_and_hides_every_unseen_c
     let mut bids = 0;
     let deadline = Instant::now() + Duration::from_secs(240);
     loop {
-        until(
-            &c,
-            "the person's turn or the end",
-            "return (document.getElementById('table-status').textContent === 'Your move.' && document.body.dataset.busy !== 'true') || !document.getElementById('table-result').hidden",
-        )
-        .await;
+        until(&c, "the person's turn or the end", TURN_OR_END).await;
         if shown(&c, "#table-result").await {
             break;
         }
@@ -286,12 +276,7 @@ async fn euchre_plays_to_the_end_and_hides_every_unseen_card() {
         )
         .await;
         loop {
-            until(
-                &c,
-                "the person's turn or the end",
-                "return (document.getElementById('table-status').textContent === 'Your move.' && document.body.dataset.busy !== 'true') || !document.getElementById('table-result').hidden",
-            )
-            .await;
+            until(&c, "the person's turn or the end", TURN_OR_END).await;
             if shown(&c, "#table-result").await {
                 break;
             }

@@ -16,7 +16,7 @@
 //! headless Chromium.
 
 use serde_json::{Value, json};
-use tabula_wasm::{LocalTable, decide};
+use tabula_wasm::{LocalTable, decide, without_times};
 
 /// Decisions kept per game.
 const PER_GAME: usize = 2;
@@ -31,17 +31,6 @@ fn strongest(entry: &dyn tabula_contract::GameEntry) -> String {
     } else {
         entry.default_player().into()
     }
-}
-
-/// The answer without what depends on the machine (times).
-fn fixed(mut answer: Value) -> Value {
-    if let Some(o) = answer.as_object_mut() {
-        o.remove("ms");
-        if let Some(stats) = o.get_mut("stats").and_then(Value::as_object_mut) {
-            stats.remove("time_ms");
-        }
-    }
-    answer
 }
 
 fn main() {
@@ -65,7 +54,7 @@ fn main() {
             let answer: Value = serde_json::from_str(&decide(&worker.to_string()).unwrap()).unwrap();
             let work =
                 answer["stats"]["iterations"].as_u64().unwrap_or(0) + answer["stats"]["nodes"].as_u64().unwrap_or(0);
-            let case = json!({ "request": worker, "expected": fixed(answer.clone()) });
+            let case = json!({ "request": worker, "expected": without_times(answer.clone()) });
             if work > 0 {
                 searched.push(case);
             } else if answer["source"] == "search" {

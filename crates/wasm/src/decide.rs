@@ -77,6 +77,18 @@ struct Checked {
     agent: Box<dyn SeatAgent>,
 }
 
+/// An answer of [`decide`] without what depends on the machine (the times
+/// it reports): what every build must give for the same request.
+pub fn without_times(mut answer: Value) -> Value {
+    if let Some(o) = answer.as_object_mut() {
+        o.remove("ms");
+        if let Some(stats) = o.get_mut("stats").and_then(Value::as_object_mut) {
+            stats.remove("time_ms");
+        }
+    }
+    answer
+}
+
 /// A game value as JavaScript must carry it: JSON text, never parsed into
 /// its numbers (which hold 53 bits).
 pub fn text(value: &Value) -> String {

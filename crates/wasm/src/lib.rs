@@ -40,7 +40,7 @@ mod clock;
 mod decide;
 mod local;
 
-pub use decide::{DecideRequest, decide, quick, selfcheck, text};
+pub use decide::{DecideRequest, decide, quick, selfcheck, text, without_times};
 pub use local::LocalTable;
 pub use tabula_contract::table::Saved;
 

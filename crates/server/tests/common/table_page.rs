@@ -35,15 +35,31 @@ pub async fn until(c: &Client, what: &str, script: &str) {
     }
 }
 
+/// The person's turn (and no request in flight), or the end of the game.
+pub const TURN_OR_END: &str = "return (document.getElementById('table-status').textContent === 'Your move.' && document.body.dataset.busy !== 'true') || !document.getElementById('table-result').hidden";
+
 /// Opens the form of `game`, applies `options` (control id, value) and
-/// `seats` (seat index, player), and starts: answers the game's id once
-/// the table page shows it.
+/// `seats` (seat index, player), and starts on the server: answers the
+/// game's id once the table page shows it.
 pub async fn start_game(
     c: &Client,
     base: &str,
     game: &str,
     options: &[(&str, &str)],
     seats: &[(usize, &str)],
+) -> String {
+    start_game_at(c, base, game, options, seats, false).await
+}
+
+/// [`start_game`] on the server, or (`local`) in the page: answers the
+/// game's id (`/table/{id}`) or key (`/local/{key}`) once its page is ready.
+pub async fn start_game_at(
+    c: &Client,
+    base: &str,
+    game: &str,
+    options: &[(&str, &str)],
+    seats: &[(usize, &str)],
+    local: bool,
 ) -> String {
     open(c, &format!("{base}/new/{game}")).await;
     for (id, value) in options {
@@ -59,22 +75,22 @@ pub async fn start_game(
     for (seat, player) in seats {
         set_value(c, &format!("seat-{seat}"), player).await;
     }
-    // These games are the server's (their truth is swapped there).
     c.execute(
-        "const box = document.getElementById('new-local'); if (box) box.checked = false;",
-        vec![],
+        "const box = document.getElementById('new-local'); if (box) box.checked = arguments[0];",
+        vec![serde_json::json!(local)],
     )
     .await
     .unwrap();
     find(c, "#new-start").await.click().await.unwrap();
+    let prefix = if local { "/local/" } else { "/table/" };
     let deadline = Instant::now() + WAIT;
     loop {
         let url = c.current_url().await.unwrap();
-        if let Some(id) = url.path().strip_prefix("/table/") {
+        if let Some(id) = url.path().strip_prefix(prefix) {
             find(c, "body[data-ready='true']").await;
             return id.to_string();
         }
-        assert!(Instant::now() < deadline, "the game did not open");
+        assert!(Instant::now() < deadline, "the game did not open: {url}");
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
 }
