@@ -139,14 +139,18 @@ async fn in_page(c: &Client, requests: &[Value], repeats: usize) -> anyhow::Resu
               const m = await loadModule();
               if (!m) return { error: 'no module' };
               // A batch of calls per timing (the clock reads in 0.1 ms steps).
-              const timed = (f) => {
+              const timed = (f, ms = batch) => {
                 const t0 = performance.now();
                 let n = 0;
-                do { f(); n += 1; } while (performance.now() - t0 < batch);
+                do { f(); n += 1; } while (performance.now() - t0 < ms);
                 return (performance.now() - t0) / n;
               };
-              // Warm up: the engine optimises the module's hot code as it runs.
-              for (const r of requests) m.bindings.decide(JSON.stringify(r));
+              // Warm up: the engine optimises the module's hot code as it
+              // runs (hot functions tier up in the background).
+              for (const r of requests) {
+                const text = JSON.stringify(r);
+                timed(() => m.bindings.decide(text), 4 * batch);
+              }
               const out = [];
               for (const r of requests) {
                 const calls = [], json = [];
@@ -194,12 +198,30 @@ async fn main() -> anyhow::Result<()> {
     let mut served = Served::start(bin, &db, port)?;
     served.wait_up(&base, START).await?;
     let (mut driver, c) = chromium().await?;
+    // A page's script may run for minutes here (chromedriver's default: 30 s).
+    c.update_timeouts(fantoccini::wd::TimeoutConfiguration::new(
+        Some(Duration::from_secs(900)),
+        None,
+        None,
+    ))
+    .await?;
+    // Whatever happens, the browser, its driver and the server go.
+    let result = measure(&c, &base, repeats, &cases).await;
+    let _ = c.close().await;
+    let _ = driver.kill();
+    let _ = driver.wait();
+    served.kill()?;
+    remove_db(&db);
+    result
+}
+
+async fn measure(c: &Client, base: &str, repeats: usize, cases: &[Value]) -> anyhow::Result<()> {
     c.goto(&format!("{base}/new")).await?;
-    wait_for(&c, "the page", "return document.body.dataset.ready === 'true'").await?;
+    wait_for(c, "the page", "return document.body.dataset.ready === 'true'").await?;
 
     // 1. The fixed decisions, natively and in the page.
     let requests: Vec<Value> = cases.iter().map(|c| c["request"].clone()).collect();
-    let page = in_page(&c, &requests, repeats).await?;
+    let page = in_page(c, &requests, repeats).await?;
     println!("1. search speed, wasm v native (median of {repeats}, one thread)");
     let mut report = Vec::new();
     for (case, (calls, _)) in cases.iter().zip(&page) {
@@ -230,7 +252,7 @@ async fn main() -> anyhow::Result<()> {
     // 2. The shortest decision of each game, through the boundary.
     let mut seen = std::collections::BTreeSet::new();
     let mut shortest = Vec::new();
-    for case in &cases {
+    for case in cases {
         let game = case["request"]["game"].as_str().unwrap_or_default().to_string();
         if seen.insert(game.clone()) {
             let mut r = case["request"].clone();
@@ -238,7 +260,7 @@ async fn main() -> anyhow::Result<()> {
             shortest.push(r);
         }
     }
-    let page = in_page(&c, &shortest, repeats).await?;
+    let page = in_page(c, &shortest, repeats).await?;
     println!("2. the shortest decision of each game through the boundary (median)");
     let mut boundary = Vec::new();
     for (r, (calls, json_ms)) in shortest.iter().zip(&page) {
@@ -267,12 +289,12 @@ async fn main() -> anyhow::Result<()> {
         .send_keys("correct horse battery")
         .await?;
     c.find(Locator::Css("button[type='submit']")).await?.click().await?;
-    wait_for(&c, "the account", "return location.pathname !== '/register'").await?;
+    wait_for(c, "the account", "return location.pathname !== '/register'").await?;
     c.goto(&format!("{base}/account")).await?;
     c.find(Locator::Css("input[value='brisk']")).await?.click().await?;
     tokio::time::sleep(Duration::from_millis(500)).await;
     c.goto(&format!("{base}/new/hearts")).await?;
-    wait_for(&c, "the form", "return !!document.getElementById('seat-3')").await?;
+    wait_for(c, "the form", "return !!document.getElementById('seat-3')").await?;
     c.execute(
         "sessionStorage.setItem('tabula-test-hooks', '1'); for (const s of [1, 2, 3]) { const e = document.getElementById('seat-' + s); e.value = 'level:4'; e.dispatchEvent(new Event('change', { bubbles: true })); }",
         vec![],
@@ -280,7 +302,7 @@ async fn main() -> anyhow::Result<()> {
     .await?;
     c.find(Locator::Css("#new-start")).await?.click().await?;
     wait_for(
-        &c,
+        c,
         "the local game",
         "return location.pathname.startsWith('/local/') && document.body.dataset.ready === 'true'",
     )
@@ -288,7 +310,7 @@ async fn main() -> anyhow::Result<()> {
     let turn = "return (document.getElementById('table-status').textContent === 'Your move.' && document.body.dataset.busy !== 'true') || !document.getElementById('table-result').hidden";
     let mut clicks = Vec::new();
     for _ in 0..13 {
-        wait_for(&c, "the person's turn", turn).await?;
+        wait_for(c, "the person's turn", turn).await?;
         if c.execute("return !document.getElementById('table-result').hidden", vec![])
             .await?
             == Value::Bool(true)
@@ -310,7 +332,7 @@ async fn main() -> anyhow::Result<()> {
             "return document.querySelectorAll('#table-moves li').length >= {} || !document.getElementById('table-result').hidden",
             logged + 2
         );
-        wait_for(&c, "the computer's move", &next).await?;
+        wait_for(c, "the computer's move", &next).await?;
         clicks.push(started.elapsed().as_secs_f64() * 1000.0);
     }
     let timings = c
@@ -335,10 +357,5 @@ async fn main() -> anyhow::Result<()> {
         "{}",
         json!({ "search": report, "boundary": boundary, "click_ms": clicks, "worker_ms": round_trips })
     );
-    c.close().await?;
-    let _ = driver.kill();
-    let _ = driver.wait();
-    served.kill()?;
-    remove_db(&db);
     Ok(())
 }
