@@ -327,13 +327,27 @@ async fn measure(c: &Client, base: &str, repeats: usize, cases: &[Value]) -> any
             vec![],
         )
         .await?;
-        // The person's move, then the first computer move after it.
+        // The person's move, then the first computer move after it; or
+        // the person's turn again at once (a trick the person ended and
+        // won leaves the person to lead), which times no computer move.
+        let moves = "document.querySelectorAll('#table-moves li').length";
         let next = format!(
-            "return document.querySelectorAll('#table-moves li').length >= {} || !document.getElementById('table-result').hidden",
-            logged + 2
+            "const n = {moves}; return n >= {two} || !document.getElementById('table-result').hidden \
+             || (n >= {one} && document.getElementById('table-status').textContent === 'Your move.' \
+                 && document.body.dataset.busy !== 'true')",
+            two = logged + 2,
+            one = logged + 1,
         );
         wait_for(c, "the computer's move", &next).await?;
-        clicks.push(started.elapsed().as_secs_f64() * 1000.0);
+        let elapsed = started.elapsed().as_secs_f64() * 1000.0;
+        let now = c
+            .execute(&format!("return {moves}"), vec![])
+            .await?
+            .as_u64()
+            .unwrap_or(0);
+        if now >= logged + 2 {
+            clicks.push(elapsed);
+        }
     }
     let timings = c
         .execute(
