@@ -10,7 +10,7 @@ use std::marker::PhantomData;
 use std::sync::Arc;
 
 use serde_json::{Map, Value};
-use tabula_search::{Determinize, Game, Seat, TunableTable, Turn};
+use tabula_search::{Determinize, Game, Player, Seat, TunableTable, Turn};
 
 use crate::agent::{LocalAgent, SeatAgent, to_json};
 use crate::error::{ContractError, parse};
@@ -213,6 +213,26 @@ impl<M: GameModule> ModuleDriver<M> {
         self.module.game().legal_from_observation(obs, seat, &mut legal);
         legal
     }
+
+    /// Refuses a player the game does not offer, naming those it does
+    /// (and `more` forms the caller takes besides).
+    fn check_offered(&self, spec: &PlayerSpec, more: &str) -> Result<(), ContractError> {
+        if offered(spec, M::PLAYERS) {
+            return Ok(());
+        }
+        let forms: Vec<&str> = M::PLAYERS.iter().map(|p| p.form).collect();
+        Err(SpecError::Unsupported {
+            game: M::INFO.name,
+            spec: spec.to_string(),
+            offers: format!("{}{more}", forms.join(", ")),
+        }
+        .into())
+    }
+
+    /// A module's player seated as `spec`.
+    fn seat_agent(&self, player: Box<dyn Player<M::Game> + Send>, spec: &PlayerSpec) -> Box<dyn SeatAgent> {
+        Box::new(LocalAgent::new(self.module.clone(), player, spec.clone()))
+    }
 }
 
 /// Whether `spec` names a player `players` offers.
@@ -251,32 +271,17 @@ impl<M: GameModule> Driver for ModuleDriver<M> {
     }
 
     fn agent(&self, spec: &PlayerSpec, seed: u64) -> Result<Box<dyn SeatAgent>, ContractError> {
-        if !offered(spec, M::PLAYERS) {
-            let forms: Vec<&str> = M::PLAYERS.iter().map(|p| p.form).collect();
-            return Err(SpecError::Unsupported {
-                game: M::INFO.name,
-                spec: spec.to_string(),
-                offers: format!("{}, bot:CMD", forms.join(", ")),
-            }
-            .into());
-        }
+        self.check_offered(spec, ", bot:CMD")?;
         let player = self.module.agent(spec, seed)?;
-        Ok(Box::new(LocalAgent::new(self.module.clone(), player, spec.clone())))
+        Ok(self.seat_agent(player, spec))
     }
 
     fn policy_agent(&self, spec: &PlayerSpec, seed: u64) -> Result<Option<Box<dyn SeatAgent>>, ContractError> {
-        if !offered(spec, M::PLAYERS) {
-            return Err(SpecError::Unsupported {
-                game: M::INFO.name,
-                spec: spec.to_string(),
-                offers: M::PLAYERS.iter().map(|p| p.form).collect::<Vec<_>>().join(", "),
-            }
-            .into());
-        }
+        self.check_offered(spec, "")?;
         Ok(self
             .module
             .policy(spec, seed)
-            .map(|player| Box::new(LocalAgent::new(self.module.clone(), player, spec.clone())) as Box<dyn SeatAgent>))
+            .map(|player| self.seat_agent(player, spec)))
     }
 
     fn check_seat(&self, spec: &PlayerSpec, table: TableKind) -> Result<(), ContractError> {

@@ -47,14 +47,24 @@ thread_local! {
 /// milliseconds instead of finishing its nodes or iterations. Scopes nest;
 /// the previous one is restored when `work` returns or panics.
 pub fn cancel_scope<R>(flag: &CancelFlag, work: impl FnOnce() -> R) -> R {
-    struct Restore(Option<CancelFlag>);
-    impl Drop for Restore {
+    scoped(&SCOPE, flag.clone(), work)
+}
+
+/// Runs `work` with `value` in the thread-local `slot`, the previous value
+/// restored when `work` returns or panics.
+fn scoped<T: 'static, R>(
+    slot: &'static std::thread::LocalKey<std::cell::RefCell<Option<T>>>,
+    value: T,
+    work: impl FnOnce() -> R,
+) -> R {
+    struct Restore<T: 'static>(&'static std::thread::LocalKey<std::cell::RefCell<Option<T>>>, Option<T>);
+    impl<T: 'static> Drop for Restore<T> {
         fn drop(&mut self) {
-            let previous = self.0.take();
-            SCOPE.with(|s| *s.borrow_mut() = previous);
+            let previous = self.1.take();
+            self.0.with(|s| *s.borrow_mut() = previous);
         }
     }
-    let _restore = Restore(SCOPE.with(|s| s.borrow_mut().replace(flag.clone())));
+    let _restore = Restore(slot, slot.with(|s| s.borrow_mut().replace(value)));
     work()
 }
 
@@ -76,15 +86,7 @@ type ScopeDeadline = (Arc<dyn Clock>, Duration);
 /// inner one rules); the previous one is restored when `work` returns or
 /// panics.
 pub fn deadline_scope<R>(clock: Arc<dyn Clock>, at: Duration, work: impl FnOnce() -> R) -> R {
-    struct Restore(Option<ScopeDeadline>);
-    impl Drop for Restore {
-        fn drop(&mut self) {
-            let previous = self.0.take();
-            DEADLINE.with(|s| *s.borrow_mut() = previous);
-        }
-    }
-    let _restore = Restore(DEADLINE.with(|s| s.borrow_mut().replace((clock, at))));
-    work()
+    scoped(&DEADLINE, (clock, at), work)
 }
 
 /// A monotonic clock: the time a deadline is measured on.

@@ -40,6 +40,8 @@ use common::{Served, remove_db, scratch};
 
 const START: Duration = Duration::from_secs(60);
 const WAIT: Duration = Duration::from_secs(120);
+/// The most the measurements may take in all.
+const RUN: Duration = Duration::from_secs(3600);
 
 fn median(mut v: Vec<f64>) -> f64 {
     v.sort_by(f64::total_cmp);
@@ -83,14 +85,26 @@ fn cheapest(game: &str) -> anyhow::Result<String> {
     })
 }
 
-async fn chromium() -> anyhow::Result<(std::process::Child, Client)> {
+/// chromedriver, killed and reaped on drop (whatever ends the run).
+struct Chromedriver(std::process::Child);
+
+impl Drop for Chromedriver {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+async fn chromium() -> anyhow::Result<(Chromedriver, Client)> {
     let port = std::net::TcpListener::bind("127.0.0.1:0")?.local_addr()?.port();
-    let driver = Command::new("/usr/bin/chromedriver")
-        .args([format!("--port={port}"), "--allowed-ips=127.0.0.1".into()])
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .context("cannot start /usr/bin/chromedriver")?;
+    let driver = Chromedriver(
+        Command::new("/usr/bin/chromedriver")
+            .args([format!("--port={port}"), "--allowed-ips=127.0.0.1".into()])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .context("cannot start /usr/bin/chromedriver")?,
+    );
     let mut caps = serde_json::Map::new();
     caps.insert(
         "goog:chromeOptions".into(),
@@ -98,7 +112,7 @@ async fn chromium() -> anyhow::Result<(std::process::Child, Client)> {
             "binary": "/usr/bin/chromium",
             "args": ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                      "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                     "--disable-dev-shm-usage", "--user-data-dir=/tmp/tabula-wasm-speed-profile"],
+                     "--disable-dev-shm-usage"],
         }),
     );
     let deadline = Instant::now() + START;
@@ -197,7 +211,21 @@ async fn main() -> anyhow::Result<()> {
     let base = format!("http://127.0.0.1:{port}");
     let mut served = Served::start(bin, &db, port)?;
     served.wait_up(&base, START).await?;
-    let (mut driver, c) = chromium().await?;
+    let (driver, c) = chromium().await?;
+    // Whatever happens, within a bound, the browser, its driver (on drop)
+    // and the server go.
+    let result = match tokio::time::timeout(RUN, measure(&c, &base, repeats, &cases)).await {
+        Ok(result) => result,
+        Err(_) => Err(anyhow::anyhow!("the measurements took over {} s", RUN.as_secs())),
+    };
+    let _ = tokio::time::timeout(Duration::from_secs(30), c.close()).await;
+    drop(driver);
+    served.kill()?;
+    remove_db(&db);
+    result
+}
+
+async fn measure(c: &Client, base: &str, repeats: usize, cases: &[Value]) -> anyhow::Result<()> {
     // A page's script may run for minutes here (chromedriver's default: 30 s).
     c.update_timeouts(fantoccini::wd::TimeoutConfiguration::new(
         Some(Duration::from_secs(900)),
@@ -205,17 +233,6 @@ async fn main() -> anyhow::Result<()> {
         None,
     ))
     .await?;
-    // Whatever happens, the browser, its driver and the server go.
-    let result = measure(&c, &base, repeats, &cases).await;
-    let _ = c.close().await;
-    let _ = driver.kill();
-    let _ = driver.wait();
-    served.kill()?;
-    remove_db(&db);
-    result
-}
-
-async fn measure(c: &Client, base: &str, repeats: usize, cases: &[Value]) -> anyhow::Result<()> {
     c.goto(&format!("{base}/new")).await?;
     wait_for(c, "the page", "return document.body.dataset.ready === 'true'").await?;
 
@@ -292,7 +309,12 @@ async fn measure(c: &Client, base: &str, repeats: usize, cases: &[Value]) -> any
     wait_for(c, "the account", "return location.pathname !== '/register'").await?;
     c.goto(&format!("{base}/account")).await?;
     c.find(Locator::Css("input[value='brisk']")).await?.click().await?;
-    tokio::time::sleep(Duration::from_millis(500)).await;
+    wait_for(
+        c,
+        "the pace saved",
+        "return document.getElementById('pace-saved').textContent.startsWith('Pace saved')",
+    )
+    .await?;
     c.goto(&format!("{base}/new/hearts")).await?;
     wait_for(c, "the form", "return !!document.getElementById('seat-3')").await?;
     c.execute(

@@ -322,7 +322,7 @@ static SERVICE_WORKER: std::sync::LazyLock<String> = std::sync::LazyLock::new(||
     }
     hash.update(LAYOUT.as_bytes());
     hash.update(keep.join("\n").as_bytes());
-    let version: String = hash.finalize()[..8].iter().map(|b| format!("{b:02x}")).collect();
+    let version = crate::util::hex(&hash.finalize()[..8]);
     include_str!("../assets/sw.js")
         .replace("{{version}}", &version)
         .replace("{{precache}}", &serde_json::to_string(&keep).expect("paths serialise"))

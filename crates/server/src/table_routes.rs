@@ -4,6 +4,7 @@
 
 use serde_json::Value;
 use tabula_contract::Match;
+use tabula_contract::table::Replayed;
 use tabula_diagonal::Date;
 
 use crate::AppState;
@@ -45,9 +46,9 @@ struct TableState {
     two_scores: [i64; 2],
 }
 
-/// The columns to store and the answer, from one replay of the truth.
-fn table_state(table: &Table, id: &str, kind: &str) -> ApiResult<(TableState, Value)> {
-    let replayed = table.replay()?;
+/// The columns to store and the answer, from `replayed`, the replay of
+/// the table's truth.
+fn table_state(table: &Table, replayed: &Replayed, id: &str, kind: &str) -> ApiResult<(TableState, Value)> {
     let game = replayed.game.as_ref();
     let over = game.to_act() == tabula_search::Turn::Terminal;
     let scores = if over { table.final_scores(game) } else { None };
@@ -64,7 +65,7 @@ fn table_state(table: &Table, id: &str, kind: &str) -> ApiResult<(TableState, Va
         two_scores: [point(0), point(1)],
         scores: scores.map(|s| Value::from(s).to_string()),
     };
-    Ok((state, table.answer(&replayed, id, kind)))
+    Ok((state, table.answer(replayed, id, kind)))
 }
 
 /// How a table comes to be: by a `kind` request of before (its kind, the
@@ -89,9 +90,7 @@ pub(crate) async fn create_table(
 ) -> ApiResult<(GameRow, Value)> {
     let table = tables::create(&request, how.seed)?;
     state.count_new_game(&session.token_hash, addr)?;
-    let kind = how
-        .kind
-        .unwrap_or(if table.human().is_some() { "play" } else { "watch" });
+    let kind = how.kind.unwrap_or_else(|| default_kind(&table));
     // The person waits for the computers that sit before them; computers
     // playing alone move one request at a time, so they can be watched.
     let table = if table.human().is_some() {
@@ -100,7 +99,28 @@ pub(crate) async fn create_table(
     } else {
         table
     };
-    insert_table(state, session, &table, kind, how.day).await
+    let row = new_row(&table, &table.replay()?, kind)?;
+    insert_table(state, session, &table, row, kind, how.day).await
+}
+
+/// A new table's stored kind unless its request says otherwise.
+fn default_kind(table: &Table) -> &'static str {
+    if table.human().is_some() { "play" } else { "watch" }
+}
+
+/// A new table's id, its columns to store and its answer.
+struct NewRow {
+    id: String,
+    stored: TableState,
+    answer: Value,
+}
+
+/// The new row of `table`, replayed as `replayed` (made before the
+/// storing's awaits: a replayed game is not shared across threads).
+fn new_row(table: &Table, replayed: &Replayed, kind: &str) -> ApiResult<NewRow> {
+    let id = random_hex(12);
+    let (stored, answer) = table_state(table, replayed, &id, kind)?;
+    Ok(NewRow { id, stored, answer })
 }
 
 /// Stores a new table (a finished one, for a game played in the browser)
@@ -109,11 +129,11 @@ async fn insert_table(
     state: &AppState,
     session: &Session,
     table: &Table,
+    new: NewRow,
     kind: &str,
     day: Option<Date>,
 ) -> ApiResult<(GameRow, Value)> {
-    let id = random_hex(12);
-    let (stored, v) = table_state(table, &id, kind)?;
+    let NewRow { id, stored, answer: v } = new;
     let (players, options) = (table.players_json(), table.driver.options().to_string());
     let now_ms = state.clock.now_ms();
     let user_id = session.user.as_ref().map(|u| u.id.clone());
@@ -182,7 +202,7 @@ pub(crate) async fn save_local(
             "a saved game has at most {MAX_SAVED_ACTIONS} actions"
         )));
     }
-    let entry = tabula_registry::find(&saved.game).map_err(|e| ApiError::bad_request(e.to_string()))?;
+    let entry = tables::game_entry(&saved.game)?;
     state.count_new_game(&session.token_hash, addr)?;
     // Replaying a long match takes milliseconds: off the request threads.
     let (table, replayed) = tokio::task::spawn_blocking(move || Table::restore(entry, saved))
@@ -193,8 +213,9 @@ pub(crate) async fn save_local(
             "only a finished game is saved: this one goes on",
         ));
     }
-    let kind = if table.human().is_some() { "play" } else { "watch" };
-    insert_table(state, session, &table, kind, None).await
+    let kind = default_kind(&table);
+    let row = new_row(&table, &replayed, kind)?;
+    insert_table(state, session, &table, row, kind, None).await
 }
 
 /// `POST /api/games/{id}/actions` for a table: the person's action (or
@@ -226,7 +247,7 @@ pub(crate) async fn act_table(state: &AppState, game: &GameRow, body: &Action) -
         }
     }
     let table = run_computers(state, table, replayed.game, game.kind == "watch").await?;
-    let (stored, v) = table_state(&table, &game.id, &game.kind)?;
+    let (stored, v) = table_state(&table, &table.replay()?, &game.id, &game.kind)?;
     let now_ms = state.clock.now_ms();
     let mut tx = state.db.pool.begin().await?;
     // The truth as read: a row of before has none until this first move.

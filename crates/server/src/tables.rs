@@ -27,12 +27,12 @@ impl From<TableError> for ApiError {
     }
 }
 
-fn game_entry(name: &str) -> ApiResult<&'static dyn GameEntry> {
+pub(crate) fn game_entry(name: &str) -> ApiResult<&'static dyn GameEntry> {
     tabula_registry::find(name).map_err(|e| ApiError::bad_request(e.to_string()))
 }
 
 /// A secret seed, from the operating system.
-pub fn random_seed() -> ApiResult<u64> {
+fn random_seed() -> ApiResult<u64> {
     let mut b = [0u8; 8];
     getrandom::getrandom(&mut b).map_err(ApiError::internal)?;
     Ok(u64::from_le_bytes(b))

@@ -38,9 +38,8 @@ static FILES: LazyLock<Option<[File; 2]>> = LazyLock::new(|| {
     }
     let named = |ext: &str, raw: &'static [u8], gzip: &'static [u8], kind: &'static str| {
         let hash = Sha256::digest(raw);
-        let hex: String = hash[..8].iter().map(|b| format!("{b:02x}")).collect();
         File {
-            name: format!("tabula-{hex}.{ext}"),
+            name: format!("tabula-{}.{ext}", crate::util::hex(&hash[..8])),
             kind,
             raw,
             gzip,

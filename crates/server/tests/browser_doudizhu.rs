@@ -13,11 +13,11 @@ mod table_page;
 #[path = "common/browser.rs"]
 mod web;
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use fantoccini::{Client, Locator};
 use serde_json::Value;
-use table_page::{TURN_OR_END, api_answer, player, start_game, swap_keeps_the_page, until};
+use table_page::{Matches, api_answer, player, until};
 use web::{ONE_AT_A_TIME, driver, find, shown, snapshot, text};
 
 /// The strings a script answers as an array.
@@ -227,8 +227,6 @@ async fn doudizhu_bids_and_plays_a_deal_from_the_page_and_hides_every_unseen_car
     // One-deal matches. The deal is the table's secret seed: the computers
     // may outbid the person and win quickly, so another match is started
     // until the person has had a few turns (each match is a fresh deal).
-    let mut swapped = 0;
-    let mut turns = 0;
     let mut bids = 0;
     let mut hinted = 0;
     let mut passes = 0;
@@ -236,30 +234,11 @@ async fn doudizhu_bids_and_plays_a_deal_from_the_page_and_hides_every_unseen_car
     let mut clicked = false;
     let mut beat_shot = false;
     let mut bids_shown = 0;
-    let mut matches = 0;
-    let deadline = Instant::now() + Duration::from_secs(300);
-    while turns < 3 || keyboard == 0 {
-        assert!(
-            matches < 6,
-            "six matches gave the person {turns} turns ({keyboard} from the keyboard)"
-        );
-        matches += 1;
-        let id = start_game(
-            &c,
-            &s.base,
-            "doudizhu",
-            &[("match_deals", "1")],
-            &[(1, "level:2"), (2, "level:2")],
-        )
-        .await;
-        loop {
-            until(&c, "the person's turn or the end", TURN_OR_END).await;
-            if shown(&c, "#table-result").await {
-                break;
-            }
-            assert!(Instant::now() < deadline, "the match did not end ({turns} turns)");
-            swapped += usize::from(swap_keeps_the_page(&c, &s, &id).await);
-            turns += 1;
+    let (options, seats) = ([("match_deals", "1")], [(1, "level:2"), (2, "level:2")]);
+    let mut m = Matches::new(&c, &s, "doudizhu", &options, &seats, Duration::from_secs(300));
+    while m.turns < 3 || keyboard == 0 {
+        let id = m.start().await;
+        while m.turn(&id).await {
             bids_shown = bids_shown.max(check_table(&c, &id).await);
             let legal = legal(&c).await;
             // The bidding: a button for each bid offered; the highest.
@@ -341,9 +320,15 @@ async fn doudizhu_bids_and_plays_a_deal_from_the_page_and_hides_every_unseen_car
         }
         assert!(shown(&c, "#table-result").await, "the match ended");
     }
+    let Matches {
+        turns,
+        swapped,
+        started,
+        ..
+    } = m;
     assert!(
         turns >= 3 && bids >= 1,
-        "the person played ({turns} turns, {bids} bids, {hinted} hints, {passes} passes, {matches} matches)"
+        "the person played ({turns} turns, {bids} bids, {hinted} hints, {passes} passes, {started} matches)"
     );
     assert_eq!(keyboard, 1, "one play from the keyboard");
     assert!(bids_shown >= 1, "the bids were shown");

@@ -10,11 +10,11 @@ mod table_page;
 #[path = "common/browser.rs"]
 mod web;
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use fantoccini::{Client, Locator};
 use serde_json::Value;
-use table_page::{TURN_OR_END, api_answer, player, start_game, strings, swap_keeps_the_page, until};
+use table_page::{Matches, api_answer, player, strings, until};
 use web::{ONE_AT_A_TIME, driver, find, shown, snapshot, text};
 
 /// A Gin Rummy card's deadwood value from a card or a move's text
@@ -343,30 +343,23 @@ async fn gin_rummy_plays_a_match_from_the_page_and_hides_every_unseen_card() {
     // seed, so a computer's early knock may end a match before the person
     // has had a few turns, or a hand with a meld at a draw: another match
     // is started then (each a fresh deal).
-    let mut swapped = 0;
-    let mut turns = 0;
     let mut knocks = 0;
     let mut offered = (0, 0);
     let mut arrows = 0;
     let mut arranged = 0;
-    let mut matches = 0;
     let mut hand_over_shot = false;
-    let deadline = Instant::now() + Duration::from_secs(400);
-    while turns < 5 || arrows == 0 || arranged == 0 {
-        assert!(
-            matches < 6,
-            "six matches gave the person {turns} turns ({arranged} arranged)"
-        );
-        matches += 1;
-        let id = start_game(&c, &s.base, "ginrummy", &[("end_score", "30")], &[(1, "level:2")]).await;
-        loop {
-            until(&c, "the person's turn or the end", TURN_OR_END).await;
-            if shown(&c, "#table-result").await {
-                break;
-            }
-            assert!(Instant::now() < deadline, "the match did not end ({turns} turns)");
-            swapped += usize::from(swap_keeps_the_page(&c, &s, &id).await);
-            turns += 1;
+    let options = [("end_score", "30")];
+    let mut m = Matches::new(
+        &c,
+        &s,
+        "ginrummy",
+        &options,
+        &[(1, "level:2")],
+        Duration::from_secs(400),
+    );
+    while m.turns < 5 || arrows == 0 || arranged == 0 {
+        let id = m.start().await;
+        while m.turn(&id).await {
             let (k, g) = gin_check_knocks(&c, &id).await;
             offered = (offered.0 + k, offered.1 + g);
             if !hand_over_shot && shown(&c, "#gr-last").await {
@@ -393,7 +386,7 @@ async fn gin_rummy_plays_a_match_from_the_page_and_hides_every_unseen_card() {
             } else if let Ok(b) = c.find(Locator::Css("#gr-draw[data-action]")).await {
                 let _ = b.click().await;
             } else if c.find(Locator::Css(".gr-hand button[data-action]")).await.is_ok() {
-                if arrows == 0 && turns >= 4 {
+                if arrows == 0 && m.turns >= 4 {
                     snapshot(&c, "ginrummy-play").await;
                     // The arrow keys move along the hand's buttons, across its melds.
                     c.execute("document.querySelector('.gr-hand button[data-action]').focus()", vec![])
@@ -435,9 +428,15 @@ async fn gin_rummy_plays_a_match_from_the_page_and_hides_every_unseen_card() {
         }
         assert!(shown(&c, "#table-result").await, "the match ended");
     }
+    let Matches {
+        turns,
+        swapped,
+        started,
+        ..
+    } = m;
     assert!(
         turns >= 5,
-        "the person played ({turns} turns, {knocks} knocks, {matches} matches)"
+        "the person played ({turns} turns, {knocks} knocks, {started} matches)"
     );
     assert_eq!(arranged, 1, "the hand was arranged once ({turns} turns)");
     eprintln!(

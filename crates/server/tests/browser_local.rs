@@ -44,6 +44,24 @@ async fn start_local(c: &Client, base: &str, game: &str, options: &[(&str, &str)
     start_game_at(c, base, game, options, seats, true).await
 }
 
+/// Three level-4 computers around the person.
+const LEVEL_4: &[(usize, &str)] = &[(1, "level:4"), (2, "level:4"), (3, "level:4")];
+
+/// Turns the page's test hooks on (with `extra`), then starts Hearts in
+/// the page against `seats`.
+async fn hearts_in_the_page(
+    c: &Client,
+    base: &str,
+    extra: &[(&str, &str)],
+    options: &[(&str, &str)],
+    seats: &[(usize, &str)],
+) {
+    // Session storage is the origin's: a page of the site first.
+    open(c, &format!("{base}/new/hearts")).await;
+    hooks(c, extra).await;
+    start_local(c, base, "hearts", options, seats).await;
+}
+
 /// The requests for the server this page made (its resource timings).
 async fn api_requests(c: &Client) -> Vec<String> {
     let v = c
@@ -73,12 +91,10 @@ async fn hearts_plays_in_the_page_and_the_server_stores_the_finished_game() {
     let _one = ONE_AT_A_TIME.lock().await;
     let Some(d) = driver() else { return };
     let (s, c) = player(&d, "local1").await;
-    open(&c, &format!("{}/new/hearts", s.base)).await;
-    hooks(&c, &[]).await;
-    start_local(
+    hearts_in_the_page(
         &c,
         &s.base,
-        "hearts",
+        &[],
         &[("end_score", "1")],
         &[(1, "level:4"), (2, "level:3"), (3, "level:1")],
     )
@@ -219,15 +235,13 @@ async fn past_the_deadline_a_move_falls_back_to_the_policy_and_only_that_move() 
     let _one = ONE_AT_A_TIME.lock().await;
     let Some(d) = driver() else { return };
     let (s, c) = player(&d, "local2").await;
-    open(&c, &format!("{}/new/hearts", s.base)).await;
     // One millisecond: no worker answers in time.
-    hooks(&c, &[("tabula-deadline-ms", "1")]).await;
-    start_local(
+    hearts_in_the_page(
         &c,
         &s.base,
-        "hearts",
+        &[("tabula-deadline-ms", "1")],
         &[("end_score", "1")],
-        &[(1, "level:4"), (2, "level:4"), (3, "level:4")],
+        LEVEL_4,
     )
     .await;
     play_moves(&c, 4).await;
@@ -258,16 +272,7 @@ async fn a_late_answer_of_an_old_worker_is_never_applied_and_one_legal_move_need
     let _one = ONE_AT_A_TIME.lock().await;
     let Some(d) = driver() else { return };
     let (s, c) = player(&d, "local3").await;
-    open(&c, &format!("{}/new/hearts", s.base)).await;
-    hooks(&c, &[]).await;
-    start_local(
-        &c,
-        &s.base,
-        "hearts",
-        &[],
-        &[(1, "level:4"), (2, "level:4"), (3, "level:4")],
-    )
-    .await;
+    hearts_in_the_page(&c, &s.base, &[], &[], LEVEL_4).await;
     until(&c, "the person's first turn", TURN_OR_END).await;
     // A Computer of its own on a table of its own: computers everywhere.
     let report: Value = c
@@ -314,16 +319,8 @@ async fn a_module_that_fails_to_download_is_not_used_again_this_session() {
     let _one = ONE_AT_A_TIME.lock().await;
     let Some(d) = driver() else { return };
     let (s, c) = player(&d, "local4").await;
-    open(&c, &format!("{}/new/hearts", s.base)).await;
-    hooks(&c, &[("tabula-test-worker-wasm", "/wasm/tabula-0000000000000000.wasm")]).await;
-    start_local(
-        &c,
-        &s.base,
-        "hearts",
-        &[("end_score", "1")],
-        &[(1, "level:4"), (2, "level:4"), (3, "level:4")],
-    )
-    .await;
+    let missing = [("tabula-test-worker-wasm", "/wasm/tabula-0000000000000000.wasm")];
+    hearts_in_the_page(&c, &s.base, &missing, &[("end_score", "1")], LEVEL_4).await;
     play_moves(&c, 2).await;
     until(
         &c,

@@ -14,7 +14,7 @@ mod web;
 use std::time::{Duration, Instant};
 
 use fantoccini::{Client, Locator};
-use table_page::{TURN_OR_END, player, start_game, swap_keeps_the_page, until};
+use table_page::{Matches, TURN_OR_END, player, start_game, swap_keeps_the_page, until};
 use web::{ONE_AT_A_TIME, driver, find, open, settle, shown, snapshot};
 
 /// Clicks the person's moves on the board until the game ends.
@@ -259,31 +259,13 @@ async fn euchre_plays_to_the_end_and_hides_every_unseen_card() {
     // sits out a lone hand is the deal's, and a lone march ends such a match
     // in one hand: another match is started until the person has had a few
     // turns (each match is a fresh secret deal).
-    let mut swapped = 0;
     let mut bids = 0;
-    let mut turns = 0;
-    let mut matches = 0;
-    let deadline = Instant::now() + Duration::from_secs(300);
-    while turns < 3 {
-        assert!(matches < 6, "six matches gave the person {turns} turns");
-        matches += 1;
-        let id = start_game(
-            &c,
-            &s.base,
-            "euchre",
-            &[("end_score", "3")],
-            &[(1, "level:2"), (2, "level:1"), (3, "level:2")],
-        )
-        .await;
-        loop {
-            until(&c, "the person's turn or the end", TURN_OR_END).await;
-            if shown(&c, "#table-result").await {
-                break;
-            }
-            assert!(Instant::now() < deadline, "the match did not end");
-            swapped += usize::from(swap_keeps_the_page(&c, &s, &id).await);
-            turns += 1;
-            if turns == 1 {
+    let (options, seats) = ([("end_score", "3")], [(1, "level:2"), (2, "level:1"), (3, "level:2")]);
+    let mut m = Matches::new(&c, &s, "euchre", &options, &seats, Duration::from_secs(300));
+    while m.turns < 3 {
+        let id = m.start().await;
+        while m.turn(&id).await {
+            if m.turns == 1 {
                 snapshot(&c, "euchre-bid").await;
             }
             // A bid (the first offered: pass when the rules allow it), else
@@ -296,6 +278,7 @@ async fn euchre_plays_to_the_end_and_hides_every_unseen_card() {
             }
         }
     }
+    let Matches { turns, swapped, .. } = m;
     assert!(turns >= 3, "the person played ({turns} turns, {bids} bids)");
     assert!(swapped >= 3, "the hook found unseen cards ({swapped})");
     snapshot(&c, "euchre-end").await;

@@ -62,9 +62,9 @@ fn main() {
             }
             table.play_computer(answer["action"].as_str().unwrap()).unwrap();
         }
-        let found = searched.len().max(chose.len().min(PER_GAME));
-        cases.extend(searched.into_iter().chain(chose).take(PER_GAME));
-        eprintln!("{name}: {found} decisions of {player}");
+        let kept: Vec<Value> = searched.into_iter().chain(chose).take(PER_GAME).collect();
+        eprintln!("{name}: {} decisions of {player}", kept.len());
+        cases.extend(kept);
     }
     let text = serde_json::to_string_pretty(&cases).unwrap() + "\n";
     if write {

@@ -7,6 +7,7 @@ use std::sync::Arc;
 
 use serde::Deserialize;
 use serde_json::{Value, json};
+use tabula_contract::table::parse_seed;
 use tabula_contract::{Driver, PlayerSpec, SeatAgent};
 use tabula_search::{Rng, Seat, deadline_scope};
 
@@ -104,11 +105,7 @@ fn check(request: &str) -> Result<Checked, String> {
         .player
         .parse()
         .map_err(|e: tabula_contract::SpecError| e.to_string())?;
-    let seed: u64 = request
-        .seed
-        .trim()
-        .parse()
-        .map_err(|_| "the seed is a whole number from 0 to 18446744073709551615".to_string())?;
+    let seed = parse_seed(&request.seed)?;
     let legal = driver
         .legal_from_observation(&observation, request.seat)
         .map_err(|e| e.to_string())?;

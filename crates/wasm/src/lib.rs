@@ -80,16 +80,19 @@ impl JsLocalTable {
         self.0.answer().to_string()
     }
 
-    /// Plays the person's action text; returns the new answer.
+    /// Plies played, chance outcomes included (the answer's `ply`).
+    #[wasm_bindgen(getter)]
+    pub fn ply(&self) -> f64 {
+        self.0.ply() as f64
+    }
+
+    /// Plays the person's action text (`answer()` gives what follows).
     ///
     /// # Errors
     /// A stale ply, not the person's turn, or an action the rules refuse.
-    pub fn act(&mut self, text: &str, ply: Option<f64>) -> Result<String, JsError> {
+    pub fn act(&mut self, text: &str, ply: Option<f64>) -> Result<(), JsError> {
         let ply = ply.map(|p| p as u64);
-        self.0
-            .act(text, ply)
-            .map(|a| a.to_string())
-            .map_err(|e| JsError::new(&e))
+        self.0.act(text, ply).map_err(|e| JsError::new(&e))
     }
 
     /// Plays chance's steps, then says who acts: `null` for the person or
@@ -107,16 +110,13 @@ impl JsLocalTable {
             .map_err(|e| JsError::new(&e))
     }
 
-    /// Plays the acting computer's action (JSON); returns the new answer.
+    /// Plays the acting computer's action (JSON).
     ///
     /// # Errors
     /// When no computer acts or the action is not legal.
     #[wasm_bindgen(js_name = playComputer)]
-    pub fn play_computer(&mut self, action: &str) -> Result<String, JsError> {
-        self.0
-            .play_computer(action)
-            .map(|a| a.to_string())
-            .map_err(|e| JsError::new(&e))
+    pub fn play_computer(&mut self, action: &str) -> Result<(), JsError> {
+        self.0.play_computer(action).map_err(|e| JsError::new(&e))
     }
 
     /// The table as saved (`{game, options, seats, seed, actions}`): what

@@ -3,7 +3,7 @@
 //! computer's turn leaves as its seat's observation only.
 
 use serde_json::{Value, json};
-use tabula_contract::table::{ComputerTurn, NewTable, Replayed, Saved, Table};
+use tabula_contract::table::{ComputerTurn, NewTable, Replayed, Saved, Table, parse_seed};
 use tabula_search::Turn;
 
 use crate::decide::text;
@@ -14,12 +14,6 @@ pub struct LocalTable {
     replayed: Replayed,
 }
 
-fn seed_of(text: &str) -> Result<u64, String> {
-    text.trim()
-        .parse()
-        .map_err(|_| "the seed is a whole number from 0 to 18446744073709551615".to_string())
-}
-
 impl LocalTable {
     /// A new table from `{game, options, seats}` and a decimal seed.
     ///
@@ -28,7 +22,7 @@ impl LocalTable {
     pub fn open(request: &str, seed: &str) -> Result<LocalTable, String> {
         let request: NewTable = serde_json::from_str(request).map_err(|e| format!("invalid table request: {e}"))?;
         let entry = tabula_registry::find(&request.game).map_err(|e| e.to_string())?;
-        let table = Table::create(entry, &request, seed_of(seed)?).map_err(|e| e.to_string())?;
+        let table = Table::create(entry, &request, parse_seed(seed)?).map_err(|e| e.to_string())?;
         let replayed = table.replay().map_err(|e| e.to_string())?;
         Ok(LocalTable { table, replayed })
     }
@@ -56,19 +50,18 @@ impl LocalTable {
         self.table.answer(&self.replayed, "local", "local")
     }
 
-    /// Plays the person's action text at `ply` (the answer's); returns the
-    /// new answer.
+    /// Plays the person's action text at `ply` (the answer's).
     ///
     /// # Errors
     /// A stale ply, not the person's turn, or an action the rules refuse;
     /// the table is unchanged.
-    pub fn act(&mut self, text: &str, ply: Option<u64>) -> Result<Value, String> {
+    pub fn act(&mut self, text: &str, ply: Option<u64>) -> Result<(), String> {
         let action = self
             .table
             .play_human(&mut self.replayed, text, ply)
             .map_err(|e| e.to_string())?;
         self.table.truth.actions.push(action);
-        Ok(self.answer())
+        Ok(())
     }
 
     /// Plays chance's steps, then gives the acting computer's turn; `None`
@@ -109,19 +102,19 @@ impl LocalTable {
         })))
     }
 
-    /// Plays the acting computer's action (JSON); returns the new answer.
+    /// Plays the acting computer's action (JSON).
     ///
     /// # Errors
     /// When no computer acts or the action is not legal; the table is
     /// unchanged.
-    pub fn play_computer(&mut self, action: &str) -> Result<Value, String> {
+    pub fn play_computer(&mut self, action: &str) -> Result<(), String> {
         let action: Value = serde_json::from_str(action).map_err(|e| format!("invalid action: {e}"))?;
         let played = self
             .table
             .play_computer(&mut self.replayed, &action)
             .map_err(|e| e.to_string())?;
         self.table.truth.actions.push(played);
-        Ok(self.answer())
+        Ok(())
     }
 
     /// The table as saved.

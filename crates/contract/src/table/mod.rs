@@ -23,7 +23,7 @@ mod shapes;
 use crate::info::TableKind;
 use crate::matches::Match;
 use crate::spec::PlayerSpec;
-pub use shapes::{ComputerTurn, LoggedMove, NewTable, Saved, SeatRequest, Swap, Truth};
+pub use shapes::{ComputerTurn, LoggedMove, NewTable, Saved, SeatRequest, Swap, Truth, parse_seed};
 
 /// The longest action text a person's request may carry (the longest of
 /// any game's is a few dozen characters).
@@ -146,10 +146,7 @@ impl Table {
     /// [`TableError::BadRequest`] for a seed that is not a number, a table
     /// [`Table::create`] refuses, or a game that does not replay.
     pub fn restore(entry: &dyn GameEntry, saved: Saved) -> Result<(Table, Replayed), TableError> {
-        let seed =
-            saved.seed.trim().parse().map_err(|_| {
-                TableError::BadRequest("the seed is a whole number from 0 to 18446744073709551615".into())
-            })?;
+        let seed = parse_seed(&saved.seed).map_err(TableError::BadRequest)?;
         let request = NewTable {
             game: saved.game,
             options: saved.options,
@@ -290,12 +287,12 @@ impl Table {
     }
 
     /// The random stream chance draws from at `ply`.
-    pub fn chance_rng(&self, ply: usize) -> Rng {
+    fn chance_rng(&self, ply: usize) -> Rng {
         Rng::derived(self.truth.seed, CHANCE_STREAM ^ ply as u64)
     }
 
     /// The seed of the computer at `seat` deciding at `ply`.
-    pub fn agent_seed(&self, ply: usize, seat: Seat) -> u64 {
+    fn agent_seed(&self, ply: usize, seat: Seat) -> u64 {
         Rng::derived(self.truth.seed, AGENT_STREAM ^ ((ply as u64) << 8) ^ seat as u64).next_u64()
     }
 
@@ -313,14 +310,19 @@ impl Table {
     /// The computer's turn where a computer acts: its seat, its player,
     /// its seed and the observation its seat is handed.
     pub fn computer_turn(&self, game: &dyn Match) -> Option<ComputerTurn> {
-        let Turn::Seat(seat) = game.to_act() else { return None };
-        let spec = self.players.get(seat)?.as_ref()?;
+        let (seat, spec) = self.computer_to_act(game)?;
         Some(ComputerTurn {
             seat,
             player: spec.to_string(),
             seed: self.agent_seed(game.plies(), seat).to_string(),
             observation: game.observe_for(seat, spec),
         })
+    }
+
+    /// The computer seat to act in `game` and its player, if one acts.
+    fn computer_to_act(&self, game: &dyn Match) -> Option<(Seat, &PlayerSpec)> {
+        let Turn::Seat(seat) = game.to_act() else { return None };
+        Some((seat, self.players.get(seat)?.as_ref()?))
     }
 
     /// Plays chance and the computers from the replayed `game` until the
@@ -372,14 +374,14 @@ impl Table {
     /// when the action is not legal. The game is unchanged then.
     pub fn play_computer(&self, replayed: &mut Replayed, action: &Value) -> Result<Value, TableError> {
         let game = replayed.game.as_mut();
-        let Some(turn) = self.computer_turn(game) else {
+        let Some((seat, _)) = self.computer_to_act(game) else {
             return Err(TableError::Conflict("no computer acts now".into()));
         };
         game.apply(action).map_err(|e| TableError::Refused(e.to_string()))?;
         let ply = replayed.log.len();
         replayed
             .log
-            .push(logged(replayed.game.as_ref(), ply, Some(turn.seat), self.observer()));
+            .push(logged(replayed.game.as_ref(), ply, Some(seat), self.observer()));
         Ok(action.clone())
     }
 
@@ -485,8 +487,7 @@ impl Table {
         }
         let seat = self.observer();
         game.apply_text(action).map_err(TableError::Refused)?;
-        let ply = replayed.log.len();
-        replayed.log.push(logged(game, ply, Some(seat), seat));
+        replayed.log.push(logged(game, now, Some(seat), seat));
         Ok(game.last_action().expect("an action was just played"))
     }
 }

@@ -58,6 +58,17 @@ pub struct Truth {
 
 /// A table as saved where it was played (the browser's free play): its
 /// game, options, seats, seed and every action. [`Table::restore`](super::Table::restore) replays
+/// A seed as the browser writes it: a decimal string (JavaScript's numbers
+/// hold 53 bits of the 64).
+///
+/// # Errors
+/// One line saying what a seed is.
+pub fn parse_seed(text: &str) -> Result<u64, String> {
+    text.trim()
+        .parse()
+        .map_err(|_| "the seed is a whole number from 0 to 18446744073709551615".to_string())
+}
+
 /// it with every move checked and every chance outcome the seed's.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -34,6 +34,22 @@ pub struct SearchConfig {
     pub tablebase: bool,
 }
 
+impl SearchConfig {
+    /// The same evaluation, noise and tablebase searched one ply deep
+    /// without quiescence or limits: level 1's search, and each level's
+    /// no-search policy.
+    pub fn one_ply(self) -> SearchConfig {
+        SearchConfig {
+            max_depth: 1,
+            max_nodes: None,
+            time: None,
+            tt_bytes: 1 << 16,
+            quiescence_plies: 0,
+            ..self
+        }
+    }
+}
+
 impl Default for SearchConfig {
     fn default() -> Self {
         Level::new(4).expect("level 4 exists").config()
@@ -122,13 +138,9 @@ impl Level {
         };
         match self.0 {
             1 => SearchConfig {
-                max_depth: 1,
-                max_nodes: None,
-                tt_bytes: 1 << 16,
-                quiescence_plies: 0,
                 noise: 300,
                 tablebase: false,
-                ..full
+                ..full.one_ply()
             },
             2 => SearchConfig {
                 max_depth: 2,

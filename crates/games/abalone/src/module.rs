@@ -10,7 +10,7 @@ use tabula_contract::{GameInfo, GameModule, OptionDoc, PlayerInfo, PlayerSpec, S
 use tabula_search::backward::Value as TableValue;
 use tabula_search::{Game, Seat, TunableTable, Turn};
 
-use crate::ai::{ABALONE_TUNABLES, Computer, Level, SearchConfig};
+use crate::ai::{ABALONE_TUNABLES, Computer, Level};
 use crate::game::{Abalone, NO_PROGRESS_PLIES, State};
 use crate::geometry::Cell;
 use crate::moves::Move;
@@ -236,22 +236,10 @@ impl GameModule for Abalone {
     fn policy(&self, spec: &PlayerSpec, seed: u64) -> Option<BoxedPlayer<Abalone>> {
         // One ply of the level's own evaluation, noise and tablebase: the
         // search without its depth (level 1 is exactly this).
-        let PlayerSpec::Custom { name, .. } = spec else {
-            return None;
-        };
-        if name != "level" {
-            return None;
-        }
-        let own = level(spec).ok()?.config();
-        let config = SearchConfig {
-            max_depth: 1,
-            max_nodes: None,
-            time: None,
-            tt_bytes: 1 << 16,
-            quiescence_plies: 0,
-            ..own
-        };
-        Some(Box::new(Computer::new(config, seed)))
+        players::leveled_policy(spec, seed, 4, |n, seed| {
+            let own = Level::new(n).expect("leveled_policy gives levels 1 to 4").config();
+            Box::new(Computer::new(own.one_ply(), seed))
+        })
     }
 
     fn turn(&self, s: &State) -> Turn {

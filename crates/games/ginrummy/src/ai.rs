@@ -210,7 +210,7 @@ impl Player<GinRummy> for GinAi {
             [only] => return done(Some(*only)),
             _ => {}
         }
-        let view = View::of_observation(game, o);
+        let view = View::of_observation(o);
         // Gin is never thrown away, at any level.
         if let Some(&gin) = self.legal.iter().find(|&&a| {
             matches!(a, Action::BigGin) || matches!(a, Action::Knock(c) if deadwood(o.hand - CardSet::of(c)) == 0)

@@ -195,6 +195,14 @@ impl GameModule for GinRummy {
             "other_count": o.other_count,
             "other_known": o.other_known.iter().map(name).collect::<Vec<_>>(),
             "knock_limit": knock_limit(&self.options(), o.upcard),
+            // The discards after which the hand is gin (a knock on them is
+            // gin): the page marks those knocks without a meld search.
+            "gin_discards": o
+                .hand
+                .iter()
+                .filter(|&c| o.hand.len() == 11 && deadwood(o.hand - CardSet::of(c)) == 0)
+                .map(name)
+                .collect::<Vec<_>>(),
             "dealer": o.dealer,
             "hand_no": o.hand_no + 1,
             "scores": o.scores,

@@ -17,7 +17,7 @@ import { api, ApiError } from './common.js';
 import { withData } from './data.js';
 
 /** The whole time a computer's move may take, fallbacks included (ms). */
-export const DEADLINE_MS = 10_000;
+const DEADLINE_MS = 10_000;
 /** What the search leaves of it for the fallbacks and the messages (ms). */
 const RESERVE_MS = 400;
 
@@ -37,7 +37,7 @@ function deadline() {
 }
 
 /** Why the module is not used this session, if it is not. */
-export function brokenReason() {
+function brokenReason() {
   return sessionStorage.getItem(BROKEN_KEY);
 }
 
@@ -151,7 +151,7 @@ export class Computer {
     }
     if (msg.type === 'ready') return;
     const p = this.pending;
-    if (!p || msg.id !== p.id || msg.gen !== gen) {
+    if (!p || msg.id !== p.id) {
       this.ignored += 1;
       return;
     }
@@ -243,6 +243,12 @@ function unsaved() {
   }
 }
 
+/** Whether a finished game the server did not store is kept to send
+ * again: the server was unreachable or busy (not a 4xx but 429). */
+function keepForLater(err) {
+  return !(err instanceof ApiError) || err.status === 0 || err.status === 429 || err.status >= 500;
+}
+
 /** Stores the finished games the server has not seen yet; quietly keeps
  * them for later when it cannot be reached. */
 export async function flushUnsaved() {
@@ -251,8 +257,8 @@ export async function flushUnsaved() {
     try {
       await api('POST', '/api/games/local', saved, { raw: true });
     } catch (err) {
-      // Refused for good (4xx but 429): dropped; unreachable or busy: kept.
-      if (!(err instanceof ApiError) || err.status === 0 || err.status === 429 || err.status >= 500) left.push(saved);
+      // Refused for good: dropped.
+      if (keepForLater(err)) left.push(saved);
     }
   }
   if (left.length) localStorage.setItem(UNSAVED_KEY, JSON.stringify(left));
@@ -308,21 +314,20 @@ export async function openLocal(key) {
   if (!saved) return null;
   const module = await loadModule();
   if (!module) throw new ApiError(`Free play in the page is not available here${brokenReason() ? ` (${brokenReason()})` : ''}.`, 0);
-  const game = JSON.parse(saved).game;
+  const { game, options } = JSON.parse(saved);
   const table = await withData(module.bindings, game, () => module.bindings.LocalTable.resume(saved));
-  return new LocalGame(module, table, key);
+  return new LocalGame(module, table, key, game, options);
 }
 
 /** One local game: the page shell's transport (see table.js). */
 export class LocalGame {
-  constructor(module, table, key) {
+  constructor(module, table, key, game, options) {
     this.module = module;
     this.table = table;
     this.key = key;
     this.computer = new Computer(module);
-    const first = JSON.parse(table.answer());
-    this.game = first.game;
-    this.options = first.options;
+    this.game = game;
+    this.options = options;
     this.stored = null; // the server's answer once it has stored the game
     this.timings = []; // each computer move: {source, ms}
     if (testing()) window.tabulaLocal = this;
@@ -351,8 +356,7 @@ export class LocalGame {
         throw refusal(err);
       }
     } else {
-      const now = JSON.parse(this.table.answer());
-      if (body.ply !== undefined && body.ply !== now.ply) {
+      if (body.ply !== undefined && body.ply !== this.table.ply) {
         throw new ApiError('this request answers an older position: reload the game', 409);
       }
       const text = this.table.next();
@@ -384,7 +388,7 @@ export class LocalGame {
       sessionStorage.removeItem(GAME_PREFIX + this.key);
       return this.stored;
     } catch (err) {
-      if (!(err instanceof ApiError) || err.status === 0 || err.status >= 500 || err.status === 429) {
+      if (keepForLater(err)) {
         localStorage.setItem(UNSAVED_KEY, JSON.stringify([...unsaved(), saved]));
         sessionStorage.removeItem(GAME_PREFIX + this.key);
         return { ...answer, unsaved: true };

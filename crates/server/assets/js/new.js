@@ -92,13 +92,9 @@ let module = null;
 async function seatingOf(game) {
   const options = JSON.stringify(readOptions(game));
   if (module) {
-    try {
-      // Options may read data (Abalone's trainer needs its tables).
-      return await withData(module.bindings, game.info.name,
-        () => JSON.parse(module.bindings.seating(game.info.name, options)));
-    } catch (err) {
-      throw new Error(String(err?.message ?? err));
-    }
+    // Options may read data (Abalone's trainer needs its tables).
+    return withData(module.bindings, game.info.name,
+      () => JSON.parse(module.bindings.seating(game.info.name, options)));
   }
   return api('GET', `/api/catalog/${encodeURIComponent(game.info.name)}?options=${encodeURIComponent(options)}`);
 }

@@ -52,8 +52,7 @@ onmessage = async (event) => {
   // (the policy looks them up too); a search after a fetch has the time
   // left.
   const call = (f) => () => {
-    const left = request.deadline_ms === null || request.deadline_ms === undefined
-      ? request.deadline_ms : Math.max(1, request.deadline_ms - (performance.now() - started));
+    const left = Math.max(1, request.deadline_ms - (performance.now() - started));
     return f(JSON.stringify({ ...request, deadline_ms: left }));
   };
   try {

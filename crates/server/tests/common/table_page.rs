@@ -159,3 +159,70 @@ pub async fn strings(c: &Client, script: &str, args: Vec<serde_json::Value>) -> 
         .map(|x| x.as_str().unwrap_or_default().to_string())
         .collect()
 }
+
+/// Matches of one game played from the person's side, each a fresh secret
+/// deal. A deal may end before the person has had the turns a test needs
+/// (a lone march, an early knock, an outbid person), so the test starts
+/// another match then, six at the most; every turn is swap-checked.
+pub struct Matches<'a> {
+    c: &'a Client,
+    s: &'a TestServer,
+    game: &'a str,
+    options: &'a [(&'a str, &'a str)],
+    seats: &'a [(usize, &'a str)],
+    deadline: Instant,
+    /// Matches started.
+    pub started: usize,
+    /// The person's turns so far, in every match.
+    pub turns: usize,
+    /// The turns at which two unseen cards were swapped (the page unchanged).
+    pub swapped: usize,
+}
+
+impl<'a> Matches<'a> {
+    /// No match started yet; all of them must end within `limit`.
+    pub fn new(
+        c: &'a Client,
+        s: &'a TestServer,
+        game: &'a str,
+        options: &'a [(&'a str, &'a str)],
+        seats: &'a [(usize, &'a str)],
+        limit: Duration,
+    ) -> Self {
+        Matches {
+            c,
+            s,
+            game,
+            options,
+            seats,
+            deadline: Instant::now() + limit,
+            started: 0,
+            turns: 0,
+            swapped: 0,
+        }
+    }
+
+    /// Starts another match from the form: answers its id.
+    pub async fn start(&mut self) -> String {
+        assert!(self.started < 6, "six matches gave the person {} turns", self.turns);
+        self.started += 1;
+        start_game(self.c, &self.s.base, self.game, self.options, self.seats).await
+    }
+
+    /// Waits for the person's next turn in match `id`, swap-checked and
+    /// counted; `false` once the match is over.
+    pub async fn turn(&mut self, id: &str) -> bool {
+        until(self.c, "the person's turn or the end", TURN_OR_END).await;
+        if web::shown(self.c, "#table-result").await {
+            return false;
+        }
+        assert!(
+            Instant::now() < self.deadline,
+            "the match did not end ({} turns)",
+            self.turns
+        );
+        self.swapped += usize::from(swap_keeps_the_page(self.c, self.s, id).await);
+        self.turns += 1;
+        true
+    }
+}

@@ -6,7 +6,8 @@ use std::sync::OnceLock;
 
 use tabula_search::backward::{BackwardSpace, Start, Value, decode};
 
-use super::fetched::{WEB_CHUNK, WebTable};
+use super::fetched::{ClassManifest, WEB_CHUNK, WebTable};
+use super::file::checksum;
 use super::index::{Class, Entry, Indexer, sym_table, transform};
 use crate::geometry::{BIT_CELL, CELL_BIT};
 use crate::movegen::{MoveList, apply, count_ejections, count_without_ejections, generate_ejections};
@@ -28,6 +29,28 @@ struct Table {
     /// Won entries with the strong side to move, per web chunk (the
     /// trainer's draw), counted at first use.
     won: OnceLock<Vec<u64>>,
+    /// A whole table's manifest for browsers, made at first request.
+    manifest: OnceLock<ClassManifest>,
+}
+
+impl Table {
+    fn new(class: Class, values: Values) -> Table {
+        Table {
+            ix: Indexer::new(class),
+            values,
+            won: OnceLock::new(),
+            manifest: OnceLock::new(),
+        }
+    }
+
+    /// The stored byte of an entry: `None` when the class is fetched and
+    /// its chunk not here yet (then reported missing).
+    fn code(&self, index: u64) -> Option<u8> {
+        match &self.values {
+            Values::Whole(v) => v.get(index as usize).copied(),
+            Values::Fetched(w) => w.code(index),
+        }
+    }
 }
 
 /// A class's values.
@@ -47,27 +70,14 @@ impl Solved {
     /// Adds (or replaces) a class's table.
     pub fn insert(&mut self, class: Class, values: Vec<u8>) {
         assert_eq!(values.len() as u64, class.size(), "table of {class}");
-        self.tables.insert(
-            class,
-            Table {
-                ix: Indexer::new(class),
-                values: Values::Whole(values),
-                won: OnceLock::new(),
-            },
-        );
+        self.tables.insert(class, Table::new(class, Values::Whole(values)));
     }
 
     /// Adds a class whose chunks are fetched on demand (its manifest and
     /// chunks arrive through `tablebase::web::provide`).
     pub(crate) fn insert_fetched(&mut self, class: Class) {
-        self.tables.insert(
-            class,
-            Table {
-                ix: Indexer::new(class),
-                values: Values::Fetched(WebTable::new(class)),
-                won: OnceLock::new(),
-            },
-        );
+        self.tables
+            .insert(class, Table::new(class, Values::Fetched(WebTable::new(class))));
     }
 
     /// The fetched table of a class, if the class is fetched.
@@ -96,16 +106,6 @@ impl Solved {
         self.tables.keys().copied()
     }
 
-    /// The stored byte of an entry: `None` when the class is absent, or
-    /// fetched and its chunk not here yet (then reported missing).
-    fn code(&self, class: Class, index: u64) -> Option<u8> {
-        let t = self.tables.get(&class)?;
-        match &t.values {
-            Values::Whole(v) => v.get(index as usize).copied(),
-            Values::Fetched(w) => w.code(index),
-        }
-    }
-
     /// Won entries with the strong side to move, per web chunk of
     /// [`WEB_CHUNK`] entries; `None` when the class is absent or its
     /// manifest not fetched yet.
@@ -121,12 +121,28 @@ impl Solved {
     pub fn chunk(&self, class: Class, k: u64) -> Option<std::borrow::Cow<'_, [u8]>> {
         let t = self.tables.get(&class)?;
         match &t.values {
-            Values::Whole(v) => {
-                let from = (k * WEB_CHUNK) as usize;
-                (from < v.len()).then(|| std::borrow::Cow::Borrowed(&v[from..(from + WEB_CHUNK as usize).min(v.len())]))
-            }
+            Values::Whole(v) => whole_chunk(v, k).map(std::borrow::Cow::Borrowed),
             Values::Fetched(w) => w.chunk(k).map(std::borrow::Cow::Owned),
         }
+    }
+
+    /// The manifest browsers check a whole table's chunks against (made
+    /// once); `None` when the class is absent or fetched.
+    pub fn manifest(&self, class: Class) -> Option<&ClassManifest> {
+        let t = self.tables.get(&class)?;
+        let Values::Whole(v) = &t.values else { return None };
+        Some(t.manifest.get_or_init(|| {
+            ClassManifest {
+                class: class.to_string(),
+                entries: v.len() as u64,
+                chunk: WEB_CHUNK,
+                checksums: v
+                    .chunks(WEB_CHUNK as usize)
+                    .map(|c| format!("{:016x}", checksum(c)))
+                    .collect(),
+                won: t.won.get_or_init(|| won_per_chunk(v)).clone(),
+            }
+        }))
     }
 
     /// The value of a Discovery position for its side to move: `Some` when
@@ -140,10 +156,15 @@ impl Solved {
             // Only the mover ejects: the side to move has lost.
             return Some(Value::Loss(0));
         }
-        let class = Class::of(b, w)?;
-        let ix = &self.tables.get(&class)?.ix;
-        decode(self.code(class, ix.index(&entry_of(pos)))?)
+        let t = self.tables.get(&Class::of(b, w)?)?;
+        decode(t.code(t.ix.index(&entry_of(pos)))?)
     }
+}
+
+/// Chunk `k` of a whole table's values, when it has one.
+pub(crate) fn whole_chunk(values: &[u8], k: u64) -> Option<&[u8]> {
+    let from = usize::try_from(k.checked_mul(WEB_CHUNK)?).ok()?;
+    (from < values.len()).then(|| &values[from..(from + WEB_CHUNK as usize).min(values.len())])
 }
 
 /// Counts, per web chunk, the entries with the strong side to move (even

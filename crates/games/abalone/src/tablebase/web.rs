@@ -21,7 +21,7 @@ use super::fetched::WebTable;
 pub use super::fetched::{ClassManifest, WEB_CHUNK, take_missing};
 use super::file::checksum;
 use super::index::Class;
-use super::space::{Solved, won_per_chunk};
+use super::space::{Solved, whole_chunk};
 
 /// The classes a server has installed.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -79,25 +79,8 @@ pub fn serve(tables: Option<&Solved>, key: &str) -> Option<Vec<u8>> {
                 .expect("an index serialises"),
             )
         }
-        Key::Manifest(class) => {
-            let values = tables?.values(class)?;
-            let manifest = ClassManifest {
-                class: class.to_string(),
-                entries: values.len() as u64,
-                chunk: WEB_CHUNK,
-                checksums: values
-                    .chunks(WEB_CHUNK as usize)
-                    .map(|c| format!("{:016x}", checksum(c)))
-                    .collect(),
-                won: won_per_chunk(values),
-            };
-            Some(serde_json::to_vec(&manifest).expect("a manifest serialises"))
-        }
-        Key::Chunk(class, k) => {
-            let values = tables?.values(class)?;
-            let from = usize::try_from(k.checked_mul(WEB_CHUNK)?).ok()?;
-            (from < values.len()).then(|| values[from..(from + WEB_CHUNK as usize).min(values.len())].to_vec())
-        }
+        Key::Manifest(class) => Some(serde_json::to_vec(tables?.manifest(class)?).expect("a manifest serialises")),
+        Key::Chunk(class, k) => whole_chunk(tables?.values(class)?, k).map(<[u8]>::to_vec),
     }
 }
 

@@ -13,7 +13,6 @@ use crate::cards::{points, rank, suit_of};
 use crate::melds::{Partition, best_partition, deadwood};
 use crate::observation::Observation;
 use crate::rules::GinRummy;
-use crate::score::knock_limit;
 use crate::state::{Phase, SEATS, State};
 
 /// Take the pile's card when it leaves at least this much less deadwood.
@@ -41,41 +40,33 @@ pub struct View {
     pub hand: CardSet,
     /// The pile's top card.
     pub top: Option<CardId>,
-    /// The card just taken from the pile.
-    pub taken: Option<CardId>,
     /// The cards the other seat took from the pile and holds.
     pub other_known: CardSet,
     /// Cards left in the stock.
     pub stock: usize,
-    /// The most deadwood a knock may leave.
-    pub limit: u32,
 }
 
 impl View {
     /// The view of the seat to act in `o`.
-    pub fn of_observation(game: &GinRummy, o: &Observation) -> View {
+    pub fn of_observation(o: &Observation) -> View {
         View {
             phase: o.phase,
             hand: o.hand,
             top: o.pile.last().copied(),
-            taken: o.taken,
             other_known: o.other_known,
             stock: usize::from(o.stock),
-            limit: knock_limit(&game.options(), o.upcard),
         }
     }
 
     /// The view of the seat to act in `s` (public facts and its cards).
-    pub fn of_state(game: &GinRummy, s: &State) -> View {
+    pub fn of_state(s: &State) -> View {
         let seat = s.to_act();
         View {
             phase: s.phase(),
             hand: s.hands()[seat],
             top: s.top(),
-            taken: s.taken,
             other_known: s.known[1 - seat],
             stock: s.stock().len(),
-            limit: game.knock_limit(s),
         }
     }
 }
@@ -220,7 +211,7 @@ impl Rollout<HandGame<'_, GinRummy>> for PolicyRollout {
             let action = match rules.to_move(s) {
                 tabula_search::Turn::Seat(_) => {
                     rules.legal_actions(s, &mut self.legal);
-                    let view = View::of_state(rules, s);
+                    let view = View::of_state(s);
                     // No draw from the stream when the rate is 0: a take
                     // root with the policy's discard then plays exactly as
                     // the take whose discard the rollout chooses.

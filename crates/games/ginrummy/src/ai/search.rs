@@ -68,7 +68,7 @@ pub(super) struct RootScratch {
 pub(super) fn roots_into(game: &GinRummy, o: &Observation, scratch: &mut RootScratch, out: &mut Vec<Root>) {
     out.clear();
     let seat = usize::from(o.seat);
-    let view = View::of_observation(game, o);
+    let view = View::of_observation(o);
     game.legal_from_observation(o, seat, &mut scratch.legal);
     policy_order(&view, &scratch.legal, &mut scratch.scored);
     let Some(&(policy, _)) = scratch.scored.first() else {
@@ -84,7 +84,6 @@ pub(super) fn roots_into(game: &GinRummy, o: &Observation, scratch: &mut RootScr
             phase: Phase::Discard,
             hand: o.hand | CardSet::of(top),
             top: None,
-            taken: Some(top),
             ..view
         };
         game.seat_actions(

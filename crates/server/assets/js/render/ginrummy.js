@@ -48,28 +48,6 @@ function meldKind(cards) {
   return null;
 }
 
-/** Whether the cards all fit in melds (a knock that leaves them is gin):
- *  the lowest card is the lowest of a run or of a set, or nothing fits. */
-function allMeld(cards) {
-  if (!cards.length) return true;
-  const s = [...cards].sort(byOrder);
-  const [low, ...rest] = s;
-  const without = (used) => s.filter((c) => !used.includes(c));
-  const run = [low];
-  for (;;) {
-    const next = rest.find((c) => suitOf(c) === suitOf(low) && rankOf(c) === rankOf(low) + run.length);
-    if (!next) break;
-    run.push(next);
-    if (run.length >= 3 && allMeld(without(run))) return true;
-  }
-  const same = rest.filter((c) => rankOf(c) === rankOf(low));
-  for (let mask = 1; mask < 1 << same.length; mask += 1) {
-    const set = [low, ...same.filter((_, i) => (mask >> i) & 1)];
-    if (set.length >= 3 && allMeld(without(set))) return true;
-  }
-  return false;
-}
-
 /** The person's own arrangements, by game id: `{ hand, seat, melds }`, the
  *  melds `null` while the hand is shown in its best arrangement. Kept in
  *  the page's memory only. */
@@ -422,11 +400,11 @@ export function mount(root, shell) {
         : `Discard a card${knocks.length ? ', or knock' : ''}.`));
     }
     if (knocks.length || legal.includes('big gin')) {
-      // Gin: the cards left after the discard all meld.
+      // Gin: the cards left after the discard all meld (the view says which).
       const row = el('div', { class: 'gr-knocks', role: 'group', 'aria-label': 'Knock' },
         ...knocks.map((t) => {
           const c = t.slice(6);
-          const gin = allMeld(a.held.filter((x) => x !== c));
+          const gin = v.gin_discards.includes(c);
           return el('button', {
             type: 'button',
             class: `btn${gin ? ' gr-gin' : ''}`,
