@@ -192,6 +192,7 @@ async fn hearts_plays_in_the_page_and_the_server_stores_the_finished_game() {
         "no fallback was needed: {sources:?}"
     );
     let _ = json!({});
+    c.close().await.unwrap();
 }
 
 /// The sources of the computers' moves so far (`search`, `only`,
@@ -265,6 +266,7 @@ async fn past_the_deadline_a_move_falls_back_to_the_policy_and_only_that_move() 
             .is_null()
     );
     play_to_the_end(&c).await;
+    c.close().await.unwrap();
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -312,6 +314,7 @@ async fn a_late_answer_of_an_old_worker_is_never_applied_and_one_legal_move_need
     assert!(report["ignored"].as_u64().unwrap() >= 2, "{report}");
     assert_eq!(report["again"]["source"], "search", "{report}");
     assert_eq!(report["started"], 2, "the cancelled worker was replaced: {report}");
+    c.close().await.unwrap();
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -347,6 +350,7 @@ async fn a_module_that_fails_to_download_is_not_used_again_this_session() {
         assert!(Instant::now() < deadline, "the game did not open on the server");
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
+    c.close().await.unwrap();
 }
 
 /// A server on its own thread and runtime, which the test can stop (and
@@ -474,6 +478,7 @@ async fn after_a_first_visit_free_play_works_offline_and_is_stored_once_back() {
     assert_eq!(stored[0]["over"], true);
     drop(_again);
     let _ = std::fs::remove_file(&db);
+    c.close().await.unwrap();
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -522,4 +527,5 @@ async fn every_fixed_decision_is_the_same_in_the_browser_as_natively() {
         );
     }
     assert_eq!(answers.as_array().unwrap().len(), cases.len());
+    c.close().await.unwrap();
 }
