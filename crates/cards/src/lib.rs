@@ -65,6 +65,7 @@ pub mod record;
 pub mod sampler;
 pub mod set;
 pub mod table;
+pub mod tricks;
 pub mod view;
 
 pub use card::{CardId, Deck, french};
@@ -77,4 +78,5 @@ pub use record::{MatchRecord, Replay, ReplayError, ReplayErrorOf};
 pub use sampler::{Deal, DealSampler};
 pub use set::{CardNameError, CardSet, CardSetIter, SingleDeck};
 pub use table::{PayoffRule, Table, TableError};
+pub use tricks::{TrickPlay, check_trick_play};
 pub use view::{CardView, SeenTooMany, Visibility, ZoneView, project, unseen_counts};

@@ -60,6 +60,7 @@ use serde::de::DeserializeOwned;
 use tabula_search::{Determinize, Rng, Seat, Turn, play};
 
 pub mod alloc;
+pub mod fuzz;
 pub mod module;
 
 /// How much to check.

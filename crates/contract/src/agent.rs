@@ -153,11 +153,14 @@ impl<M: GameModule> LocalAgent<M> {
         seat: Seat,
     ) -> Result<(ActionOf<M>, SearchResult<ActionOf<M>>), AgentError> {
         let result = self.player.choose(self.module.game(), observation, seat);
-        let action = result
-            .action
-            .ok_or_else(|| AgentError::NoAction(self.spec.to_string()))?;
         let mut legal = Vec::new();
         self.module.game().legal_from_observation(observation, seat, &mut legal);
+        // A game's own player cut short before it ranked anything answers
+        // like the library's searches: the first legal action.
+        let action = result
+            .action
+            .or_else(|| legal.first().copied())
+            .ok_or_else(|| AgentError::NoAction(self.spec.to_string()))?;
         if legal.binary_search(&action).is_err() {
             return Err(AgentError::Refused(format!(
                 "{} chose {action:?}, which is not legal",

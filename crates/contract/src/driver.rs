@@ -10,7 +10,7 @@ use std::marker::PhantomData;
 use std::sync::Arc;
 
 use serde_json::{Map, Value};
-use tabula_search::{Determinize, Game, Player, Seat, TunableTable, Turn};
+use tabula_search::{Determinize, Game, Player, Rng, Seat, TunableTable, Turn};
 
 use crate::agent::{LocalAgent, SeatAgent, to_json};
 use crate::error::{ContractError, parse};
@@ -19,6 +19,9 @@ use crate::matches::{Match, ModuleMatch};
 use crate::module::{ActionOf, GameModule, ObservationOf};
 use crate::options;
 use crate::spec::{PlayerSpec, SpecError};
+
+/// The seed of the world an observation from outside is checked against.
+const ROUND_TRIP_SEED: u64 = 0x0B5E_4FED;
 
 /// A registered game, before its options are chosen.
 pub trait GameEntry: Sync {
@@ -108,6 +111,15 @@ pub trait Driver: Send + Sync {
     /// # Errors
     /// As [`legal_from_observation`](Driver::legal_from_observation).
     fn view(&self, observation: &Value, seat: Seat) -> Result<Value, ContractError>;
+    /// A world that `seat`'s observation describes, drawn by the game's
+    /// determinizer from `seed`, as a match that goes on from there: how
+    /// the conformance fuzzer checks that an observation it got accepted
+    /// belongs to a game the rules can play on. The match holds the drawn
+    /// truth; front ends that show a game never build one.
+    ///
+    /// # Errors
+    /// As [`legal_from_observation`](Driver::legal_from_observation).
+    fn world(&self, observation: &Value, seat: Seat, seed: u64) -> Result<Box<dyn Match>, ContractError>;
     /// An action as a person reads it.
     ///
     /// # Errors
@@ -198,13 +210,27 @@ impl<M: GameModule> ModuleDriver<M> {
         }
     }
 
-    /// A checked observation of `seat`.
+    /// A checked observation of `seat`: the game's own check, then the
+    /// contract's: a world drawn from it must show `seat` exactly this
+    /// observation again and keep the game's state invariants, or no
+    /// position of the game gives it (a field the game's check did not
+    /// relate to the others).
     fn observation(&self, value: &Value, seat: Seat) -> Result<ObservationOf<M>, ContractError> {
         self.seat_ok(seat)?;
         let obs: ObservationOf<M> = parse(value, "observation")?;
         self.module
             .check_observation(&obs, seat)
             .map_err(ContractError::Observation)?;
+        let game = self.module.game();
+        let world = game.determinize(&obs, seat, &mut Rng::new(ROUND_TRIP_SEED));
+        if to_json(&game.observation(&world, seat)) != to_json(&obs) {
+            return Err(ContractError::Observation(
+                "no position of the game shows a seat exactly this".into(),
+            ));
+        }
+        self.module
+            .check_state(&world)
+            .map_err(|e| ContractError::Observation(format!("no position of the game shows a seat this: {e}")))?;
         Ok(obs)
     }
 
@@ -325,6 +351,17 @@ impl<M: GameModule> Driver for ModuleDriver<M> {
     fn view(&self, observation: &Value, seat: Seat) -> Result<Value, ContractError> {
         let obs = self.observation(observation, seat)?;
         Ok(self.module.view(&obs, seat))
+    }
+
+    fn world(&self, observation: &Value, seat: Seat, seed: u64) -> Result<Box<dyn Match>, ContractError> {
+        let obs = self.observation(observation, seat)?;
+        let state = self.module.game().determinize(&obs, seat, &mut Rng::new(seed));
+        Ok(Box::new(ModuleMatch::from_state(
+            self.module.clone(),
+            seed,
+            TableKind::Online,
+            state,
+        )))
     }
 
     fn action_text(&self, action: &Value) -> Result<String, ContractError> {

@@ -109,6 +109,12 @@ pub trait Match: Send {
     fn plies_this_round(&self) -> usize;
     /// The game's record, for games that keep one.
     fn record(&self) -> Option<Value>;
+    /// Checks the game's state invariants (see
+    /// [`GameModule::check_state`]).
+    ///
+    /// # Errors
+    /// The first one broken.
+    fn check_state(&self) -> Result<(), String>;
     /// Exchanges two parts of the truth `observer` cannot see (see
     /// [`GameModule::swap_unseen`]); for
     /// front ends' hidden-information tests.
@@ -132,6 +138,12 @@ pub(crate) struct ModuleMatch<M: GameModule> {
 impl<M: GameModule> ModuleMatch<M> {
     pub(crate) fn new(module: Arc<M>, seed: u64, table: TableKind) -> Self {
         let state = module.start(seed);
+        Self::from_state(module, seed, table, state)
+    }
+
+    /// A match that goes on from `state` (a world drawn from an
+    /// observation), its plies counted from there.
+    pub(crate) fn from_state(module: Arc<M>, seed: u64, table: TableKind, state: StateOf<M>) -> Self {
         let round = (module.round(&state), 0);
         ModuleMatch {
             module,
@@ -343,6 +355,10 @@ impl<M: GameModule> Match for ModuleMatch<M> {
 
     fn record(&self) -> Option<Value> {
         self.module.record(self.seed, &self.actions)
+    }
+
+    fn check_state(&self) -> Result<(), String> {
+        self.module.check_state(&self.state)
     }
 
     fn swap_unseen(&mut self, observer: Seat) -> bool {

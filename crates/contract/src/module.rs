@@ -143,6 +143,20 @@ pub trait GameModule: Sized + Send + Sync + 'static {
     /// What is impossible about it.
     fn check_observation(&self, observation: &ObservationOf<Self>, seat: Seat) -> Result<(), String>;
 
+    /// Checks the invariants every reachable state keeps (the card ledger:
+    /// each card in one zone, hands of the sizes the play leaves). The
+    /// driver checks a world drawn from an observation from outside with
+    /// it, and the conformance fuzzer checks it on every state of its
+    /// games and on every world it plays on. The default: no invariant
+    /// beyond the observation's check.
+    ///
+    /// # Errors
+    /// The first invariant broken, in words.
+    fn check_state(&self, state: &StateOf<Self>) -> Result<(), String> {
+        let _ = state;
+        Ok(())
+    }
+
     /// The seat's view as JSON, for pages: what to draw, built from the
     /// observation alone.
     fn view(&self, observation: &ObservationOf<Self>, seat: Seat) -> Value;

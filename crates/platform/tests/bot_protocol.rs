@@ -197,3 +197,134 @@ fn the_terminal_shows_the_person_the_computer_s_moves_as_it_sees_them() {
     assert!(text.contains("seat 1 plays a hidden discard."), "{text}");
     assert!(text.contains("Game over:"), "{text}");
 }
+
+/// The observation of the seat to act at the first decision of a seeded
+/// random game of `game` where `wanted` holds, with its legal actions.
+fn decision_where(game: &str, wanted: impl Fn(&Value) -> bool) -> (Value, Vec<Value>, usize) {
+    let driver = tabula_registry::find(game).unwrap().open(&Value::Null).unwrap();
+    for seed in 0..50 {
+        let mut game = driver.start(seed, tabula_contract::TableKind::Online);
+        let mut rng = tabula_search::Rng::new(seed);
+        loop {
+            match game.to_act() {
+                tabula_search::Turn::Chance => game.chance(&mut rng).unwrap(),
+                tabula_search::Turn::Seat(s) => {
+                    let obs = game.observe(s);
+                    if wanted(&obs) {
+                        return (obs, game.legal(), s);
+                    }
+                    let legal = game.legal();
+                    let pick = legal[rng.below(legal.len() as u64) as usize].clone();
+                    game.apply(&pick).unwrap();
+                }
+                tabula_search::Turn::Terminal => break,
+            }
+        }
+    }
+    panic!("no decision of {game} fits");
+}
+
+/// Sends each impossible observation, then the real one, to `player`:
+/// each impossible one is refused with a message naming `why`, and the
+/// real one is answered (the session goes on).
+fn refused_then_answered(game: &str, player: &str, real: &(Value, Vec<Value>, usize), impossible: &[(&str, Value)]) {
+    let (obs, legal, seat) = real;
+    let hello = serde_json::json!({"type": "hello", "protocol": 1, "game": game}).to_string();
+    let ask =
+        |o: &Value| serde_json::json!({"type": "move", "seat": seat, "observation": o, "legal": legal}).to_string();
+    let mut lines = vec![hello];
+    lines.extend(impossible.iter().map(|(_, o)| ask(o)));
+    lines.push(ask(obs));
+    let replies = raw_session(game, player, (lines.join("\n") + "\n").as_bytes());
+    assert_eq!(replies.len(), impossible.len() + 2, "{replies:?}");
+    for (k, (why, _)) in impossible.iter().enumerate() {
+        let r = &replies[k + 1];
+        assert_eq!(r["type"], "error", "{game} {player}: {why}: {r}");
+        let message = r["message"].as_str().unwrap();
+        assert!(
+            message.contains("invalid observation") && message.contains(why),
+            "{game}: {why}: {r}"
+        );
+    }
+    assert_eq!(
+        replies.last().unwrap()["type"],
+        "action",
+        "{game} {player}: {replies:?}"
+    );
+}
+
+#[test]
+fn hearts_refuses_a_card_played_by_nobody_and_scores_no_hand_left() {
+    let real = decision_where("hearts", |o| {
+        o["exchanged"] == true && o["tricks"].as_u64() >= Some(2) && o["trick"].as_array().is_some_and(Vec::is_empty)
+    });
+    let obs = &real.0;
+    let seat = real.2;
+    // A card nobody has played and the seat does not hold, added to the
+    // cards another seat played: in no trick, yet counted as played.
+    let mut known = obs["hand"].as_u64().unwrap();
+    for p in obs["played"].as_array().unwrap() {
+        known |= p.as_u64().unwrap();
+    }
+    let card = (0..52).find(|b| known >> b & 1 == 0).unwrap();
+    let other = (seat + 1) % 4;
+    let mut extra = obs.clone();
+    extra["played"][other] = Value::from(obs["played"][other].as_u64().unwrap() | 1 << card);
+    // Hands finished, but nobody ever scored.
+    let mut unscored = obs.clone();
+    unscored["hand_no"] = Value::from(1);
+    assert_eq!(obs["scores"], serde_json::json!([0, 0, 0, 0]));
+    let impossible = [("played", extra), ("scores", unscored)];
+    for player in ["level:3", "level:4", "ismcts:200"] {
+        refused_then_answered("hearts", player, &real, &impossible);
+    }
+}
+
+/// Moves unseen cards of a Gin Rummy observation onto the pile until the
+/// stock holds `stock` cards (the counts still add up to 52).
+fn gin_with_stock(obs: &Value, stock: u64) -> Value {
+    let mut out = obs.clone();
+    let mut seen = obs["hand"].as_u64().unwrap() | obs["other_known"].as_u64().unwrap();
+    let mut pile: Vec<Value> = obs["pile"].as_array().unwrap().clone();
+    for c in &pile {
+        seen |= 1 << c.as_u64().unwrap();
+    }
+    let moved = obs["stock"].as_u64().unwrap() - stock;
+    for card in (0..52u64).filter(|b| seen >> b & 1 == 0).take(moved as usize) {
+        pile.insert(0, Value::from(card));
+    }
+    out["pile"] = Value::Array(pile);
+    out["stock"] = Value::from(stock);
+    out
+}
+
+#[test]
+fn gin_rummy_refuses_an_empty_stock_and_a_match_no_deal_made() {
+    let draw = decision_where("ginrummy", |o| o["phase"] == "draw" && o["hand_no"] == 0);
+    let empty = gin_with_stock(&draw.0, 0);
+    let mut dealer = draw.0.clone();
+    dealer["dealer"] = Value::from(1 - draw.0["dealer"].as_u64().unwrap());
+    for player in ["level:2", "level:3", "level:4"] {
+        refused_then_answered(
+            "ginrummy",
+            player,
+            &draw,
+            &[("stock", empty.clone()), ("dealt by seat 0", dealer.clone())],
+        );
+    }
+    let took = decision_where("ginrummy", |o| o["phase"] == "discard" && !o["taken"].is_null());
+    let two = gin_with_stock(&took.0, 2);
+    for player in ["level:2", "level:4"] {
+        refused_then_answered("ginrummy", player, &took, &[("stock", two.clone())]);
+    }
+}
+
+#[test]
+fn dou_dizhu_refuses_a_landlord_nobody_bid_for() {
+    let play = decision_where("doudizhu", |o| o["phase"] == "play");
+    let mut unbid = play.0.clone();
+    unbid["bids"] = serde_json::json!([null, null, null]);
+    for player in ["level:1", "level:4"] {
+        refused_then_answered("doudizhu", player, &play, &[("bidding", unbid.clone())]);
+    }
+}

@@ -134,27 +134,3 @@ pub fn seating(game: &str, options: &Value) -> Result<Value, String> {
     let names: Vec<String> = (0..driver.seats()).map(|s| driver.seat_name(s)).collect();
     Ok(json!({ "seats": driver.seats(), "names": names, "options": driver.options() }))
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn names_are_unique_and_found_exactly() {
-        let all = names();
-        let mut sorted = all.clone();
-        sorted.sort_unstable();
-        sorted.dedup();
-        assert_eq!(sorted.len(), all.len(), "{all:?}");
-        for n in all {
-            assert_eq!(find(n).unwrap().info().name, n);
-        }
-        for look_alike in ["TicTacToe", "tic-tac-toe", "SKYJO", " skyjo"] {
-            let e = find(look_alike).unwrap_err().to_string();
-            assert!(e.contains("did you mean"), "{e}");
-        }
-        let e = find("chess").unwrap_err().to_string();
-        assert!(e.starts_with("unknown game 'chess'; games: tictactoe"), "{e}");
-        assert!(!find(&"x".repeat(500)).unwrap_err().to_string().contains("xxxx"));
-    }
-}

@@ -32,6 +32,19 @@ impl<G: Game, P: Player<G> + ?Sized> Player<G> for Box<P> {
     }
 }
 
+/// `result`, its action filled in with the seat's first legal action when
+/// the search stopped (its deadline, its flag) before it could rank any:
+/// a player answers whenever it has a legal action, however short its
+/// time was.
+fn answered<A: Copy>(mut result: SearchResult<A>, legal: impl FnOnce(&mut Vec<A>)) -> SearchResult<A> {
+    if result.action.is_none() {
+        let mut actions = Vec::new();
+        legal(&mut actions);
+        result.action = actions.first().copied();
+    }
+    result
+}
+
 /// Uniformly random legal actions (a baseline). Its generator advances from
 /// move to move, so it is reproducible per game, not per position.
 #[derive(Clone, Debug)]
@@ -76,9 +89,11 @@ impl<A: Copy> MinimaxPlayer<A> {
 impl<G: PerfectInformation + TwoTeams> Player<G> for MinimaxPlayer<G::Action> {
     fn choose(&mut self, game: &G, observation: &G::Observation, _seat: Seat) -> SearchResult<G::Action> {
         let state = game.state_of(observation);
-        self.searcher
+        let result = self
+            .searcher
             .search(game, &state, None, &Utility, &Budget::unlimited(), false)
-            .result
+            .result;
+        answered(result, |out| game.legal_actions(&state, out))
     }
 }
 
@@ -116,8 +131,10 @@ where
         let state = game.state_of(observation);
         // A fresh table per move keeps the answer a function of the position.
         self.searcher.clear();
-        self.searcher
-            .iterative_deepening(game, &state, self.depth, &self.eval, &self.order, &self.budget)
+        let result = self
+            .searcher
+            .iterative_deepening(game, &state, self.depth, &self.eval, &self.order, &self.budget);
+        answered(result, |out| game.legal_actions(&state, out))
     }
 }
 
@@ -159,8 +176,10 @@ where
 {
     fn choose(&mut self, game: &G, observation: &G::Observation, _seat: Seat) -> SearchResult<G::Action> {
         let state = game.state_of(observation);
-        self.searcher
-            .search(game, &state, &mut self.rollout, &self.prior, &self.budget, self.seed)
+        let result = self
+            .searcher
+            .search(game, &state, &mut self.rollout, &self.prior, &self.budget, self.seed);
+        answered(result, |out| game.legal_actions(&state, out))
     }
 }
 
@@ -187,8 +206,10 @@ impl<A: Copy + Eq + Ord> IsmctsPlayer<A> {
 
 impl<G: Determinize, R: Rollout<G>> Player<G> for IsmctsPlayer<G::Action, R> {
     fn choose(&mut self, game: &G, observation: &G::Observation, seat: Seat) -> SearchResult<G::Action> {
-        self.searcher
-            .search(game, observation, seat, &mut self.rollout, &self.budget, self.seed)
+        let result = self
+            .searcher
+            .search(game, observation, seat, &mut self.rollout, &self.budget, self.seed);
+        answered(result, |out| game.legal_from_observation(observation, seat, out))
     }
 }
 
@@ -217,7 +238,7 @@ impl<A> RootUcbPlayer<A> {
 
 impl<G: Determinize, R: Rollout<G>> Player<G> for RootUcbPlayer<G::Action, R> {
     fn choose(&mut self, game: &G, observation: &G::Observation, seat: Seat) -> SearchResult<G::Action> {
-        root_ucb(
+        let result = root_ucb(
             game,
             observation,
             seat,
@@ -225,6 +246,7 @@ impl<G: Determinize, R: Rollout<G>> Player<G> for RootUcbPlayer<G::Action, R> {
             &self.config,
             &self.budget,
             self.seed,
-        )
+        );
+        answered(result, |out| game.legal_from_observation(observation, seat, out))
     }
 }

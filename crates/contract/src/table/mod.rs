@@ -327,10 +327,12 @@ impl Table {
 
     /// Plays chance and the computers from the replayed `game` until the
     /// person must act, the game ends, `flag` is set, or (when `one_move`)
-    /// one computer has moved; returns the actions played. A move whose
-    /// search the flag cut short is dropped, so every stored move is the
-    /// one the full search gives (the game replays to the same position on
-    /// the next request, which plays it again).
+    /// one computer has moved; returns the actions played. The deadline
+    /// binds: a search the flag cuts short answers its best move so far
+    /// (the first legal one, if it ranked none), and that move is played,
+    /// so a table always moves on, whatever its computers' budgets (a
+    /// search that could never finish in time would otherwise be started
+    /// again from nothing by every request).
     ///
     /// # Errors
     /// [`TableError::Broken`] when a computer fails (its players always
@@ -355,9 +357,6 @@ impl Table {
                     cancel_scope(flag, || game.play(agent.as_mut())).map_err(|_| {
                         TableError::Broken(format!("the computer at seat {seat} gave no legal move at ply {ply}"))
                     })?;
-                    if flag.is_cancelled() {
-                        break;
-                    }
                     moved = true;
                     played.push(game.last_action().expect("an action was just played"));
                 }

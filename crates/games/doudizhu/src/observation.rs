@@ -247,12 +247,21 @@ impl Observation {
                 }
             }
             Phase::Play => {
-                let landlord_bid = self.landlord.and_then(|l| self.bids[usize::from(l)]);
                 if self.dealt != DEALT || !(1..=MAX_BID).contains(&self.bid) {
                     return Err("the play starts after a whole deal and a bid".into());
                 }
-                if landlord_bid.is_some_and(|b| b != self.bid && b != 0) {
-                    return Err("the landlord's bid is not the winning bid".into());
+                // The bidding ended (three bids, or a 3), and its highest
+                // bidder is the landlord at that bid; when all passed (and
+                // the deal was not thrown in) the first bidder is, at 1.
+                let landlord = self.landlord.map(usize::from);
+                let ended = made == SEATS || high == MAX_BID;
+                let winner = if high == 0 {
+                    self.bid == 1 && landlord == Some(usize::from(self.first))
+                } else {
+                    self.bid == high && landlord.is_some_and(|l| self.bids[l] == Some(high))
+                };
+                if !ended || !winner {
+                    return Err("the landlord and its bid are not what the bidding made".into());
                 }
                 if !self.over && self.counts.contains(&0) {
                     return Err("a seat out of cards ends the deal".into());

@@ -151,6 +151,10 @@ impl GameModule for Euchre {
         o.turn()
     }
 
+    fn check_state(&self, state: &State) -> Result<(), String> {
+        state.check()
+    }
+
     fn check_observation(&self, o: &Observation, seat: Seat) -> Result<(), String> {
         tabula_contract::own_observation(usize::from(o.seat), seat)?;
         if o.public.options != self.options() {

@@ -7,7 +7,7 @@ use tabula_cards::{CardId, CardSet};
 use tabula_search::{Rng, Seat, WorldSampler};
 
 use crate::cards::DECK;
-use crate::state::{DEALT, HandResult, Phase, SEATS, State};
+use crate::state::{DEAD_STOCK, DEALT, HandResult, Phase, SEATS, State};
 
 /// A seat's observation: everything it has seen, nothing it has not.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -154,7 +154,45 @@ impl Observation {
         if self.totals.is_none() && expected.is_some_and(|n| n != holding) {
             return Err("the seat to act holds the wrong number of cards for the phase".into());
         }
-        Ok(())
+        // A hand ends (dead) on the discard that leaves two cards in the
+        // stock: a seat draws only from three or more, and a card taken from
+        // the pile leaves the stock as the last discard left it.
+        let least = match self.phase {
+            Phase::Deal => 0,
+            Phase::Discard if self.taken.is_none() => DEAD_STOCK,
+            _ => DEAD_STOCK + 1,
+        };
+        if self.totals.is_none() && usize::from(self.stock) < least {
+            return Err(format!("a stock of {} cards in the {:?} phase", self.stock, self.phase));
+        }
+        self.check_match()
+    }
+
+    /// The match's figures: South deals the first hand, the winner of a
+    /// hand deals the next (its dealer again after a dead hand), and the
+    /// scores and boxes are the hands' won.
+    fn check_match(&self) -> Result<(), String> {
+        let won: u32 = self.boxes.iter().sum();
+        match (self.hand_no, &self.last) {
+            (0, None) if self.dealer == 0 && self.scores == [0; SEATS] && self.boxes == [0; SEATS] => Ok(()),
+            (0, _) => Err("the first hand is dealt by seat 0, before any score".into()),
+            (_, None) => Err("a finished hand leaves its result".into()),
+            (n, Some(last)) => {
+                if won > n {
+                    return Err(format!("{won} hands won of {n} finished"));
+                }
+                match last.winner.map(usize::from) {
+                    Some(w) if w >= SEATS => Err("the last hand's winner is no seat".into()),
+                    Some(w) if self.totals.is_none() && usize::from(self.dealer) != w => {
+                        Err("the winner of the last hand deals the next".into())
+                    }
+                    Some(w) if self.boxes[w] == 0 || self.scores[w] < last.points => {
+                        Err("the last hand's winner has not scored it".into())
+                    }
+                    _ => Ok(()),
+                }
+            }
+        }
     }
 
     /// A world drawn uniformly from those that fit; `None` when the

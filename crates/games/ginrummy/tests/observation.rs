@@ -187,12 +187,14 @@ fn worlds_keep_the_known_cards_and_draw_the_hidden_ones_uniformly() {
 
 /// Seat 0's observation of a position where seat 1 holds `known` (taken
 /// from the pile) and two of the four `unseen` cards, the stock the
-/// other two; seat 0 holds the ten lowest other cards, the pile the rest.
+/// other two; seat 0 has just drawn from the stock (two left: its discard
+/// ends the hand) and holds the eleven lowest other cards, the pile the
+/// rest.
 fn two_hidden_of_four(known: CardSet, unseen: CardSet) -> Observation {
     use tabula_ginrummy::cards::DECK;
     assert_eq!((known.len(), unseen.len()), (8, 4));
     let rest = DECK - known - unseen;
-    let hand: CardSet = rest.iter().take(10).collect();
+    let hand: CardSet = rest.iter().take(11).collect();
     let pile: Vec<CardId> = (rest - hand).iter().collect();
     let o = Observation {
         seat: 0,
@@ -205,7 +207,7 @@ fn two_hidden_of_four(known: CardSet, unseen: CardSet) -> Observation {
         other_known: known,
         dealt: 21,
         dealer: 0,
-        phase: Phase::Draw,
+        phase: Phase::Discard,
         to_act: 0,
         refused: 0,
         taken: None,

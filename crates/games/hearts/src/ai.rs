@@ -345,6 +345,10 @@ mod tests {
         let mut s = State::new();
         s.stock = CardSet::EMPTY;
         s.dealt = 52;
+        // The fourth hand (no passing), after three that scored.
+        s.hand_no = 3;
+        s.scores = [26, 26, 26, 0];
+        s.last_hand = [0, 0, 26, 0];
         s.exchanged = true;
         s.tricks = 1;
         // The first trick: four clubs, taken by seat 0, which leads next.

@@ -14,7 +14,7 @@
 //! copied from the truth.
 
 use serde::{Deserialize, Serialize};
-use tabula_cards::{CardId, CardSet, Deal, DealProblem, DealSampler};
+use tabula_cards::{CardId, CardSet, Deal, DealProblem, DealSampler, TrickPlay, check_trick_play};
 use tabula_search::{Rng, Seat, Turn};
 
 use crate::actions::{Action, passes, playable};
@@ -186,6 +186,46 @@ impl Observation {
         let played = self.played.iter().fold(CardSet::EMPTY, |a, &b| a | b);
         if !(played & self.hand).is_empty() {
             return Err("a card is both in the hand and played".into());
+        }
+        // The passing: none during the deal; after it, every seat passes
+        // (three cards) before the exchange, except in the hands without a
+        // pass, which start their tricks at once.
+        let passing = pass_offset(self.hand_no).is_some();
+        let chosen = self.passers.iter().filter(|&&p| p).count();
+        let own = self.passed.map(CardSet::len);
+        let fits = match (usize::from(self.dealt) < NUM_CARDS, self.exchanged) {
+            (true, _) => !self.exchanged && chosen == 0 && own.is_none() && self.received.is_empty(),
+            (false, false) => {
+                // Seats choose in turn from the dealer's left.
+                let order = (1..=SEATS).map(|k| (self.dealer() + k) % SEATS);
+                let in_turn = order.map(|s| self.passers[s]).skip_while(|&p| p).all(|p| !p);
+                passing
+                    && in_turn
+                    && own.is_some() == self.passers[me]
+                    && own.is_none_or(|n| n == 3)
+                    && self.received.is_empty()
+            }
+            (false, true) if passing => chosen == SEATS && own == Some(3) && self.received.len() == 3,
+            (false, true) => chosen == 0 && own.is_none() && self.received.is_empty(),
+        };
+        if !fits {
+            return Err("the passing does not fit the deal and the hand".into());
+        }
+        check_trick_play(&TrickPlay {
+            played: &self.played,
+            taken: &self.taken,
+            trick: &self.trick,
+            leader: usize::from(self.leader),
+            tricks: usize::from(self.tricks),
+            playing: &[true; SEATS],
+        })?;
+        // Every hand scores points (26 among the seats, or the moon's), so
+        // the scores are all zero before the first hand ends, and only then.
+        let zero = |points: &[i32; SEATS]| points.iter().all(|&p| p == 0);
+        if (self.hand_no == 0) != (zero(&self.scores) && zero(&self.last_hand))
+            || (self.hand_no > 0 && zero(&self.last_hand))
+        {
+            return Err(format!("scores that {} finished hands cannot leave", self.hand_no));
         }
         if self.sample(&mut Rng::new(0)).is_none() {
             return Err("no deal of the unseen cards fits this observation".into());

@@ -96,8 +96,9 @@ fn endgame() -> Observation {
         taken,
         voids,
         broken: true,
-        scores: [0; 4],
-        last_hand: [0; 4],
+        // Three hands are over, each scoring its 26 points.
+        scores: [30, 20, 26, 2],
+        last_hand: [26, 0, 0, 0],
         moon: None,
         over: false,
     }

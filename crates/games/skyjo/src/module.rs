@@ -88,7 +88,7 @@ impl GameModule for Skyjo {
         },
         OptionDoc {
             name: "turn_limit",
-            meaning: "turns per seat (1 to 100, default 50) after which a round nobody has closed ends: \
+            meaning: "turns per seat (1 to 100, default 100) after which a round nobody has closed ends: \
                       every card is revealed and scored, nobody is doubled, the next round starts by the highest \
                       revealed total (no round of ordinary play comes near it)",
             choices: &[],
@@ -177,6 +177,10 @@ impl GameModule for Skyjo {
             Phase::Drawing => Turn::Chance,
             _ => Turn::Seat(usize::from(obs.to_move)),
         }
+    }
+
+    fn check_state(&self, state: &State) -> Result<(), String> {
+        state.check_conservation().map_err(|e| e.to_string())
     }
 
     fn check_observation(&self, obs: &Observation, seat: Seat) -> Result<(), String> {

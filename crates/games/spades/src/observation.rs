@@ -10,7 +10,7 @@
 //! [`DealProblem`]): no seat holds a suit it has shown void in.
 
 use serde::{Deserialize, Serialize};
-use tabula_cards::{CardId, CardSet, Deal, DealProblem, DealSampler};
+use tabula_cards::{CardId, CardSet, Deal, DealProblem, DealSampler, TrickPlay, check_trick_play};
 use tabula_search::{Rng, Seat, Turn};
 
 use crate::actions::{Action, playable};
@@ -180,13 +180,18 @@ impl Observation {
             }
             seen = seen | *set;
         }
-        let trick_by_seat = self
-            .trick
-            .iter()
-            .enumerate()
-            .all(|(i, &c)| self.played[(usize::from(self.leader) + i) % SEATS].contains(c));
-        if !trick_by_seat {
-            return Err("a card of the trick that its seat did not play".into());
+        check_trick_play(&TrickPlay {
+            played: &self.played,
+            taken: &self.taken,
+            trick: &self.trick,
+            leader: usize::from(self.leader),
+            tricks: usize::from(self.tricks),
+            playing: &[true; SEATS],
+        })?;
+        // The last hand's figures exist once a hand has ended, and only then.
+        let first = self.hand_no == 0;
+        if first != self.last_hand.is_none() || (first && (self.scores != [0; SIDES] || self.bags != [0; SIDES])) {
+            return Err(format!("scores that {} finished hands cannot leave", self.hand_no));
         }
         if !seen.is_empty() && (usize::from(self.dealt) < NUM_CARDS || self.next_bidder().is_some()) {
             return Err("cards played before the bidding is over".into());

@@ -90,7 +90,8 @@ fn endgame() -> Observation {
         broken: true,
         scores: [120, 80],
         bags: [3, 1],
-        last_hand: None,
+        // Three hands are over: the last one's figures are shown.
+        last_hand: Some([SideScore::default(); 2]),
         over: false,
     }
 }
