@@ -5,9 +5,11 @@
 //! module's `wasm-bindgen`), and a gzipped copy of each file. The server
 //! embeds them (see `src/wasm.rs`).
 //!
-//! Without the wasm target (`rustup target add wasm32-unknown-unknown`), or
-//! with `TABULA_NO_WASM=1`, the server builds without a module and says
-//! why: its pages then play free games on the server.
+//! Without the wasm target (`rust-toolchain.toml` names it, so rustup
+//! installs it with the toolchain; else `rustup target add
+//! wasm32-unknown-unknown`), or with `TABULA_NO_WASM=1`, the server builds
+//! without a module and says why: its pages then play free games on the
+//! server. The build runs again once the target appears.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -26,6 +28,7 @@ fn main() {
         .expect("the server crate sits two folders below the workspace")
         .to_path_buf();
     watch(&root);
+    watch_target();
     println!("cargo:rerun-if-env-changed=TABULA_NO_WASM");
     let status = if env::var_os("TABULA_NO_WASM").is_some_and(|v| !v.is_empty() && v != "0") {
         Err("TABULA_NO_WASM is set".to_string())
@@ -68,6 +71,24 @@ fn watch(root: &Path) {
                 println!("cargo:rerun-if-changed={}", game.path().join(part).display());
             }
         }
+    }
+}
+
+/// Reruns when the toolchain's WebAssembly target appears (or goes): its
+/// folder in the sysroot. While it is missing, cargo finds the watched
+/// path changed at every build, so the module is tried again as soon as
+/// `rustup target add wasm32-unknown-unknown` has run.
+fn watch_target() {
+    let rustc = env::var_os("RUSTC").unwrap_or_else(|| "rustc".into());
+    let sysroot = Command::new(rustc)
+        .args(["--print", "sysroot"])
+        .output()
+        .ok()
+        .filter(|o| o.status.success())
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string());
+    if let Some(sysroot) = sysroot {
+        let target = Path::new(&sysroot).join("lib/rustlib/wasm32-unknown-unknown");
+        println!("cargo:rerun-if-changed={}", target.display());
     }
 }
 

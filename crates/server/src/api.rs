@@ -35,6 +35,8 @@ pub fn routes() -> Router<AppState> {
         .route("/api/stats", get(daily::stats))
         .route("/api/lab/tictactoe", get(lab_board))
         .route("/api/abalone/tables", get(abalone_tables))
+        .route("/api", axum::routing::any(unknown))
+        .route("/api/", axum::routing::any(unknown))
         .route("/api/{*rest}", axum::routing::any(unknown))
         .method_not_allowed_fallback(wrong_method)
 }
@@ -68,8 +70,17 @@ async fn health(State(state): State<AppState>) -> (StatusCode, Json<Value>) {
     }
 }
 
-async fn daily_grid(Path(date): Path<String>) -> ApiResult<Json<DailyGrid>> {
-    Ok(Json(DailyGrid::of(parse_date(&date)?)))
+/// `GET /api/daily/{date}`: a day's grid, from that day on (UTC): a grid
+/// served before its day could be rehearsed.
+async fn daily_grid(State(state): State<AppState>, Path(date): Path<String>) -> ApiResult<Json<DailyGrid>> {
+    let date = parse_date(&date)?;
+    let today = state.clock.today();
+    if date > today {
+        return Err(ApiError::not_found(format!(
+            "a day's grid is served from that day on: today is {today} (UTC)"
+        )));
+    }
+    Ok(Json(DailyGrid::of(date)))
 }
 
 #[derive(Deserialize)]

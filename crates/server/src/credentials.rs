@@ -51,19 +51,25 @@ pub fn name_key(name: &str) -> String {
     nfkc.to_uppercase().to_lowercase().nfkc().collect()
 }
 
-/// What a name looks like: its key's confusable skeleton (Unicode TS #39,
-/// which maps Cyrillic and Greek look-alikes to Latin letters, `0` to `O`,
-/// `1` and `I` to `l`, `m` to `rn`), case-folded, with `i` made `l` too.
-/// Two names with one skeleton are too alike to be two people's.
+/// What a name looks like: the confusable skeleton (Unicode TS #39, which
+/// maps Cyrillic, Greek and Cherokee look-alikes to Latin letters, `0` to
+/// `O`, `1` and `I` to `l`, `m` to `rn`) of its NFKC form, then folded to
+/// lower case (with `i` made `l` too) and skeletonised again. Two names
+/// with one skeleton are too alike to be two people's.
+///
+/// The skeleton comes before the case is folded: folding first turns a
+/// Cherokee capital (`Ꭺ`, which looks like `A`) into a small Cherokee letter
+/// that looks like nothing Latin, so `ᎪᎠMIN` would pass beside `admin`.
 pub fn name_skeleton(name: &str) -> String {
-    let skeleton: String = unicode_security::skeleton(&name_key(name)).collect();
-    // Some prototypes are capitals (`0` becomes `O`): fold once more. The
-    // key folded `I` to `i`, yet a capital `I` looks like `l`: so `i` and
-    // `l` are one here (`admIn` and `admln` look alike).
+    let nfkc: String = name.nfkc().collect();
+    let nfkc = nfkc.split_whitespace().collect::<Vec<_>>().join(" ");
+    let skeleton: String = unicode_security::skeleton(&nfkc).collect();
+    // Prototypes come in both cases (`0` becomes `O`): fold, and since a
+    // capital `I` looks like `l`, make `i` and `l` one (`admIn`, `admln`).
     let folded: String = skeleton
         .to_uppercase()
         .to_lowercase()
-        .chars()
+        .nfkc()
         .map(|c| if c == 'i' { 'l' } else { c })
         .collect();
     unicode_security::skeleton(&folded).collect()
@@ -170,6 +176,41 @@ mod tests {
         assert_eq!(name_skeleton("b0b"), name_skeleton("bob"));
         assert_eq!(name_skeleton("ann1"), name_skeleton("annl"));
         assert_ne!(name_skeleton("ann"), name_skeleton("anne"));
+        // Cherokee capitals look like Latin ones in either case.
+        assert_eq!(name_skeleton("ᎪᎠMIN"), admin);
+        assert_eq!(name_skeleton("JOᎻN"), name_skeleton("JOHN"));
+        assert_eq!(name_skeleton("JOᎻN"), name_skeleton("john"));
+    }
+
+    /// Every character the confusables table gives a single Latin letter
+    /// as its prototype, in every script: a name made of it in place of
+    /// that letter, in either case, shares the Latin name's skeleton.
+    #[test]
+    fn every_look_alike_of_a_latin_letter_is_caught_in_either_case() {
+        let mut checked = 0;
+        for code in 0x80..=0x1_FFFFu32 {
+            let Some(c) = char::from_u32(code) else { continue };
+            let prototype: String = unicode_security::skeleton(&c.to_string()).collect();
+            let mut chars = prototype.chars();
+            let (Some(latin), None) = (chars.next(), chars.next()) else {
+                continue;
+            };
+            if !latin.is_ascii_alphabetic() || !c.is_alphabetic() {
+                continue;
+            }
+            for (look_alike, real) in [
+                (format!("x{c}y"), format!("x{latin}y")),
+                (format!("X{c}Y"), format!("X{latin}Y").to_lowercase()),
+            ] {
+                assert_eq!(
+                    name_skeleton(&look_alike),
+                    name_skeleton(&real),
+                    "U+{code:04X} {c} looks like {latin}"
+                );
+            }
+            checked += 1;
+        }
+        assert!(checked > 300, "{checked} look-alikes of Latin letters");
     }
 
     #[test]

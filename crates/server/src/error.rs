@@ -1,7 +1,6 @@
 //! API errors: a status and one clear sentence, answered as `{"error": …}`.
 
 use axum::Json;
-use axum::extract::rejection::JsonRejection;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
@@ -86,16 +85,6 @@ impl From<sqlx::Error> for ApiError {
     }
 }
 
-impl From<JsonRejection> for ApiError {
-    fn from(r: JsonRejection) -> Self {
-        let status = match r.status() {
-            StatusCode::UNSUPPORTED_MEDIA_TYPE => StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            _ => StatusCode::BAD_REQUEST,
-        };
-        ApiError::new(status, r.body_text())
-    }
-}
-
 /// The longest error message answered: a message that quotes the request
 /// (an action, a name) quotes a short prefix of it at most, so a
 /// megabyte-long input never comes back.
@@ -123,14 +112,131 @@ impl IntoResponse for ApiError {
 /// A handler's result.
 pub type ApiResult<T> = Result<T, ApiError>;
 
-/// A JSON body whose rejection is an [`ApiError`] (JSON, not text).
+/// A JSON body whose rejection is an [`ApiError`] (JSON, not text). It is
+/// stricter than JSON itself: an object that names a key twice is refused
+/// (parsers disagree on which one counts, so a check and a use could read
+/// two different requests), and an error never quotes the body's values
+/// (a password sent as a number is not repeated back).
 pub struct ApiJson<T>(pub T);
 
 impl<S: Send + Sync, T: serde::de::DeserializeOwned> axum::extract::FromRequest<S> for ApiJson<T> {
     type Rejection = ApiError;
 
     async fn from_request(req: axum::extract::Request, state: &S) -> Result<Self, Self::Rejection> {
-        Ok(ApiJson(Json::<T>::from_request(req, state).await?.0))
+        let json_type = req
+            .headers()
+            .get(header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.split(';').next())
+            .map(|v| v.trim().to_ascii_lowercase())
+            .is_some_and(|v| v == "application/json" || (v.starts_with("application/") && v.ends_with("+json")));
+        if !json_type {
+            return Err(ApiError::new(
+                StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                "expected a request with `Content-Type: application/json`",
+            ));
+        }
+        let bytes = axum::body::Bytes::from_request(req, state)
+            .await
+            .map_err(|r| ApiError::new(r.status(), r.body_text()))?;
+        let bad =
+            |e: serde_json::Error| ApiError::bad_request(format!("invalid JSON body: {}", unquoted(&e.to_string())));
+        let mut check = serde_json::Deserializer::from_slice(&bytes);
+        serde::de::Deserializer::deserialize_any(&mut check, UniqueKeys).map_err(bad)?;
+        serde_json::from_slice(&bytes).map(ApiJson).map_err(bad)
+    }
+}
+
+/// A serde error message with what it quotes of the input left out: the
+/// value after "invalid type: integer", "invalid value: string", "unknown
+/// field" or "unknown variant" (in backticks, or a string in double quotes)
+/// is the sender's; the names of the fields expected, quoted after it, stay.
+fn unquoted(message: &str) -> String {
+    const QUOTING: [&str; 4] = [
+        "invalid type: ",
+        "invalid value: ",
+        "unknown field ",
+        "unknown variant ",
+    ];
+    let mut out = String::with_capacity(message.len());
+    let mut rest = message;
+    while let Some((at, len)) = QUOTING.iter().filter_map(|q| rest.find(q).map(|i| (i, q.len()))).min() {
+        out.push_str(&rest[..at + len]);
+        rest = &rest[at + len..];
+        // A kind word ("integer", "string") may come before the value.
+        let quoted_at = |i: usize| rest[i..].starts_with(['`', '"']).then_some(i);
+        let start = quoted_at(0).or_else(|| rest.find(' ').and_then(|i| quoted_at(i + 1)));
+        let Some(open) = start else { continue };
+        let quote = rest.as_bytes()[open];
+        let mut end = None;
+        let mut escaped = false;
+        for (i, c) in rest[open + 1..].char_indices() {
+            match c {
+                '\\' if quote == b'"' && !escaped => escaped = true,
+                c if c as u32 == u32::from(quote) && !escaped => {
+                    end = Some(open + 1 + i + 1);
+                    break;
+                }
+                _ => escaped = false,
+            }
+        }
+        let Some(end) = end else { continue };
+        out.push_str(&rest[..open]);
+        out.truncate(out.trim_end().len());
+        rest = &rest[end..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Walks a JSON document and fails on an object that names a key twice.
+struct UniqueKeys;
+
+impl<'de> serde::de::DeserializeSeed<'de> for UniqueKeys {
+    type Value = ();
+
+    fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<(), D::Error> {
+        d.deserialize_any(self)
+    }
+}
+
+impl<'de> serde::de::Visitor<'de> for UniqueKeys {
+    type Value = ();
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("JSON")
+    }
+    fn visit_bool<E>(self, _: bool) -> Result<(), E> {
+        Ok(())
+    }
+    fn visit_i64<E>(self, _: i64) -> Result<(), E> {
+        Ok(())
+    }
+    fn visit_u64<E>(self, _: u64) -> Result<(), E> {
+        Ok(())
+    }
+    fn visit_f64<E>(self, _: f64) -> Result<(), E> {
+        Ok(())
+    }
+    fn visit_str<E>(self, _: &str) -> Result<(), E> {
+        Ok(())
+    }
+    fn visit_unit<E>(self) -> Result<(), E> {
+        Ok(())
+    }
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
+        while seq.next_element_seed(UniqueKeys)?.is_some() {}
+        Ok(())
+    }
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
+        let mut keys = std::collections::BTreeSet::new();
+        while let Some(key) = map.next_key::<String>()? {
+            if !keys.insert(key) {
+                return Err(serde::de::Error::custom("an object names a key twice"));
+            }
+            map.next_value_seed(UniqueKeys)?;
+        }
+        Ok(())
     }
 }
 
@@ -145,5 +251,36 @@ mod tests {
         let cut = short_message(&long);
         assert_eq!(cut.chars().count(), MAX_MESSAGE_CHARS + 1);
         assert!(cut.ends_with('…'));
+    }
+
+    #[test]
+    fn a_json_error_quotes_no_value_of_the_body() {
+        #[derive(Debug, serde::Deserialize)]
+        #[serde(deny_unknown_fields)]
+        #[allow(dead_code)]
+        struct Credentials {
+            name: String,
+            password: u8,
+        }
+        for (body, secret) in [
+            (r#"{"name":12345678,"password":1}"#, "12345678"),
+            (r#"{"name":"ann","password":"hunter2, secret"}"#, "hunter2"),
+            (r#"{"name":"ann","password":"a \"b` c"}"#, "b` c"),
+            (r#"{"nmae":"ann"}"#, "nmae"),
+            (r#"{"name":"ann","password":300}"#, "300"),
+        ] {
+            let e = serde_json::from_str::<Credentials>(body).unwrap_err().to_string();
+            let shown = unquoted(&e);
+            assert!(!shown.contains(secret), "{shown} quotes {secret}");
+            assert!(shown.contains("line 1"), "{shown}");
+        }
+        assert_eq!(
+            unquoted("invalid type: integer `12345678`, expected a string at line 1 column 30"),
+            "invalid type: integer, expected a string at line 1 column 30"
+        );
+        assert_eq!(
+            unquoted("unknown field `x`, expected one of `name`, `password` at line 1 column 5"),
+            "unknown field, expected one of `name`, `password` at line 1 column 5"
+        );
     }
 }

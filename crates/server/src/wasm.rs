@@ -119,7 +119,10 @@ const MAX_KEY_LEN: usize = 64;
 
 /// `GET /api/data/{game}/{key}`: a piece of the data a game reads beside
 /// its rules (see `GameModule::data_serve`), as bytes, gzipped for a
-/// browser that takes it. A piece never changes while the server runs.
+/// browser that takes it. A piece does not change while the server runs,
+/// but a restart with other tables installed changes an index or a
+/// manifest: so a browser revalidates each piece (`no-cache`) by its
+/// content's tag (`ETag`), and a piece it holds already costs a 304.
 pub async fn data_route(Path((game, key)): Path<(String, String)>, headers: HeaderMap) -> Response {
     let entry = match tabula_registry::find(&game) {
         Ok(entry) => entry,
@@ -133,14 +136,31 @@ pub async fn data_route(Path((game, key)): Path<(String, String)>, headers: Head
     let Ok(Some(bytes)) = served else {
         return crate::ApiError::not_found(format!("{game} has no such data here")).into_response();
     };
+    let tag = format!("\"{}\"", &crate::util::hex(&Sha256::digest(&bytes))[..32]);
+    let tagged = |mut response: Response| {
+        if let Ok(v) = HeaderValue::from_str(&tag) {
+            response.headers_mut().insert(header::ETAG, v);
+        }
+        response
+    };
+    let held = headers
+        .get(header::IF_NONE_MATCH)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.split(',').any(|t| t.trim().trim_start_matches("W/") == tag));
+    if held {
+        return tagged(StatusCode::NOT_MODIFIED.into_response());
+    }
+    const REVALIDATE: &str = "no-cache";
     if !accepts_gzip(&headers) {
-        return bytes_response("application/octet-stream", "public, max-age=86400", bytes, false);
+        return tagged(bytes_response("application/octet-stream", REVALIDATE, bytes, false));
     }
     let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
-    match std::io::Write::write_all(&mut gz, &bytes).and_then(|()| gz.finish()) {
-        Ok(zipped) => bytes_response("application/octet-stream", "public, max-age=86400", zipped, true),
-        Err(_) => bytes_response("application/octet-stream", "public, max-age=86400", bytes, false),
-    }
+    tagged(
+        match std::io::Write::write_all(&mut gz, &bytes).and_then(|()| gz.finish()) {
+            Ok(zipped) => bytes_response("application/octet-stream", REVALIDATE, zipped, true),
+            Err(_) => bytes_response("application/octet-stream", REVALIDATE, bytes, false),
+        },
+    )
 }
 
 /// Bytes with their type and caching, gzipped or not (`Vary` says so).
@@ -162,11 +182,30 @@ fn bytes_response(kind: &'static str, cache: &'static str, body: impl Into<axum:
     response
 }
 
-fn accepts_gzip(headers: &HeaderMap) -> bool {
-    headers
-        .get(header::ACCEPT_ENCODING)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.split(',').any(|e| e.trim().split(';').next() == Some("gzip")))
+/// Whether the request's `Accept-Encoding` takes gzip: its codings read
+/// case-blind with their weights (`gzip;q=0` refuses it, `*` stands for
+/// any coding not named), as RFC 9110 has them.
+pub fn accepts_gzip(headers: &HeaderMap) -> bool {
+    let Some(value) = headers.get(header::ACCEPT_ENCODING).and_then(|v| v.to_str().ok()) else {
+        return false;
+    };
+    let (mut gzip, mut any) = (None, None);
+    for item in value.split(',') {
+        let mut parts = item.split(';');
+        let coding = parts.next().unwrap_or_default().trim().to_ascii_lowercase();
+        let weight = parts
+            .find_map(|p| {
+                let p = p.trim();
+                (p.len() > 2 && p[..2].eq_ignore_ascii_case("q=")).then(|| p[2..].trim().parse::<f32>().unwrap_or(0.0))
+            })
+            .unwrap_or(1.0);
+        match coding.as_str() {
+            "gzip" | "x-gzip" => gzip = Some(weight),
+            "*" => any = Some(weight),
+            _ => {}
+        }
+    }
+    gzip.or(any).is_some_and(|w| w > 0.0)
 }
 
 /// `GET /wasm/{name}`: a file of the module by its content-addressed name,

@@ -3,7 +3,11 @@
 //! site, cookie-less requests write no session rows, guessing one name's
 //! password from one address does not lock its owner out, look-alike names
 //! are refused, blank and common passwords are refused, and the cookie is
-//! `Secure` when asked.
+//! `Secure` when asked; unknown API paths, doubled keys, the data's
+//! caching and encoding, a search past its deadline, future daily grids.
+//!
+//! Long file: one binary for every hardening scenario (each server test
+//! binary links every game, so another file would cost CI a link).
 
 mod common;
 
@@ -306,7 +310,17 @@ async fn look_alike_names_are_refused(engine: Engine) {
     let s = server(engine).await;
     s.account("admin").await;
     let mut other = s.client().await;
-    for alike in ["аdmin", "ａｄｍｉｎ", "ADMIN", "Admin", "ΑDMIN", "admln", " admin "] {
+    for alike in [
+        "аdmin",
+        "ａｄｍｉｎ",
+        "ADMIN",
+        "Admin",
+        "ΑDMIN",
+        "admln",
+        " admin ",
+        "ᎪᎠMIN",
+        "Ꭺdmin",
+    ] {
         let (status, body) = other
             .post("/api/register", json!({ "name": alike, "password": "long enough" }))
             .await;
@@ -595,4 +609,165 @@ async fn a_first_schema_database_upgrades_in_place() {
         assert_eq!(body["user"]["name"], shown, "{typed} logs in as {shown}");
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Every path under `/api` that names no endpoint answers a JSON 404, like
+/// every other API error (never the pages' HTML).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn unknown_api_paths_answer_a_json_404() {
+    let s = server(Engine::Sqlite).await;
+    let mut c = s.client().await;
+    for path in ["/api", "/api/", "/api/nope", "/api/games/x/nope", "/api//"] {
+        let r = c.http.get(format!("{}{path}", s.base)).send().await.unwrap();
+        assert_eq!(r.status(), StatusCode::NOT_FOUND, "{path}");
+        let kind = r.headers()["content-type"].to_str().unwrap().to_string();
+        assert!(kind.starts_with("application/json"), "{path}: {kind}");
+        let body: Value = r.json().await.unwrap();
+        assert!(
+            body["error"].as_str().unwrap().contains("no such API endpoint"),
+            "{path}: {body}"
+        );
+    }
+    let (status, body) = c.post("/api/nope", json!({})).await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "{body}");
+    assert!(body["error"].is_string(), "{body}");
+}
+
+/// A body that names a key twice is refused (parsers disagree on which
+/// counts), and no error quotes what the body held.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bodies_with_a_key_twice_are_refused_and_errors_quote_no_value() {
+    let s = server(Engine::Sqlite).await;
+    let c = s.client().await;
+    let (status, body) = c
+        .post_raw(
+            "/api/register",
+            r#"{"name":"ann","name":"bob","password":"correct horse"}"#,
+            "application/json",
+        )
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert!(body["error"].as_str().unwrap().contains("twice"), "{body}");
+    let (status, body) = c
+        .post_raw(
+            "/api/games",
+            r#"{"game":"tictactoe","options":{},"options":{"x":1}}"#,
+            "application/json",
+        )
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    for (raw, secret) in [
+        (r#"{"name":"ann","password":31415926}"#, "31415926"),
+        (r#"{"name":27182818,"password":"correct horse"}"#, "27182818"),
+        (r#"{"name":"ann","passwrd":"hunter22"}"#, "passwrd"),
+    ] {
+        let (status, body) = c.post_raw("/api/register", raw, "application/json").await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{raw}: {body}");
+        let error = body["error"].as_str().unwrap();
+        assert!(!error.contains(secret), "{error} quotes {secret}");
+    }
+    let (status, body) = c.post_raw("/api/register", "{}", "text/plain").await;
+    assert_eq!(status, StatusCode::UNSUPPORTED_MEDIA_TYPE, "{body}");
+    assert_eq!(s.session_rows().await, 0, "nothing was written");
+}
+
+/// A game's data reads `Accept-Encoding` by its weights and case, and is
+/// revalidated by its tag rather than cached for a day (a restart with
+/// other tables changes an index).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn data_is_revalidated_and_gzip_is_sent_only_where_wanted() {
+    let s = server(Engine::Sqlite).await;
+    let http = reqwest::Client::builder().no_gzip().build().unwrap();
+    let url = format!("{}/api/data/abalone/tb/index", s.base);
+    for (accept, gzip) in [
+        ("gzip", true),
+        ("GZIP", true),
+        ("br, gzip;q=0.5", true),
+        ("gzip;q=0", false),
+        ("gzip; q=0.0, identity", false),
+        ("*", true),
+        ("*;q=0", false),
+        ("identity", false),
+    ] {
+        let r = http.get(&url).header("accept-encoding", accept).send().await.unwrap();
+        assert_eq!(r.status(), StatusCode::OK, "{accept}");
+        let coded = r
+            .headers()
+            .get("content-encoding")
+            .map(|v| v.to_str().unwrap().to_string());
+        assert_eq!(coded.as_deref() == Some("gzip"), gzip, "{accept}: {coded:?}");
+    }
+    let r = http.get(&url).send().await.unwrap();
+    assert_eq!(r.headers()["cache-control"], "no-cache");
+    let tag = r.headers()["etag"].to_str().unwrap().to_string();
+    let again = http.get(&url).header("if-none-match", &tag).send().await.unwrap();
+    assert_eq!(again.status(), StatusCode::NOT_MODIFIED);
+    let other = http
+        .get(&url)
+        .header("if-none-match", "\"other\"")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(other.status(), StatusCode::OK);
+}
+
+/// A computer whose search cannot finish before the deadline still moves:
+/// at the deadline the search answers its best move so far (Nim's
+/// `minimax` on these heaps never finishes; it answered 500 for ever).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_search_past_its_deadline_moves_and_the_table_goes_on() {
+    let s = TestServer::start(Engine::Sqlite, |c| {
+        c.computer_deadline = std::time::Duration::from_millis(300)
+    })
+    .await
+    .unwrap();
+    let mut c = s.client().await;
+    let game = c
+        .new_game(json!({"game": "nim", "options": {"heaps": [4, 5, 6, 7]}, "seats": ["human", {"ai": "minimax"}]}))
+        .await;
+    let id = game["id"].as_str().unwrap();
+    let mut ply = 0;
+    for _ in 0..3 {
+        let (_, now) = c.get(&format!("/api/games/{id}")).await;
+        if now["over"] == true {
+            break;
+        }
+        let action = now["legal"][0].as_str().unwrap().to_string();
+        let start = Instant::now();
+        let (status, after) = c
+            .post(
+                &format!("/api/games/{id}/actions"),
+                json!({"action": action, "ply": now["ply"]}),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{after}");
+        assert!(start.elapsed() < std::time::Duration::from_secs(30));
+        assert!(
+            after["ply"].as_u64().unwrap() >= now["ply"].as_u64().unwrap() + 2 || after["over"] == true,
+            "the computer moved: {after}"
+        );
+        assert_eq!(after["pending"], false, "{after}");
+        ply = after["ply"].as_u64().unwrap();
+    }
+    assert!(ply >= 2);
+}
+
+/// No daily grid is served before its day: tomorrow's and the far
+/// future's are 404, today's and the past's are served.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn no_daily_grid_is_served_before_its_day() {
+    let s = server(Engine::Sqlite).await;
+    let c = s.client().await;
+    let today = s.state.clock.today();
+    let tomorrow = tabula_diagonal::Date::from_days_since_epoch(today.days_since_epoch() + 1).unwrap();
+    for future in [tomorrow.to_string(), "9999-12-31".to_string()] {
+        let (status, body) = c.get(&format!("/api/daily/{future}")).await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "{future}: {body}");
+        assert!(body["cells"].is_null(), "{body}");
+    }
+    for served in [today.to_string(), "2024-01-01".to_string()] {
+        let (status, body) = c.get(&format!("/api/daily/{served}")).await;
+        assert_eq!(status, StatusCode::OK, "{served}: {body}");
+        assert!(body["cells"].is_array(), "{body}");
+    }
 }
