@@ -10,6 +10,7 @@ use clap::{ArgMatches, CommandFactory, FromArgMatches, Parser, Subcommand};
 mod abalone;
 mod commands;
 mod diagonal;
+mod fuzz;
 mod rules;
 mod solve;
 mod tablebase;
@@ -93,6 +94,21 @@ enum Command {
         /// Print one JSON object.
         #[arg(long)]
         json: bool,
+    },
+    /// Mutate real observations of a game (or of every game) and send each to its every level as a bot
+    /// host would: each must be refused, or answered legally in a world that plays on (both cores).
+    Fuzz {
+        /// The game (default: every game).
+        game: Option<String>,
+        /// Mutants per game.
+        #[arg(long, default_value_t = 100_000)]
+        mutations: usize,
+        /// The seed of the games, the mutations and the players.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Each player's time per answer, in milliseconds.
+        #[arg(long, default_value_t = 5)]
+        think_ms: u64,
     },
     /// Fixed searches on one thread: the node-count signature and the speed.
     Bench {
@@ -329,6 +345,12 @@ fn run(command: Command, tables: Option<std::path::PathBuf>, sub: Option<&ArgMat
             only(&name, "abalone", "verify")?;
             tablebase::verify_command(&class, &tables_dir, samples, seed, json, &mut out)
         }
+        Command::Fuzz {
+            game,
+            mutations,
+            seed,
+            think_ms,
+        } => fuzz::run(game.as_deref(), mutations, seed, think_ms, &mut out),
         Command::Bench { json } => bench(json, &mut out),
         Command::Play {
             game: name,

@@ -129,6 +129,7 @@ fn bad_arguments_give_one_line_and_a_failure_code() {
         &["play", "tictactoe", "--options", "{\"size\":4}"],
         &["play", "tictactoe", "--options", "not json"],
         &["bot", "tictactoe", "--player", "mcts"],
+        &["fuzz", "chess"],
         &["frobnicate"],
     ] {
         let out = tabula(args);
@@ -182,4 +183,16 @@ fn help_and_lists() {
     for name in ["exploration", "tt_bytes", "quiescence_plies", "max_nodes"] {
         assert!(tunables.contains(name), "{tunables}");
     }
+}
+
+#[test]
+fn fuzz_mutates_a_game_s_observations_and_reports_what_it_tried() {
+    let out = tabula(&["fuzz", "nim", "--mutations", "300", "--seed", "3"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.starts_with("nim: 300 mutants of "), "{text}");
+    assert!(
+        text.contains(" refused, ") && text.contains("legal answers by perfect"),
+        "{text}"
+    );
 }
