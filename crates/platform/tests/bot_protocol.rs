@@ -328,3 +328,54 @@ fn dou_dizhu_refuses_a_landlord_nobody_bid_for() {
         refused_then_answered("doudizhu", player, &play, &[("bidding", unbid.clone())]);
     }
 }
+
+/// The JSON forms of an action, without its arguments, as the document
+/// writes them: a word whole (`"take"`), an object by its keys (`{"play":`,
+/// or each `"heap":` of several); none for a number or a notation (a cell,
+/// a square, an Abalone move).
+fn forms(action: &Value) -> Vec<String> {
+    match action {
+        Value::String(s) if !s.bytes().any(|b| b.is_ascii_digit()) => vec![format!("`\"{s}\"")],
+        Value::Object(map) if map.len() == 1 => map.keys().map(|k| format!("`{{\"{k}\":")).collect(),
+        Value::Object(map) => map.keys().map(|k| format!("\"{k}\":")).collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// docs/bot-protocol.md lists every action form of every registered game
+/// in the game's own row of its table: the forms of the legal actions met
+/// in seeded random games of each (with its default options) each appear
+/// there, as written.
+#[test]
+fn every_action_form_of_every_game_is_documented() {
+    let mut missing = std::collections::BTreeSet::new();
+    for entry in tabula_registry::games() {
+        let name = entry.info().name;
+        let Some(row) = DOC.lines().find(|l| l.starts_with(&format!("| `{name}` |"))) else {
+            missing.insert(format!("{name}: no row"));
+            continue;
+        };
+        let driver = entry.open(&Value::Null).unwrap();
+        for seed in 0..4 {
+            let mut game = driver.start(seed, tabula_contract::TableKind::Online);
+            let mut rng = tabula_search::Rng::new(seed);
+            for _ in 0..3000 {
+                match game.to_act() {
+                    tabula_search::Turn::Terminal => break,
+                    tabula_search::Turn::Chance => game.chance(&mut rng).unwrap(),
+                    tabula_search::Turn::Seat(_) => {
+                        let legal = game.legal();
+                        for f in legal.iter().flat_map(forms) {
+                            if !row.contains(&f) {
+                                missing.insert(format!("{name}: {f}"));
+                            }
+                        }
+                        let pick = legal[rng.below(legal.len() as u64) as usize].clone();
+                        game.apply(&pick).unwrap();
+                    }
+                }
+            }
+        }
+    }
+    assert!(missing.is_empty(), "undocumented action forms: {missing:?}");
+}

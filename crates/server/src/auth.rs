@@ -43,6 +43,15 @@ pub const PACES: [&str; 3] = ["calm", "measured", "brisk"];
 pub const LOGIN_SLOWDOWN_STEP: Duration = Duration::from_millis(250);
 /// The most a log-in on a much-attacked name waits.
 pub const LOGIN_SLOWDOWN_MAX: Duration = Duration::from_secs(2);
+/// A name whose log-ins failed more than its free failures (the log-in
+/// limit a minute, over every address) is locked this long, doubled per
+/// failure after...
+pub const LOGIN_LOCK_BASE: Duration = Duration::from_secs(30);
+/// ...up to this; a browser that logged in to the account before, and a
+/// right password from it, pass the lock.
+pub const LOGIN_LOCK_MAX: Duration = Duration::from_secs(3600);
+/// The cookie that marks a browser an account logged in from.
+pub const DEVICE_COOKIE: &str = "tabula_device";
 
 /// An account, as the pages see it.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
@@ -83,16 +92,45 @@ impl Session {
 
 // ------------------------------------------------------------------ sessions
 
-fn cookie_token(headers: &HeaderMap) -> Option<&str> {
+/// The values of the request's cookies named `name`.
+fn cookies<'a>(headers: &'a HeaderMap, name: &'a str) -> impl Iterator<Item = &'a str> + 'a {
     headers
         .get_all(header::COOKIE)
         .iter()
         .filter_map(|v| v.to_str().ok())
         .flat_map(|v| v.split(';'))
         .filter_map(|pair| pair.trim().split_once('='))
-        .find(|(name, _)| *name == COOKIE)
+        .filter(move |(n, _)| *n == name)
         .map(|(_, value)| value)
-        .filter(|v| v.len() == 64 && v.bytes().all(|b| b.is_ascii_hexdigit()))
+}
+
+fn cookie_token(headers: &HeaderMap) -> Option<&str> {
+    cookies(headers, COOKIE).find(|v| v.len() == 64 && v.bytes().all(|b| b.is_ascii_hexdigit()))
+}
+
+/// Whether the browser carries the device mark of account `user_id`.
+fn known_device(state: &AppState, headers: &HeaderMap, user_id: &str) -> bool {
+    let mark = state.session_key.device(user_id);
+    cookies(headers, DEVICE_COOKIE).any(|v| v.split('.').any(|m| crate::util::constant_eq(m, &mark)))
+}
+
+/// The device cookie after a log-in to `user_id`: its mark added to the
+/// marks the browser had (a few accounts a browser at most).
+fn device_cookie(state: &AppState, headers: &HeaderMap, user_id: &str) -> ApiResult<HeaderValue> {
+    let mark = state.session_key.device(user_id);
+    let mut marks: Vec<&str> = cookies(headers, DEVICE_COOKIE)
+        .flat_map(|v| v.split('.'))
+        .filter(|m| m.len() == 32 && m.bytes().all(|b| b.is_ascii_hexdigit()) && *m != mark)
+        .take(4)
+        .collect();
+    marks.push(&mark);
+    let secure = if state.secure_cookies { "; Secure" } else { "" };
+    let cookie = format!(
+        "{DEVICE_COOKIE}={}; HttpOnly; SameSite=Strict; Path=/api/login; Max-Age={}{secure}",
+        marks.join("."),
+        365 * 86_400
+    );
+    HeaderValue::from_str(&cookie).map_err(ApiError::internal)
 }
 
 /// What a request's cookie names.
@@ -415,6 +453,7 @@ pub async fn get_session(State(state): State<AppState>, headers: HeaderMap) -> A
 pub async fn register(
     State(state): State<AppState>,
     ClientAddr(addr): ClientAddr,
+    headers: HeaderMap,
     Replacing(old, issued): Replacing,
     ApiJson(body): ApiJson<Credentials>,
 ) -> ApiResult<Response> {
@@ -458,9 +497,12 @@ pub async fn register(
         return Err(name_taken());
     }
     inserted?;
+    let device = device_cookie(&state, &headers, &user.id)?;
     let (session, cookie) = new_session(&state, Some(user)).await?;
     replace_session(&state, &old, issued, &session).await?;
-    Ok(with_cookie(StatusCode::CREATED, cookie, session.json()))
+    let mut response = with_cookie(StatusCode::CREATED, cookie, session.json());
+    response.headers_mut().append(header::SET_COOKIE, device);
+    Ok(response)
 }
 
 /// `POST /api/login`.
@@ -468,10 +510,15 @@ pub async fn register(
 /// Failures are limited per address and per (name, address) pair, so that
 /// someone guessing a name's password from one address cannot lock its
 /// owner out everywhere; over all addresses, a name that many attempts get
-/// wrong answers each attempt a little later (bounded), owner's included.
+/// wrong answers each attempt a little later (bounded), owner's included,
+/// and past the free failures a minute it is locked, for longer at each
+/// failure (see [`LOGIN_LOCK_BASE`]), except from a browser that logged in
+/// to the account before (the device cookie a log-in or registration
+/// sets).
 pub async fn login(
     State(state): State<AppState>,
     ClientAddr(addr): ClientAddr,
+    headers: HeaderMap,
     Replacing(old, issued): Replacing,
     ApiJson(body): ApiJson<Credentials>,
 ) -> ApiResult<Response> {
@@ -488,10 +535,26 @@ pub async fn login(
         Some(_) => find_account(&state, &body.name).await?,
         None => None,
     };
+    // A name locked by failures from everywhere is not tried, unless this
+    // browser logged in to the account before (its owner's): the lock
+    // caps guesses spread over many addresses, and never shuts the owner
+    // out. Unknown names lock alike, so the lock tells nothing.
+    let known = row
+        .as_ref()
+        .is_some_and(|r| known_device(&state, &headers, &r.get::<String, _>("id")));
+    if let (Some(key), false) = (&key, known) {
+        if let Some(wait) = state.login_backoff.locked(key) {
+            return Err(ApiError::too_many(
+                "failed log-ins for this name (a browser that logged in to it before may still log in)",
+                wait,
+            ));
+        }
+    }
     let hash = row.as_ref().map(|r| r.get::<String, _>("password_hash"));
     if !verify_password(body.password, hash).await? {
         if let Some(key) = &key {
             state.login_slowdown.failed(key);
+            state.login_backoff.failed(key);
         }
         return Err(ApiError::unauthorized("wrong name or password"));
     }
@@ -501,6 +564,10 @@ pub async fn login(
     if let Some(pair) = &pair {
         state.login_by_pair.undo(pair);
     }
+    if let Some(key) = &key {
+        state.login_backoff.clear(key);
+    }
+    let device = device_cookie(&state, &headers, &row.get::<String, _>("id"))?;
     let user = User {
         id: row.get("id"),
         name: row.get("name"),
@@ -508,7 +575,9 @@ pub async fn login(
     };
     let (session, cookie) = new_session(&state, Some(user)).await?;
     replace_session(&state, &old, issued, &session).await?;
-    Ok(with_cookie(StatusCode::OK, cookie, session.json()))
+    let mut response = with_cookie(StatusCode::OK, cookie, session.json());
+    response.headers_mut().append(header::SET_COOKIE, device);
+    Ok(response)
 }
 
 /// `POST /api/logout`: the session ends; a fresh guest session replaces it.

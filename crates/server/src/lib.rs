@@ -22,6 +22,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use axum::Router;
+use axum::extract::ConnectInfo;
 use tokio::net::TcpListener;
 
 pub mod api;
@@ -47,7 +48,7 @@ pub use db::{Backend, Db};
 pub use error::ApiError;
 pub use util::Clock;
 
-use limits::{RateLimiter, Slowdown};
+use limits::{Backoff, RateLimiter, Slowdown};
 
 /// How the server runs: where it listens, its database, its limits.
 #[derive(Clone, Debug)]
@@ -72,6 +73,16 @@ pub struct Config {
     pub clock: Clock,
     /// Whether the session cookie carries `Secure` (served behind TLS).
     pub secure_cookies: bool,
+    /// How long a client may take to send a request's headers, and how
+    /// long a kept-alive connection may stay idle before its next request:
+    /// a connection past it is closed.
+    pub header_timeout: Duration,
+    /// How long a request may take, its body's arrival included (a body
+    /// trickled in byte by byte is cut off with 408).
+    pub request_timeout: Duration,
+    /// Connections open at once; one more is closed as soon as it is
+    /// accepted (the descriptor limit is never reached).
+    pub max_connections: usize,
 }
 
 impl Config {
@@ -87,6 +98,9 @@ impl Config {
             computer_deadline: Duration::from_secs(10),
             clock: Clock::default(),
             secure_cookies: false,
+            header_timeout: Duration::from_secs(10),
+            request_timeout: Duration::from_secs(60),
+            max_connections: 512,
         }
     }
 }
@@ -102,6 +116,9 @@ pub struct Shared {
     pub login_by_pair: RateLimiter,
     /// The delay of log-ins on a name that many get wrong.
     pub login_slowdown: Slowdown,
+    /// The lock on a name that many get wrong, from every address: a
+    /// browser the account logged in from before passes it.
+    pub login_backoff: Backoff,
     /// Signs session tokens and derives CSRF tokens.
     pub session_key: session_key::SessionKey,
     /// Whether the session cookie carries `Secure`.
@@ -146,6 +163,22 @@ pub fn router(state: AppState) -> Router {
         .layer(axum::middleware::map_response(security_headers))
 }
 
+/// The routes with the request timeout: a request (its body included)
+/// that takes longer is answered 408 and its work dropped.
+fn timed(app: Router, limit: Duration) -> Router {
+    app.layer(axum::middleware::from_fn(
+        move |request: axum::extract::Request, next: axum::middleware::Next| async move {
+            match tokio::time::timeout(limit, next.run(request)).await {
+                Ok(response) => response,
+                Err(_) => axum::response::IntoResponse::into_response(ApiError::new(
+                    axum::http::StatusCode::REQUEST_TIMEOUT,
+                    "the request took too long to arrive or to answer",
+                )),
+            }
+        },
+    ))
+}
+
 /// Headers every answer carries: scripts and styles from this server only
 /// (WebAssembly compiled from them: the browser module), no framing, no
 /// content sniffing.
@@ -168,6 +201,15 @@ async fn security_headers(mut response: axum::response::Response) -> axum::respo
 pub struct Server {
     listener: TcpListener,
     state: AppState,
+    connections: Connections,
+}
+
+/// The connection loop's limits (see [`Config`]).
+#[derive(Clone, Copy, Debug)]
+struct Connections {
+    header_timeout: Duration,
+    request_timeout: Duration,
+    max: usize,
 }
 
 impl Server {
@@ -192,6 +234,7 @@ impl Server {
                 auth::LOGIN_SLOWDOWN_STEP,
                 auth::LOGIN_SLOWDOWN_MAX,
             ),
+            login_backoff: Backoff::new(config.login_per_minute, auth::LOGIN_LOCK_BASE, auth::LOGIN_LOCK_MAX),
             session_key,
             secure_cookies: config.secure_cookies,
             game_creation: RateLimiter::new(config.games_per_minute, minute),
@@ -204,7 +247,16 @@ impl Server {
             running: std::sync::atomic::AtomicUsize::new(0),
             clock: config.clock,
         });
-        Ok(Server { listener, state })
+        let connections = Connections {
+            header_timeout: config.header_timeout,
+            request_timeout: config.request_timeout,
+            max: config.max_connections.max(1),
+        };
+        Ok(Server {
+            listener,
+            state,
+            connections,
+        })
     }
 
     /// The address it listens on.
@@ -223,13 +275,12 @@ impl Server {
     /// # Errors
     /// If serving fails.
     pub async fn run(self) -> anyhow::Result<()> {
-        let app = router(self.state.clone()).into_make_service_with_connect_info::<SocketAddr>();
         tokio::spawn(auth::sweep_sessions(self.state.clone()));
-        axum::serve(self.listener, app)
-            .with_graceful_shutdown(async {
-                let _ = tokio::signal::ctrl_c().await;
-            })
-            .await?;
+        let app = timed(router(self.state.clone()), self.connections.request_timeout);
+        serve(self.listener, app, self.connections, async {
+            let _ = tokio::signal::ctrl_c().await;
+        })
+        .await;
         Ok(())
     }
 
@@ -243,4 +294,59 @@ impl Server {
         });
         (addr, state)
     }
+}
+
+/// Serves `app` on `listener` until `shutdown`, then lets the connections
+/// finish the requests in flight. HTTP/1.1, each connection on its own
+/// task with the client's address (the rate limits' key) in its requests;
+/// a connection that takes longer than the header timeout to send a
+/// request's headers, or stays idle that long between requests, is
+/// closed; past the cap, a new connection is closed at once.
+async fn serve(
+    listener: TcpListener,
+    app: Router,
+    limits: Connections,
+    shutdown: impl std::future::Future<Output = ()>,
+) {
+    use hyper_util::rt::{TokioIo, TokioTimer};
+    use tower::ServiceExt;
+    let open = Arc::new(tokio::sync::Semaphore::new(limits.max));
+    let graceful = hyper_util::server::graceful::GracefulShutdown::new();
+    let mut http = hyper::server::conn::http1::Builder::new();
+    http.timer(TokioTimer::new()).header_read_timeout(limits.header_timeout);
+    tokio::pin!(shutdown);
+    loop {
+        let (stream, peer) = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok(accepted) => accepted,
+                Err(e) => {
+                    // Out of descriptors or a connection reset before it
+                    // was accepted: wait a moment rather than spin.
+                    tracing::warn!("accept failed: {e}");
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                    continue;
+                }
+            },
+            () = &mut shutdown => break,
+        };
+        let Ok(permit) = open.clone().try_acquire_owned() else {
+            tracing::debug!("connection from {peer} closed: {} open", limits.max);
+            drop(stream);
+            continue;
+        };
+        let app = app.clone();
+        let service = hyper::service::service_fn(move |mut request: hyper::Request<hyper::body::Incoming>| {
+            request.extensions_mut().insert(ConnectInfo(peer));
+            app.clone().oneshot(request.map(axum::body::Body::new))
+        });
+        let connection = graceful.watch(http.serve_connection(TokioIo::new(stream), service));
+        tokio::spawn(async move {
+            let _permit = permit;
+            if let Err(e) = connection.await {
+                tracing::debug!("connection from {peer}: {e}");
+            }
+        });
+    }
+    // In-flight requests finish (each within the request timeout).
+    let _ = tokio::time::timeout(limits.request_timeout + limits.header_timeout, graceful.shutdown()).await;
 }

@@ -154,6 +154,73 @@ impl Slowdown {
     }
 }
 
+/// A lock per key that grows with its failures: the first `free` failures
+/// (since the last success, or since it was idle for `max`) cost nothing;
+/// then each failure locks the key for `base`, doubled per failure past
+/// `free`, never longer than `max`. A success clears it.
+#[derive(Debug)]
+pub struct Backoff {
+    free: u32,
+    base: Duration,
+    max: Duration,
+    failures: Mutex<HashMap<String, (u32, Instant)>>,
+}
+
+impl Backoff {
+    /// `free` failures without a lock (0: never lock), then locks from
+    /// `base` up to `max`.
+    pub fn new(free: u32, base: Duration, max: Duration) -> Self {
+        Backoff {
+            free,
+            base,
+            max,
+            failures: Mutex::new(HashMap::new()),
+        }
+    }
+
+    fn with<R>(&self, f: impl FnOnce(&mut HashMap<String, (u32, Instant)>, Instant) -> R) -> R {
+        let now = Instant::now();
+        let mut map = self.failures.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if map.len() >= SWEEP_AT {
+            let max = self.max;
+            map.retain(|_, (_, last)| now.duration_since(*last) < max);
+        }
+        f(&mut map, now)
+    }
+
+    /// Counts a failure for `key`.
+    pub fn failed(&self, key: &str) {
+        if self.free == 0 {
+            return;
+        }
+        let max = self.max;
+        self.with(|map, now| {
+            let entry = map.entry(key.to_string()).or_insert((0, now));
+            if now.duration_since(entry.1) >= max {
+                entry.0 = 0;
+            }
+            *entry = (entry.0.saturating_add(1), now);
+        });
+    }
+
+    /// Seconds `key` stays locked, if it is.
+    pub fn locked(&self, key: &str) -> Option<u64> {
+        let (base, max, free) = (self.base, self.max, self.free);
+        self.with(|map, now| {
+            let &(failures, last) = map.get(key)?;
+            let over = failures.checked_sub(free).filter(|&n| n > 0)?;
+            let lock = base.saturating_mul(1 << (over - 1).min(20)).min(max);
+            let left = lock.saturating_sub(now.duration_since(last));
+            (!left.is_zero()).then(|| left.as_secs().max(1))
+        })
+    }
+
+    /// Clears `key` (a success).
+    pub fn clear(&self, key: &str) {
+        self.with(|map, _| map.remove(key));
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -167,6 +234,25 @@ mod tests {
         let wait = limiter.hit("a").unwrap_err();
         assert!((1..=60).contains(&wait));
         assert!(limiter.hit("b").is_ok(), "keys are counted apart");
+    }
+
+    #[test]
+    fn the_backoff_locks_past_its_free_failures_doubling_and_a_success_clears_it() {
+        let b = Backoff::new(2, Duration::from_secs(30), Duration::from_secs(100));
+        b.failed("a");
+        b.failed("a");
+        assert_eq!(b.locked("a"), None, "the first failures are free");
+        b.failed("a");
+        assert!(matches!(b.locked("a"), Some(29..=30)));
+        b.failed("a");
+        assert!(matches!(b.locked("a"), Some(59..=60)), "doubled");
+        for _ in 0..50 {
+            b.failed("a");
+        }
+        assert!(matches!(b.locked("a"), Some(99..=100)), "bounded");
+        assert_eq!(b.locked("b"), None, "keys apart");
+        b.clear("a");
+        assert_eq!(b.locked("a"), None, "a success clears it");
     }
 
     #[test]

@@ -79,6 +79,12 @@ impl SessionKey {
         i64::try_from(u64::from_str_radix(&body[32..], 16).ok()?).ok()
     }
 
+    /// The device mark of an account: set in a browser that logged in to
+    /// it, so that the account's log-in lock never shuts its owner out.
+    pub fn device(&self, user_id: &str) -> String {
+        hex(&self.mac("device", user_id).finalize().into_bytes()[..16])
+    }
+
     /// The CSRF token of the session whose token hashes to `token_hash`.
     pub fn csrf(&self, token_hash: &str) -> String {
         hex(&self.mac("csrf", token_hash).finalize().into_bytes()[..16])

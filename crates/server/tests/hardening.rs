@@ -283,28 +283,87 @@ async fn guessing_from_one_address_does_not_lock_the_owner_out(engine: Engine) {
         assert_eq!(status, StatusCode::OK);
     }
 
-    // Over many addresses, the name's log-ins slow down rather than stop:
-    // 3 more failures from each of two more addresses make 9, 6 past the
-    // free 3, so the owner's next log-in waits at least 6 steps (bounded).
+    // Over many addresses, the name's log-ins slow down, and past its free
+    // failures it is locked for browsers it never logged in from: 3 more
+    // failures from each of two more addresses make 9, 6 past the free 3.
+    // The owner's success cleared the lock's count: three free failures
+    // and one more are tried, then the name is locked.
+    let mut tried = 0;
     for ip in ["127.0.0.4", "127.0.0.5"] {
         let mut other = s.client_from(ip).await;
         for _ in 0..3 {
             let (status, _) = other.post("/api/login", wrong.clone()).await;
-            assert_eq!(status, StatusCode::UNAUTHORIZED);
+            let expected = if tried < 4 {
+                StatusCode::UNAUTHORIZED
+            } else {
+                StatusCode::TOO_MANY_REQUESTS
+            };
+            assert_eq!(status, expected, "attempt {}", tried + 1);
+            tried += 1;
         }
     }
+    let mut stranger = s.client_from("127.0.0.6").await;
+    let (status, body) = stranger.post("/api/login", right.clone()).await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{body}");
+    // The owner's browser passes the lock, and waits like every log-in on
+    // the name: 7 failures in the minute (the attacker's 3, then 4), 4
+    // past the free 3, so at least 4 steps (bounded).
     let started = Instant::now();
-    let mut owner = s.client_from("127.0.0.6").await;
     let (status, _) = owner.post("/api/login", right).await;
     assert_eq!(status, StatusCode::OK);
     let waited = started.elapsed();
-    let expected = tabula_server::auth::LOGIN_SLOWDOWN_STEP * 6;
+    let expected = tabula_server::auth::LOGIN_SLOWDOWN_STEP * 4;
     assert!(
         waited >= expected.min(tabula_server::auth::LOGIN_SLOWDOWN_MAX),
         "waited {waited:?}"
     );
 }
 on_both!(login_throttle, guessing_from_one_address_does_not_lock_the_owner_out);
+
+/// Guesses spread over many addresses lock the name (each address stays
+/// under its own limits): past the free failures, no password is tried,
+/// the right one neither, from a browser the account never logged in
+/// from; the owner's browser still logs in, and its success lifts the
+/// lock. An unknown name locks alike, so the lock says nothing.
+async fn guesses_from_many_addresses_lock_the_name_but_not_its_owner(engine: Engine) {
+    let s = TestServer::start(engine, |c| c.login_per_minute = 4).await.unwrap();
+    let owner_http = s.client_from("127.0.2.1").await;
+    let mut owner = owner_http;
+    let (status, body) = owner
+        .post("/api/register", json!({ "name": "Vera", "password": "correct horse" }))
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    let wrong = json!({ "name": "vera", "password": "a wrong guess" });
+    let right = json!({ "name": "vera", "password": "correct horse" });
+    for name in ["vera", "nobody here"] {
+        let wrong = json!({ "name": name, "password": "a wrong guess" });
+        // The four free failures, and one more, are tried.
+        for k in 0..5 {
+            let mut guesser = s.client_from(&format!("127.0.3.{}", 10 + k)).await;
+            let (status, _) = guesser.post("/api/login", wrong.clone()).await;
+            assert_eq!(status, StatusCode::UNAUTHORIZED, "{name}: guess {k}");
+        }
+        for k in 0..12 {
+            let mut guesser = s.client_from(&format!("127.0.4.{}", 10 + k)).await;
+            let (status, body) = guesser.post("/api/login", wrong.clone()).await;
+            assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{name}: guess {k}: {body}");
+        }
+    }
+    let mut stranger = s.client_from("127.0.5.1").await;
+    let (status, _) = stranger.post("/api/login", right.clone()).await;
+    assert_eq!(
+        status,
+        StatusCode::TOO_MANY_REQUESTS,
+        "the right password is not tried either"
+    );
+    let (status, body) = owner.post("/api/login", right.clone()).await;
+    assert_eq!(status, StatusCode::OK, "the owner's browser passes: {body}");
+    let (status, body) = stranger.post("/api/login", right).await;
+    assert_eq!(status, StatusCode::OK, "the owner's success lifts the lock: {body}");
+    let (status, _) = stranger.post("/api/login", wrong).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+}
+on_both!(login_lock, guesses_from_many_addresses_lock_the_name_but_not_its_owner);
 
 async fn look_alike_names_are_refused(engine: Engine) {
     let s = server(engine).await;
@@ -770,4 +829,83 @@ async fn no_daily_grid_is_served_before_its_day() {
         assert_eq!(status, StatusCode::OK, "{served}: {body}");
         assert!(body["cells"].is_array(), "{body}");
     }
+}
+
+/// Reads from `stream` until the server closes it (or answers and then
+/// closes), within `bound`; answers what it sent.
+async fn until_closed(stream: &mut tokio::net::TcpStream, bound: std::time::Duration) -> Option<String> {
+    use tokio::io::AsyncReadExt;
+    let mut got = Vec::new();
+    let mut buf = [0u8; 1024];
+    let read = async {
+        loop {
+            match stream.read(&mut buf).await {
+                Ok(0) | Err(_) => break,
+                Ok(n) => got.extend_from_slice(&buf[..n]),
+            }
+        }
+    };
+    tokio::time::timeout(bound, read).await.ok()?;
+    Some(String::from_utf8_lossy(&got).into_owned())
+}
+
+/// Slow-loris: connections that never finish their headers are closed
+/// after the header timeout, a body trickled in is cut off with 408, no
+/// more than the cap are held open (one more is closed at once), and the
+/// server answers a plain request throughout.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn half_requests_are_closed_and_connections_are_capped() {
+    use tokio::io::AsyncWriteExt;
+    let s = TestServer::start(Engine::Sqlite, |c| {
+        c.header_timeout = std::time::Duration::from_secs(1);
+        c.request_timeout = std::time::Duration::from_secs(2);
+        c.max_connections = 24;
+    })
+    .await
+    .unwrap();
+    let addr = s.base.trim_start_matches("http://").to_string();
+    let mut held = Vec::new();
+    for _ in 0..20 {
+        let mut c = tokio::net::TcpStream::connect(&addr).await.unwrap();
+        c.write_all(b"GET /api/health HTTP/1.1\r\nHost: x\r\nX-Slow: ")
+            .await
+            .unwrap();
+        held.push(c);
+    }
+    // A body promised and trickled, by a session that may post: the
+    // request times out.
+    let r = reqwest::get(format!("{}/api/session", s.base)).await.unwrap();
+    let token = set_token(&r).expect("a session cookie");
+    let csrf = r.json::<Value>().await.unwrap()["csrf"].as_str().unwrap().to_string();
+    let mut trickle = tokio::net::TcpStream::connect(&addr).await.unwrap();
+    let head = format!(
+        "POST /api/games HTTP/1.1\r\nHost: x\r\nCookie: tabula_session={token}\r\nX-CSRF-Token: {csrf}\r\n\
+         Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{{"
+    );
+    trickle.write_all(head.as_bytes()).await.unwrap();
+    // The cap: these connections fill it, and the next ones are closed at once.
+    let mut extra = Vec::new();
+    for _ in 0..8 {
+        extra.push(tokio::net::TcpStream::connect(&addr).await.unwrap());
+    }
+    let mut closed_at_once = 0;
+    for c in &mut extra {
+        if until_closed(c, std::time::Duration::from_millis(500)).await.is_some() {
+            closed_at_once += 1;
+        }
+    }
+    assert!(
+        closed_at_once >= 5,
+        "{closed_at_once} of 8 connections past the cap were closed at once"
+    );
+    let bound = std::time::Duration::from_secs(30);
+    for c in &mut held {
+        assert!(until_closed(c, bound).await.is_some(), "a half request stayed open");
+    }
+    let answer = until_closed(&mut trickle, bound)
+        .await
+        .expect("the trickled body stayed open");
+    assert!(answer.starts_with("HTTP/1.1 408"), "{answer}");
+    let (status, health) = s.client().await.get("/api/health").await;
+    assert_eq!(status, StatusCode::OK, "{health}");
 }
