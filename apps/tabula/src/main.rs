@@ -64,6 +64,9 @@ enum Command {
         /// Games one client address may start per minute, over all its sessions (0: no limit).
         #[arg(long, default_value_t = 120)]
         game_limit_per_address: u32,
+        /// Moves a session may send per minute, five times as many per client address (0: no limit).
+        #[arg(long, default_value_t = 240)]
+        move_limit: u32,
         /// Mark the session cookie Secure: set it when browsers reach the server over HTTPS
         /// (e.g. through a TLS proxy), never for plain HTTP (browsers would drop the cookie).
         #[arg(long)]
@@ -273,6 +276,7 @@ struct Limits {
     login: u32,
     games: u32,
     games_by_address: u32,
+    moves: u32,
 }
 
 /// `tabula serve`: the web app, until Ctrl-C.
@@ -281,6 +285,7 @@ fn serve(addr: &str, database: &str, limits: Limits, secure_cookies: bool) -> Re
     config.login_per_minute = limits.login;
     config.games_per_minute = limits.games;
     config.games_per_minute_by_address = limits.games_by_address;
+    config.moves_per_minute = limits.moves;
     config.secure_cookies = secure_cookies;
     let runtime = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
     runtime.block_on(async {
@@ -402,12 +407,14 @@ fn run(command: Command, tables: Option<std::path::PathBuf>, sub: Option<&ArgMat
             login_limit,
             game_limit,
             game_limit_per_address,
+            move_limit,
             secure_cookies,
         } => {
             let limits = Limits {
                 login: login_limit,
                 games: game_limit,
                 games_by_address: game_limit_per_address,
+                moves: move_limit,
             };
             serve(&addr, &database, limits, secure_cookies)
         }

@@ -4,7 +4,7 @@
 //! every request also runs the computer's reply.
 //!
 //! ```text
-//! cargo run --release -p tabula -- serve --addr 127.0.0.1:8080 --database /tmp/load.db --game-limit 0 &
+//! cargo run --release -p tabula -- serve --addr 127.0.0.1:8080 --database /tmp/load.db --game-limit 0 --move-limit 0 &
 //! cargo run --release -p tabula-server --example load -- http://127.0.0.1:8080 200 20
 //! ```
 //! Arguments: the server's base URL (loopback), requests per second

@@ -90,6 +90,7 @@ pub async fn create(
         };
         (planned.request, how)
     };
+    let _turn = state.client_turn(&session.token_hash, &addr).await?;
     let (game, v) = create_table(&state, &session, &addr, request, how).await?;
     Ok((StatusCode::CREATED, Json(with_standing(&state, &game, v).await?)))
 }
@@ -118,13 +119,20 @@ pub async fn get(
 }
 
 /// `POST /api/games/{id}/actions`.
+///
+/// Moves are rate-limited per session and per address, and a client's
+/// moves are computed one at a time (see [`crate::Shared::client_turn`]):
+/// a client cannot hold more than one of the computer's cores.
 pub async fn act(
     State(state): State<AppState>,
     Posting(session): Posting,
+    ClientAddr(addr): ClientAddr,
     Path(id): Path<String>,
     ApiJson(body): ApiJson<Action>,
 ) -> ApiResult<Json<Value>> {
+    state.count_move(&session.token_hash, &addr)?;
     let game = owned_game(&state, Some(&session), &id).await?;
+    let _turn = state.client_turn(&session.token_hash, &addr).await?;
     let v = act_table(&state, &game, &body).await?;
     Ok(Json(with_standing(&state, &game, v).await?))
 }

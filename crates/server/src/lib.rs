@@ -48,7 +48,7 @@ pub use db::{Backend, Db};
 pub use error::ApiError;
 pub use util::Clock;
 
-use limits::{Backoff, RateLimiter, Slowdown};
+use limits::{Backoff, RateLimiter, Slowdown, Turns};
 
 /// How the server runs: where it listens, its database, its limits.
 #[derive(Clone, Debug)]
@@ -65,6 +65,9 @@ pub struct Config {
     pub games_per_minute: u32,
     /// Games created per minute per client address (0: no limit).
     pub games_per_minute_by_address: u32,
+    /// Moves (and requests to let the computers move) per minute per
+    /// session, and five times as many per client address (0: no limit).
+    pub moves_per_minute: u32,
     /// Reviews computed per minute per session.
     pub reviews_per_minute: u32,
     /// The longest the computer may think for one request.
@@ -94,6 +97,7 @@ impl Config {
             login_per_minute: 10,
             games_per_minute: 30,
             games_per_minute_by_address: 120,
+            moves_per_minute: 240,
             reviews_per_minute: 6,
             computer_deadline: Duration::from_secs(10),
             clock: Clock::default(),
@@ -129,6 +133,12 @@ pub struct Shared {
     pub game_creation_by_addr: RateLimiter,
     /// Reviews computed per minute per session (a cached one is free).
     pub reviews: RateLimiter,
+    /// Moves per minute per session.
+    pub moves: RateLimiter,
+    /// Moves per minute per client address.
+    pub moves_by_addr: RateLimiter,
+    /// One computation at a time per session and per address.
+    pub turns: Turns,
     /// The computer's deadline per request.
     pub computer_deadline: Duration,
     /// Searches allowed at once (one per core).
@@ -149,6 +159,31 @@ impl Shared {
             .hit(addr)
             .and_then(|()| self.game_creation.hit(session))
             .map_err(|s| ApiError::too_many("new games", s))
+    }
+}
+
+impl Shared {
+    /// Counts a move against the session's and the address's limits.
+    ///
+    /// # Errors
+    /// 429 with the wait when either is used up.
+    pub fn count_move(&self, session: &str, addr: &str) -> Result<(), ApiError> {
+        self.moves_by_addr
+            .hit(addr)
+            .and_then(|()| self.moves.hit(session))
+            .map_err(|s| ApiError::too_many("moves", s))
+    }
+
+    /// The client's turn to make the computer think: after its own
+    /// computation in flight, if any, within the computer's deadline.
+    ///
+    /// # Errors
+    /// 503 when its previous request still computes past that.
+    pub async fn client_turn(&self, session: &str, addr: &str) -> Result<limits::Turn, ApiError> {
+        self.turns
+            .take(&[session, addr], self.computer_deadline)
+            .await
+            .ok_or_else(|| ApiError::unavailable("your previous request is still with the computer; try again"))
     }
 }
 
@@ -240,6 +275,9 @@ impl Server {
             game_creation: RateLimiter::new(config.games_per_minute, minute),
             game_creation_by_addr: RateLimiter::new(config.games_per_minute_by_address, minute),
             reviews: RateLimiter::new(config.reviews_per_minute, minute),
+            moves: RateLimiter::new(config.moves_per_minute, minute),
+            moves_by_addr: RateLimiter::new(config.moves_per_minute.saturating_mul(5), minute),
+            turns: Turns::default(),
             computer_deadline: config.computer_deadline,
             searches: Arc::new(tokio::sync::Semaphore::new(
                 std::thread::available_parallelism().map_or(2, |n| n.get()),

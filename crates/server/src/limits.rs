@@ -221,6 +221,49 @@ impl Backoff {
     }
 }
 
+/// One computation at a time per client key (a session, an address): a
+/// client's requests that make the computer think queue behind each
+/// other, so one client holds one search permit at most, and the others
+/// stay free for everyone else.
+#[derive(Debug, Default)]
+pub struct Turns {
+    keys: Mutex<HashMap<String, std::sync::Arc<tokio::sync::Mutex<()>>>>,
+}
+
+/// A client's turn, held while its computation runs.
+#[derive(Debug)]
+pub struct Turn {
+    _held: Vec<tokio::sync::OwnedMutexGuard<()>>,
+}
+
+impl Turns {
+    /// Waits until none of `keys` has a computation running, up to
+    /// `within`; then holds them all. `None` when the wait runs out.
+    pub async fn take(&self, keys: &[&str], within: Duration) -> Option<Turn> {
+        let locks: Vec<_> = {
+            let mut map = self.keys.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+            if map.len() >= SWEEP_AT {
+                map.retain(|_, lock| std::sync::Arc::strong_count(lock) > 1);
+            }
+            let mut keys = keys.to_vec();
+            // One order for every request: no two requests wait on each other.
+            keys.sort_unstable();
+            keys.dedup();
+            keys.iter()
+                .map(|k| map.entry((*k).to_string()).or_default().clone())
+                .collect()
+        };
+        let take_all = async move {
+            let mut held = Vec::with_capacity(locks.len());
+            for lock in locks {
+                held.push(lock.lock_owned().await);
+            }
+            Turn { _held: held }
+        };
+        tokio::time::timeout(within, take_all).await.ok()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

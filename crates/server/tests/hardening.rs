@@ -909,3 +909,89 @@ async fn half_requests_are_closed_and_connections_are_capped() {
     let (status, health) = s.client().await.get("/api/health").await;
     assert_eq!(status, StatusCode::OK, "{health}");
 }
+
+/// One client cannot starve another: a client's moves are computed one at
+/// a time (its sessions share its address's turn), so heavy moves sent
+/// back to back by four sessions of one address hold one core, and a
+/// person elsewhere is answered at once, while they still wait; and moves
+/// are rate-limited per session.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn heavy_moves_of_one_client_leave_the_computer_to_the_others() {
+    let s = TestServer::start(Engine::Sqlite, |c| {
+        c.computer_deadline = std::time::Duration::from_secs(4);
+        c.moves_per_minute = 5;
+    })
+    .await
+    .unwrap();
+    // Each attacker's computer searches until the deadline at every move.
+    let heavy = json!({"game": "tictactoe", "seats": ["human", {"ai": "mcts:1000000000"}]});
+    let mut attackers = Vec::new();
+    for _ in 0..4 {
+        let mut a = s.client_from("127.0.8.1").await;
+        let game = a.new_game(heavy.clone()).await;
+        attackers.push((a, game["id"].as_str().unwrap().to_string()));
+    }
+    let mut person = s.client_from("127.0.9.1").await;
+    let game = person
+        .new_game(json!({"game": "tictactoe", "seats": ["human", {"ai": "alphabeta"}]}))
+        .await;
+    let id = game["id"].as_str().unwrap().to_string();
+    let done = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let mut flights = Vec::new();
+    for (mut a, gid) in attackers {
+        let done = done.clone();
+        flights.push(tokio::spawn(async move {
+            let (status, body) = a
+                .post(&format!("/api/games/{gid}/actions"), json!({"action": "4", "ply": 0}))
+                .await;
+            done.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+            (status, body)
+        }));
+    }
+    // Wait until the attackers' first search runs (the server counts it).
+    let started = Instant::now();
+    while s.state.running.load(std::sync::atomic::Ordering::SeqCst) == 0 {
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(30),
+            "no search started"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+    }
+    let (status, answer) = person
+        .post(&format!("/api/games/{id}/actions"), json!({"action": "4", "ply": 0}))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(answer["ply"], 2, "the computer answered: {answer}");
+    let finished = done.load(std::sync::atomic::Ordering::SeqCst);
+    assert!(
+        finished <= 1,
+        "the person waited for {finished} of the attackers' moves"
+    );
+    for f in flights {
+        let (status, body) = f.await.unwrap();
+        assert!(
+            status == StatusCode::OK || status == StatusCode::SERVICE_UNAVAILABLE,
+            "{status}: {body}"
+        );
+    }
+    // The rate limit: five moves a minute for this session.
+    let mut quick = s.client_from("127.0.10.1").await;
+    let game = quick
+        .new_game(json!({"game": "nim", "options": {"heaps": [9, 9, 9, 9]}, "seats": ["human", {"ai": "random"}]}))
+        .await;
+    let gid = game["id"].as_str().unwrap().to_string();
+    let mut statuses = Vec::new();
+    for _ in 0..6 {
+        let (_, now) = quick.get(&format!("/api/games/{gid}")).await;
+        let action = now["legal"][0].as_str().unwrap_or("").to_string();
+        let (status, _) = quick
+            .post(
+                &format!("/api/games/{gid}/actions"),
+                json!({"action": action, "ply": now["ply"]}),
+            )
+            .await;
+        statuses.push(status);
+    }
+    assert_eq!(statuses[..5], [StatusCode::OK; 5], "{statuses:?}");
+    assert_eq!(statuses[5], StatusCode::TOO_MANY_REQUESTS, "{statuses:?}");
+}

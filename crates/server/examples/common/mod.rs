@@ -17,7 +17,8 @@ pub struct Served {
 
 impl Served {
     /// Starts `bin serve` on `127.0.0.1:port` and the SQLite file `db`,
-    /// with no limit on the games a session or an address may start.
+    /// with no limit on the games a session or an address may start, nor
+    /// on the moves it sends.
     pub fn start(bin: &str, db: &str, port: u16) -> anyhow::Result<Served> {
         let child = Command::new(bin)
             .args([
@@ -29,6 +30,8 @@ impl Served {
                 "--game-limit",
                 "0",
                 "--game-limit-per-address",
+                "0",
+                "--move-limit",
                 "0",
             ])
             .stdout(Stdio::null())

@@ -86,6 +86,7 @@ impl TestServer {
         let mut config = Config::new("127.0.0.1:0", &database);
         config.login_per_minute = 1000;
         config.games_per_minute = 1000;
+        config.moves_per_minute = 0;
         config.computer_deadline = Duration::from_secs(60);
         tune(&mut config);
         let server = Server::start(config.clone()).await.expect("the server starts");
