@@ -10,11 +10,10 @@
 //! games (a tombstone until its token expires, so that the token cannot come
 //! back as a guest's and reach them).
 
-use std::net::{IpAddr, SocketAddr};
 use std::time::Duration;
 
 use axum::Json;
-use axum::extract::{ConnectInfo, FromRequestParts, State};
+use axum::extract::{FromRequestParts, State};
 use axum::http::request::Parts;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
@@ -50,8 +49,6 @@ pub const LOGIN_LOCK_BASE: Duration = Duration::from_secs(30);
 /// ...up to this; a browser that logged in to the account before, and a
 /// right password from it, pass the lock.
 pub const LOGIN_LOCK_MAX: Duration = Duration::from_secs(3600);
-/// The cookie that marks a browser an account logged in from.
-pub const DEVICE_COOKIE: &str = "tabula_device";
 
 /// An account, as the pages see it.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
@@ -92,45 +89,8 @@ impl Session {
 
 // ------------------------------------------------------------------ sessions
 
-/// The values of the request's cookies named `name`.
-fn cookies<'a>(headers: &'a HeaderMap, name: &'a str) -> impl Iterator<Item = &'a str> + 'a {
-    headers
-        .get_all(header::COOKIE)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(';'))
-        .filter_map(|pair| pair.trim().split_once('='))
-        .filter(move |(n, _)| *n == name)
-        .map(|(_, value)| value)
-}
-
 fn cookie_token(headers: &HeaderMap) -> Option<&str> {
-    cookies(headers, COOKIE).find(|v| v.len() == 64 && v.bytes().all(|b| b.is_ascii_hexdigit()))
-}
-
-/// Whether the browser carries the device mark of account `user_id`.
-fn known_device(state: &AppState, headers: &HeaderMap, user_id: &str) -> bool {
-    let mark = state.session_key.device(user_id);
-    cookies(headers, DEVICE_COOKIE).any(|v| v.split('.').any(|m| crate::util::constant_eq(m, &mark)))
-}
-
-/// The device cookie after a log-in to `user_id`: its mark added to the
-/// marks the browser had (a few accounts a browser at most).
-fn device_cookie(state: &AppState, headers: &HeaderMap, user_id: &str) -> ApiResult<HeaderValue> {
-    let mark = state.session_key.device(user_id);
-    let mut marks: Vec<&str> = cookies(headers, DEVICE_COOKIE)
-        .flat_map(|v| v.split('.'))
-        .filter(|m| m.len() == 32 && m.bytes().all(|b| b.is_ascii_hexdigit()) && *m != mark)
-        .take(4)
-        .collect();
-    marks.push(&mark);
-    let secure = if state.secure_cookies { "; Secure" } else { "" };
-    let cookie = format!(
-        "{DEVICE_COOKIE}={}; HttpOnly; SameSite=Strict; Path=/api/login; Max-Age={}{secure}",
-        marks.join("."),
-        365 * 86_400
-    );
-    HeaderValue::from_str(&cookie).map_err(ApiError::internal)
+    crate::util::cookies(headers, COOKIE).find(|v| v.len() == 64 && v.bytes().all(|b| b.is_ascii_hexdigit()))
 }
 
 /// What a request's cookie names.
@@ -297,38 +257,6 @@ impl FromRequestParts<AppState> for Replacing {
     }
 }
 
-/// The client's address for rate limits: the connection's IP address
-/// (`unknown` when the server was not started with connection info). An
-/// IPv6 client is counted by its /64 network, which one subscriber usually
-/// holds whole; an IPv4-mapped IPv6 address counts as its IPv4 address.
-///
-/// Behind a reverse proxy every client has the proxy's address.
-pub fn client_addr(extensions: &axum::http::Extensions) -> String {
-    match extensions.get::<ConnectInfo<SocketAddr>>().map(|c| c.0.ip()) {
-        None => "unknown".to_string(),
-        Some(IpAddr::V4(v4)) => v4.to_string(),
-        Some(IpAddr::V6(v6)) => match v6.to_ipv4_mapped() {
-            Some(v4) => v4.to_string(),
-            None => {
-                let s = v6.segments();
-                format!("{:x}:{:x}:{:x}:{:x}::/64", s[0], s[1], s[2], s[3])
-            }
-        },
-    }
-}
-
-/// The client's address (see [`client_addr`]) as an extractor: add
-/// `ClientAddr(addr): ClientAddr` to a handler's arguments, before its body.
-pub struct ClientAddr(pub String);
-
-impl<S: Send + Sync> FromRequestParts<S> for ClientAddr {
-    type Rejection = std::convert::Infallible;
-
-    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
-        Ok(ClientAddr(client_addr(&parts.extensions)))
-    }
-}
-
 fn with_cookie(status: StatusCode, cookie: HeaderValue, body: serde_json::Value) -> Response {
     let mut response = (status, Json(body)).into_response();
     response.headers_mut().insert(header::SET_COOKIE, cookie);
@@ -436,6 +364,8 @@ async fn end_session(
     Ok(())
 }
 
+pub use crate::util::{ClientAddr, client_addr};
+
 // ------------------------------------------------------------------ handlers
 
 /// `GET /api/session`.
@@ -497,7 +427,7 @@ pub async fn register(
         return Err(name_taken());
     }
     inserted?;
-    let device = device_cookie(&state, &headers, &user.id)?;
+    let device = crate::device::cookie(&state, &headers, &user.id)?;
     let (session, cookie) = new_session(&state, Some(user)).await?;
     replace_session(&state, &old, issued, &session).await?;
     let mut response = with_cookie(StatusCode::CREATED, cookie, session.json());
@@ -541,7 +471,7 @@ pub async fn login(
     // out. Unknown names lock alike, so the lock tells nothing.
     let known = row
         .as_ref()
-        .is_some_and(|r| known_device(&state, &headers, &r.get::<String, _>("id")));
+        .is_some_and(|r| crate::device::known(&state, &headers, &r.get::<String, _>("id")));
     if let (Some(key), false) = (&key, known) {
         if let Some(wait) = state.login_backoff.locked(key) {
             return Err(ApiError::too_many(
@@ -567,7 +497,7 @@ pub async fn login(
     if let Some(key) = &key {
         state.login_backoff.clear(key);
     }
-    let device = device_cookie(&state, &headers, &row.get::<String, _>("id"))?;
+    let device = crate::device::cookie(&state, &headers, &row.get::<String, _>("id"))?;
     let user = User {
         id: row.get("id"),
         name: row.get("name"),

@@ -31,6 +31,7 @@ pub mod compute;
 pub mod credentials;
 pub mod daily;
 pub mod db;
+pub mod device;
 pub mod error;
 pub mod games;
 pub mod lab;

@@ -79,3 +79,50 @@ impl Clock {
         system + self.offset.load(Ordering::Relaxed) * 1000
     }
 }
+
+/// The values of the request's cookies named `name`.
+pub fn cookies<'a>(headers: &'a axum::http::HeaderMap, name: &'a str) -> impl Iterator<Item = &'a str> + 'a {
+    headers
+        .get_all(axum::http::header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .filter(move |(n, _)| *n == name)
+        .map(|(_, value)| value)
+}
+
+/// The client's address for rate limits: the connection's IP address
+/// (`unknown` when the server was not started with connection info). An
+/// IPv6 client is counted by its /64 network, which one subscriber usually
+/// holds whole; an IPv4-mapped IPv6 address counts as its IPv4 address.
+///
+/// Behind a reverse proxy every client has the proxy's address.
+pub fn client_addr(extensions: &axum::http::Extensions) -> String {
+    match extensions
+        .get::<axum::extract::ConnectInfo<std::net::SocketAddr>>()
+        .map(|c| c.0.ip())
+    {
+        None => "unknown".to_string(),
+        Some(std::net::IpAddr::V4(v4)) => v4.to_string(),
+        Some(std::net::IpAddr::V6(v6)) => match v6.to_ipv4_mapped() {
+            Some(v4) => v4.to_string(),
+            None => {
+                let s = v6.segments();
+                format!("{:x}:{:x}:{:x}:{:x}::/64", s[0], s[1], s[2], s[3])
+            }
+        },
+    }
+}
+
+/// The client's address (see [`client_addr`]) as an extractor: add
+/// `ClientAddr(addr): ClientAddr` to a handler's arguments, before its body.
+pub struct ClientAddr(pub String);
+
+impl<S: Send + Sync> axum::extract::FromRequestParts<S> for ClientAddr {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut axum::http::request::Parts, _: &S) -> Result<Self, Self::Rejection> {
+        Ok(ClientAddr(client_addr(&parts.extensions)))
+    }
+}
