@@ -156,23 +156,21 @@ impl Shared {
     /// # Errors
     /// 429 with the wait when either is used up.
     pub fn count_new_game(&self, session: &str, addr: &str) -> Result<(), ApiError> {
-        self.game_creation_by_addr
-            .hit(addr)
-            .and_then(|()| self.game_creation.hit(session))
-            .map_err(|s| ApiError::too_many("new games", s))
+        count_both(
+            &self.game_creation_by_addr,
+            &self.game_creation,
+            addr,
+            session,
+            "new games",
+        )
     }
-}
 
-impl Shared {
     /// Counts a move against the session's and the address's limits.
     ///
     /// # Errors
     /// 429 with the wait when either is used up.
     pub fn count_move(&self, session: &str, addr: &str) -> Result<(), ApiError> {
-        self.moves_by_addr
-            .hit(addr)
-            .and_then(|()| self.moves.hit(session))
-            .map_err(|s| ApiError::too_many("moves", s))
+        count_both(&self.moves_by_addr, &self.moves, addr, session, "moves")
     }
 
     /// The client's turn to make the computer think: after its own
@@ -186,6 +184,21 @@ impl Shared {
             .await
             .ok_or_else(|| ApiError::unavailable("your previous request is still with the computer; try again"))
     }
+}
+
+/// Counts a hit against an address's limiter, then a session's: 429 with
+/// the wait for `what` when either is used up.
+fn count_both(
+    by_addr: &RateLimiter,
+    by_session: &RateLimiter,
+    addr: &str,
+    session: &str,
+    what: &str,
+) -> Result<(), ApiError> {
+    by_addr
+        .hit(addr)
+        .and_then(|()| by_session.hit(session))
+        .map_err(|s| ApiError::too_many(what, s))
 }
 
 /// The handlers' state.
