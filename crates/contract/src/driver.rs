@@ -74,6 +74,9 @@ pub trait Driver: Send + Sync {
     fn seat_name(&self, seat: Seat) -> String;
     /// The longest game (or round, for games of rounds) allowed, in plies.
     fn max_plies(&self) -> usize;
+    /// The first UTC day (days since 1970-01-01) a game under these
+    /// options may be served ([`GameModule::first_day`]).
+    fn first_day(&self) -> Option<i64>;
     /// A new game: `seed` fixes what the rules draw before play; the table
     /// decides what a seat's player may be handed.
     fn start(&self, seed: u64, table: TableKind) -> Box<dyn Match>;
@@ -290,6 +293,10 @@ impl<M: GameModule> Driver for ModuleDriver<M> {
     }
     fn max_plies(&self) -> usize {
         M::MAX_PLIES
+    }
+
+    fn first_day(&self) -> Option<i64> {
+        self.module.first_day()
     }
 
     fn start(&self, seed: u64, table: TableKind) -> Box<dyn Match> {

@@ -157,6 +157,14 @@ pub trait GameModule: Sized + Send + Sync + 'static {
         Ok(())
     }
 
+    /// The first UTC day (days since 1970-01-01) on which a game under
+    /// these options may be served, for a game that publishes content by
+    /// date (the daily grid): a server serves no such game before its
+    /// day. The default: no such day.
+    fn first_day(&self) -> Option<i64> {
+        None
+    }
+
     /// The seat's view as JSON, for pages: what to draw, built from the
     /// observation alone.
     fn view(&self, observation: &ObservationOf<Self>, seat: Seat) -> Value;

@@ -25,6 +25,7 @@ pub fn routes() -> Router<AppState> {
         .route("/api/catalog/{game}", get(seating))
         .route("/api/games", post(games::create).get(games::list))
         .route("/api/games/local", post(games::save_local))
+        .route("/api/games/local/seed", post(games::local_seed))
         .route("/api/wasm", get(crate::wasm::manifest_route))
         .route("/api/data/{game}/{*key}", get(crate::wasm::data_route))
         .route("/api/games/{id}", get(games::get))

@@ -321,6 +321,7 @@ async fn replace_session(state: &AppState, old: &Session, issued: Option<i64>, n
             .bind(&old.token_hash)
             .execute(&mut *tx)
             .await?;
+            crate::attempts::on_guest_login(&mut tx, &old.token_hash, &user.id, state.clock.today()).await?;
         }
     }
     end_session(state, &mut tx, old, issued).await?;

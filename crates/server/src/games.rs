@@ -4,7 +4,7 @@
 //! from the server's own replay.
 
 use axum::Json;
-use axum::extract::{Path, State};
+use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use serde_json::{Value, json};
 use sqlx::Row;
@@ -12,7 +12,6 @@ use sqlx::Row;
 use crate::AppState;
 use crate::auth::{ClientAddr, Posting, Session, Visitor};
 use crate::compute::think;
-use crate::daily;
 use crate::error::{ApiError, ApiJson, ApiResult};
 use crate::legacy::{self, KindRequest};
 use crate::rows::{Action, COLUMNS, GameRow};
@@ -42,7 +41,7 @@ async fn owned_game(state: &AppState, session: Option<&Session>, id: &str) -> Ap
 async fn with_standing(state: &AppState, game: &GameRow, mut v: Value) -> ApiResult<Value> {
     let (mut restarted, mut points) = (false, None);
     if let (Some(user), Some(day)) = (&game.user_id, &game.day) {
-        (restarted, points) = daily::day_standing(state, user, day, &game.id).await?;
+        (restarted, points) = crate::attempts::day_standing(state, user, day, &game.id).await?;
     }
     let o = v.as_object_mut().expect("answers are objects");
     if game.kind == "daily" {
@@ -55,8 +54,41 @@ async fn with_standing(state: &AppState, game: &GameRow, mut v: Value) -> ApiRes
     }
     o.insert("date".into(), json!(game.day));
     o.insert("ranked".into(), json!(game.ranked && !restarted));
+    o.insert("verified".into(), json!(game.verified));
     o.insert("restarted".into(), json!(restarted));
     Ok(v)
+}
+
+/// The answer's moves from ply `since` on (the caller holds the ones
+/// before), with `moves_from` saying where they begin; the whole list
+/// without `since`. A long match's answer then carries what changed, not
+/// every move again.
+///
+/// # Errors
+/// 400 when `since` is past the game's last move.
+fn moves_since(mut v: Value, since: Option<u64>) -> ApiResult<Value> {
+    let Some(since) = since else {
+        return Ok(v);
+    };
+    let o = v.as_object_mut().expect("answers are objects");
+    let moves = o
+        .get_mut("moves")
+        .and_then(Value::as_array_mut)
+        .expect("answers list their moves");
+    let from = usize::try_from(since)
+        .ok()
+        .filter(|&n| n <= moves.len())
+        .ok_or_else(|| ApiError::bad_request("since is past the game's last move"))?;
+    moves.drain(..from);
+    o.insert("moves_from".into(), json!(from));
+    Ok(v)
+}
+
+/// The query of a game's answer: `since`, as for a move.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SinceQuery {
+    since: Option<u64>,
 }
 
 /// The answer for a stored game.
@@ -95,6 +127,25 @@ pub async fn create(
     Ok((StatusCode::CREATED, Json(with_standing(&state, &game, v).await?)))
 }
 
+/// The query of a saved game: its seed's ticket, when it has one.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LocalQuery {
+    ticket: Option<String>,
+}
+
+/// `POST /api/games/local/seed`: `{"seed","ticket"}`, the seed of a game
+/// the page is about to play, drawn by the server (see
+/// [`crate::table_routes::local_ticket`]).
+pub async fn local_seed(
+    State(state): State<AppState>,
+    Posting(session): Posting,
+    ClientAddr(addr): ClientAddr,
+) -> ApiResult<(StatusCode, Json<Value>)> {
+    let v = crate::table_routes::local_ticket(&state, &session, &addr)?;
+    Ok((StatusCode::CREATED, Json(v)))
+}
+
 /// `POST /api/games/local`: a game played in the browser, finished (see
 /// [`crate::table_routes::save_local`]). Answers 201 with the stored
 /// game's answer (its `id` opens it, its review included).
@@ -102,9 +153,12 @@ pub async fn save_local(
     State(state): State<AppState>,
     Posting(session): Posting,
     ClientAddr(addr): ClientAddr,
+    query: Result<Query<LocalQuery>, axum::extract::rejection::QueryRejection>,
     ApiJson(saved): ApiJson<Saved>,
 ) -> ApiResult<(StatusCode, Json<Value>)> {
-    let (game, v) = crate::table_routes::save_local(&state, &session, &addr, saved).await?;
+    let Query(query) = query.map_err(|e| ApiError::bad_request(e.body_text()))?;
+    let ticket = query.ticket.as_deref();
+    let (game, v) = crate::table_routes::save_local(&state, &session, &addr, saved, ticket).await?;
     Ok((StatusCode::CREATED, Json(with_standing(&state, &game, v).await?)))
 }
 
@@ -113,9 +167,11 @@ pub async fn get(
     State(state): State<AppState>,
     Visitor(session): Visitor,
     Path(id): Path<String>,
+    query: Result<Query<SinceQuery>, axum::extract::rejection::QueryRejection>,
 ) -> ApiResult<Json<Value>> {
+    let Query(query) = query.map_err(|e| ApiError::bad_request(e.body_text()))?;
     let game = owned_game(&state, session.as_ref(), &id).await?;
-    Ok(Json(view(&state, &game).await?))
+    Ok(Json(moves_since(view(&state, &game).await?, query.since)?))
 }
 
 /// `POST /api/games/{id}/actions`.
@@ -134,7 +190,7 @@ pub async fn act(
     let game = owned_game(&state, Some(&session), &id).await?;
     let _turn = state.client_turn(&session.token_hash, &addr).await?;
     let v = act_table(&state, &game, &body).await?;
-    Ok(Json(with_standing(&state, &game, v).await?))
+    Ok(Json(moves_since(with_standing(&state, &game, v).await?, body.since)?))
 }
 
 /// `GET /api/games`: the session's (or account's) last 50 games.
@@ -144,12 +200,12 @@ pub async fn list(State(state): State<AppState>, Visitor(session): Visitor) -> A
     };
     let query = match &session.user {
         Some(user) => sqlx::query(
-            "SELECT id, kind, day, players, over, score0, score1, ranked, created, game, scores FROM games \
+            "SELECT id, kind, day, players, over, score0, score1, ranked, verified, created, game, scores FROM games \
              WHERE user_id = $1 ORDER BY created DESC LIMIT 50",
         )
         .bind(user.id.clone()),
         None => sqlx::query(
-            "SELECT id, kind, day, players, over, score0, score1, ranked, created, game, scores FROM games \
+            "SELECT id, kind, day, players, over, score0, score1, ranked, verified, created, game, scores FROM games \
              WHERE session_hash = $1 AND user_id IS NULL ORDER BY created DESC LIMIT 50",
         )
         .bind(session.token_hash.clone()),
@@ -172,6 +228,7 @@ pub async fn list(State(state): State<AppState>, Visitor(session): Visitor) -> A
                 "over": r.get::<i64, _>("over") != 0,
                 "scores": scores,
                 "ranked": r.get::<i64, _>("ranked") != 0,
+                "verified": r.get::<i64, _>("verified") != 0,
                 "created": r.get::<i64, _>("created"),
             })
         })

@@ -26,6 +26,7 @@ use axum::extract::ConnectInfo;
 use tokio::net::TcpListener;
 
 pub mod api;
+pub mod attempts;
 pub mod auth;
 pub mod compute;
 pub mod credentials;

@@ -25,6 +25,9 @@ pub struct GameRow {
     pub day: Option<String>,
     /// Whether it can enter the leaderboard.
     pub ranked: bool,
+    /// Whether the server played it (false: played in a browser and
+    /// stored at its end; its computers' moves are not the server's).
+    pub verified: bool,
     /// The game: its registered name, options, seats and truth (read from
     /// the record for rows of before).
     pub table: TableRow,
@@ -83,6 +86,7 @@ impl GameRow {
             kind,
             day: r.get("day"),
             ranked: r.get::<i64, _>("ranked") != 0,
+            verified: r.get::<i64, _>("verified") != 0,
         })
     }
 
@@ -95,7 +99,8 @@ impl GameRow {
     }
 }
 
-pub(crate) const COLUMNS: &str = "id, session_hash, user_id, kind, day, players, record, ranked, game, options, truth";
+pub(crate) const COLUMNS: &str =
+    "id, session_hash, user_id, kind, day, players, record, ranked, verified, game, options, truth";
 
 /// A move.
 #[derive(Deserialize)]
@@ -106,4 +111,7 @@ pub struct Action {
     /// The ply the action answers (the view's `ply`): a stale request
     /// (a retry, a second tab) is refused with 409.
     pub ply: Option<u64>,
+    /// The moves the caller holds already: the answer's `moves` begin at
+    /// this ply (`moves_from`) instead of the first.
+    pub since: Option<u64>,
 }

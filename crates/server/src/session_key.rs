@@ -85,6 +85,26 @@ impl SessionKey {
         hex(&self.mac("device", user_id).finalize().into_bytes()[..16])
     }
 
+    /// A ticket for a game played in the browser: the seed the server
+    /// chose for it and the time it was issued (Unix seconds), signed.
+    pub fn local_ticket(&self, seed: u64, now: i64) -> String {
+        let body = format!("{seed:016x}{:016x}", now.max(0));
+        let tag = self.mac("local", &body).finalize().into_bytes();
+        format!("{body}{}", hex(&tag[..8]))
+    }
+
+    /// The seed and issue time of a ticket this key signed.
+    pub fn local_seed(&self, ticket: &str) -> Option<(u64, i64)> {
+        if ticket.len() != 48 || !ticket.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f')) {
+            return None;
+        }
+        let (body, tag) = ticket.split_at(32);
+        let tag = u64::from_str_radix(tag, 16).ok()?.to_be_bytes();
+        self.mac("local", body).verify_truncated_left(&tag).ok()?;
+        let seed = u64::from_str_radix(&body[..16], 16).ok()?;
+        Some((seed, i64::try_from(u64::from_str_radix(&body[16..], 16).ok()?).ok()?))
+    }
+
     /// The CSRF token of the session whose token hashes to `token_hash`.
     pub fn csrf(&self, token_hash: &str) -> String {
         hex(&self.mac("csrf", token_hash).finalize().into_bytes()[..16])
@@ -110,5 +130,12 @@ mod tests {
         assert_eq!(key.issued("short"), None);
         assert_ne!(key.csrf("a"), key.csrf("b"));
         assert_eq!(key.csrf("a").len(), 32);
+        let ticket = key.local_ticket(u64::MAX, 1_700_000_000);
+        assert_eq!(key.local_seed(&ticket), Some((u64::MAX, 1_700_000_000)));
+        assert_eq!(SessionKey::from_bytes(b"other key").local_seed(&ticket), None);
+        let mut changed = ticket.clone();
+        changed.replace_range(0..1, if ticket.starts_with('0') { "1" } else { "0" });
+        assert_eq!(key.local_seed(&changed), None, "a changed seed breaks the signature");
+        assert_eq!(key.local_seed(&token), None, "a session token is no ticket");
     }
 }

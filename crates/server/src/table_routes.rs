@@ -89,6 +89,7 @@ pub(crate) async fn create_table(
     how: Creation,
 ) -> ApiResult<(GameRow, Value)> {
     let table = tables::create(&request, how.seed)?;
+    tables::check_released(&table, state.clock.today())?;
     state.count_new_game(&session.token_hash, addr)?;
     let kind = how.kind.unwrap_or_else(|| default_kind(&table));
     // The person waits for the computers that sit before them; computers
@@ -100,7 +101,7 @@ pub(crate) async fn create_table(
         table
     };
     let row = new_row(&table, &table.replay()?, kind)?;
-    insert_table(state, session, &table, row, kind, how.day).await
+    insert_table(state, session, &table, row, kind, how.day, None).await
 }
 
 /// A new table's stored kind unless its request says otherwise.
@@ -132,6 +133,7 @@ async fn insert_table(
     new: NewRow,
     kind: &str,
     day: Option<Date>,
+    local: Option<&str>,
 ) -> ApiResult<(GameRow, Value)> {
     let NewRow { id, stored, answer: v } = new;
     let (players, options) = (table.players_json(), table.driver.options().to_string());
@@ -139,12 +141,12 @@ async fn insert_table(
     let user_id = session.user.as_ref().map(|u| u.id.clone());
     let mut tx = state.db.pool.begin().await?;
     let ranked = match (day, &user_id) {
-        (Some(day), Some(user)) => daily::on_create(&mut tx, user, day, &id, state.clock.today()).await?,
+        (Some(day), Some(user)) => crate::attempts::on_create(&mut tx, user, day, &id, state.clock.today()).await?,
         _ => false,
     };
     sqlx::query(
-        "INSERT INTO games (id, session_hash, user_id, kind, day, players, record, over, score0, score1, ranked, created, finished, game, options, truth, scores) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)",
+        "INSERT INTO games (id, session_hash, user_id, kind, day, players, record, over, score0, score1, ranked, created, finished, game, options, truth, scores, verified, origin) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)",
     )
     .bind(&id)
     .bind(&session.token_hash)
@@ -163,8 +165,15 @@ async fn insert_table(
     .bind(&options)
     .bind(&stored.truth)
     .bind(stored.scores)
+    .bind(i64::from(local.is_none()))
+    .bind(local)
     .execute(&mut *tx)
-    .await?;
+    .await
+    .map_err(|e| match e.as_database_error() {
+        // Two saves of one game racing: the second finds the first.
+        Some(d) if d.is_unique_violation() => stored_already(),
+        _ => e.into(),
+    })?;
     tx.commit().await?;
     let row = GameRow {
         id,
@@ -173,6 +182,7 @@ async fn insert_table(
         kind: kind.to_string(),
         day: day.map(|d| d.to_string()),
         ranked,
+        verified: local.is_none(),
         table: TableRow {
             game: table.driver.info().name.to_string(),
             options,
@@ -188,14 +198,67 @@ async fn insert_table(
 /// matches of the card table take a few thousand).
 pub const MAX_SAVED_ACTIONS: usize = 50_000;
 
+/// How long a seed ticket for a game played in the browser stays good.
+pub const LOCAL_TICKET_SECONDS: i64 = 7 * 86_400;
+
+/// The answer to a second save of one game.
+fn stored_already() -> ApiError {
+    ApiError::conflict("this game is stored already")
+}
+
+/// `POST /api/games/local/seed`: the seed of a game about to be played in
+/// the browser, drawn here, and its signed ticket; the issue counts as the
+/// game's creation.
+pub(crate) fn local_ticket(state: &AppState, session: &Session, addr: &str) -> ApiResult<Value> {
+    state.count_new_game(&session.token_hash, addr)?;
+    let seed = tables::random_seed()?;
+    let ticket = state.session_key.local_ticket(seed, state.clock.now());
+    Ok(serde_json::json!({ "seed": seed.to_string(), "ticket": ticket }))
+}
+
+/// Where a saved game comes from, as its unique `origin` column: the
+/// ticket of its seed, or (a game begun offline, without one) the digest
+/// of its whole record, so that one record is stored once.
+fn local_origin(
+    state: &AppState,
+    session: &Session,
+    addr: &str,
+    saved: &Saved,
+    ticket: Option<&str>,
+) -> ApiResult<String> {
+    let Some(ticket) = ticket else {
+        state.count_new_game(&session.token_hash, addr)?;
+        use sha2::Digest;
+        let text = serde_json::to_string(&(&saved.game, &saved.options, &saved.seats, &saved.seed, &saved.actions))
+            .map_err(ApiError::internal)?;
+        return Ok(format!(
+            "record:{}",
+            crate::util::hex(&sha2::Sha256::digest(text.as_bytes()))
+        ));
+    };
+    let bad = || ApiError::bad_request("the seed ticket is not one this server issued, or it has expired");
+    let (seed, issued) = state.session_key.local_seed(ticket).ok_or_else(bad)?;
+    if state.clock.now() - issued > LOCAL_TICKET_SECONDS {
+        return Err(bad());
+    }
+    if tabula_contract::table::parse_seed(&saved.seed).ok() != Some(seed) {
+        return Err(ApiError::bad_request("the game was not dealt from its ticket's seed"));
+    }
+    Ok(format!("ticket:{ticket}"))
+}
+
 /// `POST /api/games/local`: a game played in the browser, over. The server
 /// replays it — every move legal, every chance outcome the one its seed
-/// draws — and stores it like a game played here.
+/// draws — and stores it once, marked unverified: the computers' moves
+/// were decided against the browser's clock and cannot be replayed here.
+/// `ticket` is the seed's ticket ([`local_ticket`]); a game begun offline
+/// has none (its seed is the browser's).
 pub(crate) async fn save_local(
     state: &AppState,
     session: &Session,
     addr: &str,
     saved: Saved,
+    ticket: Option<&str>,
 ) -> ApiResult<(GameRow, Value)> {
     if saved.actions.len() > MAX_SAVED_ACTIONS {
         return Err(ApiError::bad_request(format!(
@@ -203,11 +266,19 @@ pub(crate) async fn save_local(
         )));
     }
     let entry = tables::game_entry(&saved.game)?;
-    state.count_new_game(&session.token_hash, addr)?;
+    let origin = local_origin(state, session, addr, &saved, ticket)?;
+    let known = sqlx::query("SELECT 1 FROM games WHERE origin = $1")
+        .bind(&origin)
+        .fetch_optional(&state.db.pool)
+        .await?;
+    if known.is_some() {
+        return Err(stored_already());
+    }
     // Replaying a long match takes milliseconds: off the request threads.
     let (table, replayed) = tokio::task::spawn_blocking(move || Table::restore(entry, saved))
         .await
         .map_err(ApiError::internal)??;
+    tables::check_released(&table, state.clock.today())?;
     if replayed.game.to_act() != tabula_search::Turn::Terminal {
         return Err(ApiError::unprocessable(
             "only a finished game is saved: this one goes on",
@@ -215,7 +286,7 @@ pub(crate) async fn save_local(
     }
     let kind = default_kind(&table);
     let row = new_row(&table, &replayed, kind)?;
-    insert_table(state, session, &table, row, kind, None).await
+    insert_table(state, session, &table, row, kind, None, Some(&origin)).await
 }
 
 /// `POST /api/games/{id}/actions` for a table: the person's action (or
@@ -224,6 +295,10 @@ pub(crate) async fn act_table(state: &AppState, game: &GameRow, body: &Action) -
     let row = &game.table;
     let mut table = row.table()?;
     let mut replayed = table.replay()?;
+    // Checked before anything is played: an error changes nothing.
+    if body.since.is_some_and(|n| n > replayed.log.len() as u64) {
+        return Err(ApiError::bad_request("since is past the game's last move"));
+    }
     match &body.action {
         Some(action) => {
             let played = table.play_human(&mut replayed, action, body.ply)?;
@@ -275,7 +350,7 @@ pub(crate) async fn act_table(state: &AppState, game: &GameRow, body: &Action) -
         if let (Some(user), Some(day)) = (&game.user_id, &game.day) {
             let margin = stored.two_scores[0] - stored.two_scores[1];
             let finished_on = date_of(now_ms.div_euclid(1000));
-            daily::on_finish(&mut tx, user, daily::parse_date(day)?, &game.id, margin, finished_on).await?;
+            crate::attempts::on_finish(&mut tx, user, daily::parse_date(day)?, &game.id, margin, finished_on).await?;
         }
     }
     tx.commit().await?;

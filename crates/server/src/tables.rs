@@ -32,7 +32,7 @@ pub(crate) fn game_entry(name: &str) -> ApiResult<&'static dyn GameEntry> {
 }
 
 /// A secret seed, from the operating system.
-fn random_seed() -> ApiResult<u64> {
+pub(crate) fn random_seed() -> ApiResult<u64> {
     let mut b = [0u8; 8];
     getrandom::getrandom(&mut b).map_err(ApiError::internal)?;
     Ok(u64::from_le_bytes(b))
@@ -52,6 +52,22 @@ pub fn create(request: &NewTable, seed: Option<u64>) -> ApiResult<Table> {
         None => random_seed()?,
     };
     Ok(Table::create(entry, request, seed)?)
+}
+
+/// Refuses a table whose options publish content by date (the daily
+/// grid) before that date's day (UTC), whatever route asks for it: the
+/// game says so ([`tabula_contract::Driver::first_day`]), the server names
+/// no game.
+///
+/// # Errors
+/// 400 before the day.
+pub fn check_released(table: &Table, today: tabula_diagonal::Date) -> ApiResult<()> {
+    match table.driver.first_day() {
+        Some(day) if day > today.days_since_epoch() => Err(ApiError::bad_request(format!(
+            "these options are not served before their day: today is {today} (UTC)"
+        ))),
+        _ => Ok(()),
+    }
 }
 
 /// A stored table.

@@ -437,13 +437,14 @@ async fn guest_games_follow_into_the_account(engine: Engine) {
     assert_eq!(
         ids,
         [free["id"].as_str().unwrap()],
-        "free games follow; the guest's daily game does not"
+        "free games follow; the guest's daily game stays the guest's"
     );
-    // So the account's first daily game is ranked, not a restart.
+    // But it was this browser's attempt at the day: the account's next
+    // game of the day replays the same computer, so it is a restart.
     let g = c.new_game(json!({ "kind": "daily" })).await;
     assert_eq!(
         (g["ranked"].as_bool(), g["restarted"].as_bool()),
-        (Some(true), Some(false))
+        (Some(false), Some(true))
     );
 }
 on_both!(guest_games, guest_games_follow_into_the_account);

@@ -107,7 +107,8 @@ async fn hearts_plays_in_the_page_and_the_server_stores_the_finished_game() {
     let during: Vec<String> = api_requests(&c).await.into_iter().skip(before.len()).collect();
     // The one request of the game: the finished game, stored at the end.
     assert_eq!(during.len(), 1, "{during:?}");
-    assert!(during[0].ends_with("/api/games/local"), "{during:?}");
+    // With the ticket of the seed the server dealt it from.
+    assert!(during[0].contains("/api/games/local?ticket="), "{during:?}");
 
     // The server replayed and stored it: it is the session's, over.
     let listed: Value = c

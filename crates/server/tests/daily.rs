@@ -188,3 +188,108 @@ async fn a_restarted_today_ends_the_streak(engine: Engine) {
     assert_eq!(stats["best_streak"], 1);
 }
 on_both!(restarted_today, a_restarted_today_ends_the_streak);
+
+/// Rehearsing the day as a guest: the guest's game of the day is the
+/// browser's attempt, so an account that registers or logs in from it
+/// afterwards has the day played (its new game is a restart, and a first
+/// game it had begun elsewhere no longer counts); a day already counted
+/// stays counted, and a guest game of another day changes nothing.
+async fn a_guest_game_of_the_day_is_the_browsers_attempt(engine: Engine) {
+    let s = server(engine).await;
+    let password = json!({ "name": "Gil", "password": "correct horse" });
+
+    // A guest plays today's grid through, then registers from this browser.
+    let mut browser = s.client().await;
+    let rehearsal = browser.new_game(json!({ "kind": "daily" })).await;
+    browser.play_out(rehearsal).await;
+    assert_eq!(
+        browser.post("/api/register", password.clone()).await.0,
+        StatusCode::CREATED
+    );
+    let replay = browser.new_game(json!({ "kind": "daily" })).await;
+    assert_eq!(
+        (replay["ranked"].as_bool(), replay["restarted"].as_bool()),
+        (Some(false), Some(true)),
+        "{replay}"
+    );
+    let end = browser.play_out(replay).await;
+    assert_eq!(end["result"]["points"], Value::Null);
+    let (_, board) = browser.get("/api/leaderboard").await;
+    assert_eq!(board["entries"], json!([]));
+
+    // An account that began its ranked game elsewhere, then rehearses as a
+    // guest on this browser and logs in here: the first game stops counting.
+    let mut phone = s.account("Hal").await;
+    let first = phone.new_game(json!({ "kind": "daily" })).await;
+    assert_eq!(first["ranked"], true);
+    let cell = first["legal"][0].as_str().unwrap().to_string();
+    phone.play(first["id"].as_str().unwrap(), &cell).await;
+    let mut laptop = s.client().await;
+    let tried = laptop.new_game(json!({ "kind": "daily" })).await;
+    laptop.play_out(tried).await;
+    let hal = json!({ "name": "Hal", "password": "correct horse" });
+    assert_eq!(laptop.post("/api/login", hal.clone()).await.0, StatusCode::OK);
+    let (_, first_now) = phone
+        .get(&format!("/api/games/{}", first["id"].as_str().unwrap()))
+        .await;
+    let first_end = phone.play_out(first_now).await;
+    assert_eq!(first_end["restarted"], true, "{first_end}");
+    assert_eq!(first_end["result"]["points"], Value::Null);
+
+    // A day counted before the guest game stays counted.
+    let mut ivy = s.account("Ivy").await;
+    let g = ivy.new_game(json!({ "kind": "daily" })).await;
+    let counted = ivy.play_out(g).await;
+    let points = counted["result"]["points"].clone();
+    assert!(points.is_i64(), "{counted}");
+    let mut other = s.client().await;
+    let g = other.new_game(json!({ "kind": "daily" })).await;
+    other.play_out(g).await;
+    let ivy_login = json!({ "name": "Ivy", "password": "correct horse" });
+    assert_eq!(other.post("/api/login", ivy_login).await.0, StatusCode::OK);
+    let (_, board) = other.get("/api/leaderboard").await;
+    assert_eq!(board["entries"][0]["name"], "Ivy", "{board}");
+    assert_eq!(board["entries"][0]["points"], points);
+
+    // A guest game of an archive day does not touch today.
+    let yesterday = s.config.clock.today().previous().unwrap().to_string();
+    let mut archive = s.client().await;
+    let g = archive.new_game(json!({ "kind": "daily", "date": yesterday })).await;
+    archive.play_out(g).await;
+    let jo = json!({ "name": "Jo", "password": "correct horse" });
+    assert_eq!(archive.post("/api/register", jo).await.0, StatusCode::CREATED);
+    let today = archive.new_game(json!({ "kind": "daily" })).await;
+    assert_eq!(today["ranked"], true, "{today}");
+}
+on_both!(guest_rehearsal, a_guest_game_of_the_day_is_the_browsers_attempt);
+
+/// No route serves a grid before its day: the generic table request and a
+/// game saved from the browser are refused for a future `daily` option,
+/// as the `kind` request is; today's grid is served.
+async fn no_route_serves_a_future_grid(engine: Engine) {
+    let s = server(engine).await;
+    let mut c = s.client().await;
+    let today = s.config.clock.today();
+    let tomorrow = today.next().unwrap().to_string();
+    let table = |day: &str| json!({ "game": "diagonal", "options": { "daily": day }, "seats": ["human", { "ai": "alphabeta:7" }] });
+    for day in [tomorrow.as_str(), "9999-12-31"] {
+        let (status, body) = c.post("/api/games", table(day)).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+        assert!(body["error"].as_str().unwrap().contains("not served before"), "{body}");
+        let (status, _) = c.post("/api/games", json!({ "kind": "daily", "date": day })).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST);
+        let (status, body) = c
+            .post(
+                "/api/games/local",
+                json!({ "game": "diagonal", "options": { "walls": false, "target": false, "size": 5, "traps": true, "daily": day },
+                        "seats": ["human", { "ai": "greedy" }], "seed": "1", "actions": [] }),
+            )
+            .await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    }
+    let (_, listed) = c.get("/api/games").await;
+    assert_eq!(listed, json!([]), "nothing was stored");
+    let (status, body) = c.post("/api/games", table(&today.to_string())).await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+}
+on_both!(future_grids, no_route_serves_a_future_grid);

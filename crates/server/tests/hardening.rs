@@ -4,7 +4,8 @@
 //! password from one address does not lock its owner out, look-alike names
 //! are refused, blank and common passwords are refused, and the cookie is
 //! `Secure` when asked; unknown API paths, doubled keys, the data's
-//! caching and encoding, a search past its deadline, future daily grids.
+//! caching and encoding, a search past its deadline, future daily grids;
+//! and every request docs/web-api.md names, sent as the document writes it.
 //!
 //! Long file: one binary for every hardening scenario (each server test
 //! binary links every game, so another file would cost CI a link).
@@ -995,3 +996,102 @@ async fn heavy_moves_of_one_client_leave_the_computer_to_the_others() {
     assert_eq!(statuses[..5], [StatusCode::OK; 5], "{statuses:?}");
     assert_eq!(statuses[5], StatusCode::TOO_MANY_REQUESTS, "{statuses:?}");
 }
+
+/// The document the web API is described in.
+const WEB_API: &str = include_str!("../../../docs/web-api.md");
+
+/// docs/web-api.md cannot drift from the server: every request its tables
+/// name (`GET /api/…`, `POST /api/… {body}`) is read out of the document,
+/// its placeholders filled with real values, and sent; each is an endpoint
+/// the server has (a JSON answer, never the unknown-endpoint 404 or a 405),
+/// and each example given as whole JSON — the `kind` requests, the lab's
+/// board — is accepted.
+async fn every_request_the_document_names_is_served(engine: Engine) {
+    let s = TestServer::start(engine, |c| c.games_per_minute = 0).await.unwrap();
+    let mut c = s.account("Doc").await;
+    let today = s.config.clock.today().to_string();
+    let game = c.new_game(json!({ "kind": "tictactoe" })).await;
+    let id = game["id"].as_str().unwrap().to_string();
+    let (_, dealt) = c.post("/api/games/local/seed", json!({})).await;
+    let ticket = dealt["ticket"].as_str().unwrap().to_string();
+
+    // Every request the document writes in backticks (`GET /api/stats`,
+    // `POST /api/games {"game", …}`), its body the snippet itself or the
+    // next one of a table's first cell; every `kind` body of a table's
+    // first cell.
+    let mut requests: Vec<(String, String, Option<String>)> = Vec::new();
+    let mut examples: Vec<Value> = Vec::new();
+    for line in WEB_API.lines() {
+        let first_cell = line.strip_prefix("| ").and_then(|l| l.split(" | ").next());
+        let snippets: Vec<&str> = line.split('`').skip(1).step_by(2).collect();
+        for (k, snippet) in snippets.iter().enumerate() {
+            let Some((method, rest)) = snippet.split_once(' ').filter(|(m, _)| ["GET", "POST"].contains(m)) else {
+                continue;
+            };
+            let (path, body) = match rest.split_once(' ') {
+                Some((path, body)) => (path, Some(body.to_string())),
+                None => {
+                    let next = snippets.get(k + 1).filter(|b| b.starts_with('{'));
+                    let in_cell = first_cell.is_some_and(|c| next.is_some_and(|b| c.contains(&format!("`{b}`"))));
+                    (rest, next.filter(|_| in_cell).map(|b| b.to_string()))
+                }
+            };
+            requests.push((method.to_string(), path.to_string(), body));
+        }
+        if let Some(cell) = first_cell.filter(|c| c.starts_with("`{")) {
+            for snippet in cell.split('`').skip(1).step_by(2) {
+                examples.push(serde_json::from_str(snippet).unwrap_or_else(|e| panic!("{snippet}: {e}")));
+            }
+        }
+    }
+    requests.sort();
+    requests.dedup();
+    assert!(requests.len() >= 25 && examples.len() >= 5, "{requests:?} {examples:?}");
+    let (_, wasm) = c.get("/api/wasm").await;
+    // Logging out ends the session the others use: last.
+    requests.sort_by_key(|(_, path, _)| path == "/api/logout");
+
+    for (method, path, body) in &requests {
+        let path = path
+            .replace("{id}", &id)
+            .replace("{date}", &today)
+            .replace("YYYY-MM-DD", &today)
+            .replace("{game}", "abalone")
+            .replace("{key}", "tb/index")
+            .replace("ticket=T", &format!("ticket={ticket}"))
+            .replace("options=…", "options=%7B%7D");
+        if path.contains("<hash>") {
+            // The browser module's address, when this build has one.
+            let Some(js) = wasm["js"].as_str() else { continue };
+            let (status, _) = (c.http.get(format!("{}{js}", s.base)).send().await.unwrap().status(), ());
+            assert_eq!(status, StatusCode::OK, "{path} as {js}");
+            continue;
+        }
+        if !path.starts_with("/api/") {
+            let r = c.http.get(format!("{}{path}", s.base)).send().await.unwrap();
+            assert_eq!(r.status(), StatusCode::OK, "{path}");
+            continue;
+        }
+        assert!(!path.contains(['{', '…', '<']), "an unfilled placeholder in {path}");
+        let whole = body.as_deref().and_then(|b| serde_json::from_str::<Value>(b).ok());
+        let (status, answer) = match method.as_str() {
+            "GET" => c.get(&path).await,
+            _ => c.post(&path, whole.clone().unwrap_or(json!({}))).await,
+        };
+        let unknown = answer["error"]
+            .as_str()
+            .is_some_and(|e| e.contains("no such API endpoint"));
+        assert!(
+            !unknown && status != StatusCode::METHOD_NOT_ALLOWED && !answer.is_null(),
+            "{method} {path}: {status} {answer}"
+        );
+        if whole.is_some() || path.contains("board=") {
+            assert!(status.is_success(), "{method} {path}: {status} {answer}");
+        }
+    }
+    for example in examples {
+        let (status, answer) = c.post("/api/games", example.clone()).await;
+        assert_eq!(status, StatusCode::CREATED, "{example}: {answer}");
+    }
+}
+on_both!(documented_requests, every_request_the_document_names_is_served);

@@ -1,7 +1,11 @@
 //! Every registered game through the game-generic API, on SQLite and on
 //! PostgreSQL: creation with options and seats, the person's moves, the
 //! computers' under a deadline that really stops them, watch games, stale
-//! requests, and hidden information kept off every answer.
+//! requests, hidden information kept off every answer, games saved from the
+//! browser, and answers that carry only the moves since the caller's ply.
+//!
+//! Long file: one binary for the generic tables API (each server test
+//! binary links every game, so another file would cost CI a link).
 
 mod common;
 
@@ -538,6 +542,57 @@ async fn games_played_in_the_browser_are_replayed_checked_and_stored(engine: Eng
     assert_eq!(status, StatusCode::OK);
     assert_eq!(again["result"], stored["result"]);
     assert!(again.get("truth").is_none() && again.get("seed").is_none());
+    // Stored unverified (the computers' choices were the browser's), in
+    // the game's answer and in the list; and stored once: the same record
+    // again is refused and changes nothing.
+    assert_eq!(stored["verified"], false, "{stored}");
+    assert_eq!(again["verified"], false);
+    let (_, listed) = c.get("/api/games").await;
+    assert_eq!(listed[0]["verified"], false, "{listed}");
+    let (status, twice) = c.post("/api/games/local", body.clone()).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{twice}");
+    assert_eq!(c.get("/api/games").await.1.as_array().unwrap().len(), 1);
+    // A game the server plays is verified.
+    let (_, served) = c
+        .post(
+            "/api/games",
+            json!({"game": "tictactoe", "seats": ["human", {"ai": "alphabeta"}]}),
+        )
+        .await;
+    assert_eq!(served["verified"], true, "{served}");
+
+    // The seed from the server: a ticket deals one game, stored once; a
+    // forged ticket, or a game dealt from another seed, is refused.
+    let (status, dealt) = c.post("/api/games/local/seed", json!({})).await;
+    assert_eq!(status, StatusCode::CREATED, "{dealt}");
+    let seed: u64 = dealt["seed"].as_str().unwrap().parse().unwrap();
+    let ticket = dealt["ticket"].as_str().unwrap().to_string();
+    let dealt_game = serde_json::to_value(played_elsewhere(
+        json!({ "game": "hearts", "options": { "end_score": 1 }, "seats": ["human", {"ai": "level:1"}, {"ai": "level:1"}, {"ai": "level:1"}] }),
+        seed,
+    ))
+    .unwrap();
+    let mut forged = ticket.clone();
+    forged.replace_range(0..1, if ticket.starts_with('0') { "1" } else { "0" });
+    for bad in [forged.as_str(), "0123", "zz"] {
+        let (status, answer) = c
+            .post(&format!("/api/games/local?ticket={bad}"), dealt_game.clone())
+            .await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
+        assert!(!answer["error"].as_str().unwrap().contains(bad), "{answer}");
+    }
+    let path = format!("/api/games/local?ticket={ticket}");
+    let (status, answer) = c.post(&path, body.clone()).await;
+    assert_eq!(
+        status,
+        StatusCode::BAD_REQUEST,
+        "another seed than the ticket's: {answer}"
+    );
+    let (status, answer) = c.post(&path, dealt_game.clone()).await;
+    assert_eq!(status, StatusCode::CREATED, "{answer}");
+    assert_eq!(answer["verified"], false);
+    assert_eq!(c.post(&path, dealt_game).await.0, StatusCode::CONFLICT);
+    assert_eq!(c.get("/api/games").await.1.as_array().unwrap().len(), 3);
 
     // Another session cannot see it.
     let other = s.client().await;
@@ -551,3 +606,76 @@ async fn games_played_in_the_browser_are_replayed_checked_and_stored(engine: Eng
 }
 
 on_both!(local_games, games_played_in_the_browser_are_replayed_checked_and_stored);
+
+/// A move's answer carries the moves since the caller's ply (`since`), not
+/// the whole history: a whole Hearts hand played so, each answer's moves
+/// are the new ones only, and put together they are exactly the full list
+/// a plain `GET` gives. A `since` past the game's end is refused before
+/// anything is played.
+async fn answers_carry_the_moves_since_the_callers_ply(engine: Engine) {
+    let s = TestServer::start(engine, |c| c.games_per_minute = 0).await.unwrap();
+    let mut c = s.client().await;
+    let request = json!({ "game": "hearts", "options": { "end_score": 1 },
+        "seats": ["human", {"ai": "random"}, {"ai": "random"}, {"ai": "random"}] });
+    let mut answer = c.new_game(request).await;
+    let id = answer["id"].as_str().unwrap().to_string();
+    let mut held: Vec<Value> = answer["moves"].as_array().unwrap().clone();
+    assert!(answer.get("moves_from").is_none(), "a new game's answer is whole");
+
+    let ply = answer["ply"].as_u64().unwrap();
+    let text = answer["legal"][0].as_str().unwrap().to_string();
+    let (status, refused) = c
+        .post(
+            &format!("/api/games/{id}/actions"),
+            json!({ "action": text, "ply": ply, "since": ply + 1 }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{refused}");
+    assert_eq!(
+        c.get(&format!("/api/games/{id}")).await.1["ply"],
+        ply,
+        "nothing was played"
+    );
+
+    let mut turns = 0;
+    let mut longest = 0;
+    while answer["over"] != true && turns < 60 {
+        let text = answer["legal"][0].as_str().unwrap().to_string();
+        let body = json!({ "action": text, "ply": answer["ply"], "since": held.len() });
+        let (status, next) = c.post(&format!("/api/games/{id}/actions"), body).await;
+        assert_eq!(status, StatusCode::OK, "{next}");
+        assert_eq!(next["moves_from"], held.len(), "{next}");
+        let fresh = next["moves"].as_array().unwrap();
+        assert!(!fresh.is_empty(), "the person's own move at least");
+        for (k, m) in fresh.iter().enumerate() {
+            assert_eq!(m["ply"], held.len() + k, "the moves follow on from the caller's");
+        }
+        longest = longest.max(fresh.len());
+        held.extend(fresh.iter().cloned());
+        assert_eq!(next["ply"], held.len());
+        answer = next;
+        turns += 1;
+    }
+    assert_eq!(answer["over"], true, "a hand of 1 point ends the match");
+    assert!(longest <= 8, "a turn's answer holds that turn's moves only: {longest}");
+    let (_, whole) = c.get(&format!("/api/games/{id}")).await;
+    assert_eq!(
+        whole["moves"],
+        Value::Array(held.clone()),
+        "together, the whole history"
+    );
+    let (last, full) = (answer.to_string().len(), whole.to_string().len());
+    eprintln!(
+        "{turns} turns, {} moves: the last answer {last} bytes, the whole answer {full}",
+        held.len()
+    );
+    let moves_bytes = Value::Array(held.clone()).to_string().len();
+    assert!(full - last > moves_bytes / 2, "the last answer leaves most moves out");
+    assert!(whole.get("moves_from").is_none());
+    let (_, tail) = c.get(&format!("/api/games/{id}?since={}", held.len() - 3)).await;
+    assert_eq!(tail["moves"], Value::Array(held[held.len() - 3..].to_vec()));
+    assert_eq!(tail["moves_from"], held.len() - 3);
+    let (status, _) = c.get(&format!("/api/games/{id}?since={}", held.len() + 1)).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+}
+on_both!(deltas, answers_carry_the_moves_since_the_callers_ply);

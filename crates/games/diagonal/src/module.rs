@@ -316,6 +316,11 @@ impl GameModule for DiagonalTable {
         self
     }
 
+    /// A daily grid is served from its day on.
+    fn first_day(&self) -> Option<i64> {
+        self.daily.map(Date::days_since_epoch)
+    }
+
     fn start(&self, seed: u64) -> State {
         self.rules.start(&self.grid(seed))
     }

@@ -24,6 +24,7 @@ const RESERVE_MS = 400;
 const BROKEN_KEY = 'tabula-wasm-broken';
 const UNSAVED_KEY = 'tabula-unsaved';
 const GAME_PREFIX = 'tabula-local-';
+const TICKET_SUFFIX = ':ticket'; // beside a local game: its seed's ticket
 
 /** Test hooks, only where a test asked for them (sessionStorage). */
 function testing() {
@@ -253,12 +254,14 @@ function keepForLater(err) {
  * them for later when it cannot be reached. */
 export async function flushUnsaved() {
   const left = [];
-  for (const saved of unsaved()) {
+  for (const kept of unsaved()) {
     try {
-      await api('POST', '/api/games/local', saved, { raw: true });
+      // Kept as {saved, ticket}; as the saved text alone before tickets.
+      const { saved, ticket } = typeof kept === 'string' ? { saved: kept, ticket: null } : kept;
+      await api('POST', savePath(ticket), saved, { raw: true });
     } catch (err) {
       // Refused for good: dropped.
-      if (keepForLater(err)) left.push(saved);
+      if (keepForLater(err)) left.push(kept);
     }
   }
   if (left.length) localStorage.setItem(UNSAVED_KEY, JSON.stringify(left));
@@ -270,6 +273,24 @@ function newKey() {
   const b = new Uint8Array(8);
   crypto.getRandomValues(b);
   return [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
+}
+
+/** Where a finished local game is sent: with its seed's ticket, if any. */
+function savePath(ticket) {
+  return ticket ? `/api/games/local?ticket=${encodeURIComponent(ticket)}` : '/api/games/local';
+}
+
+/** The seed of a new local game: the server's, with its ticket (the
+ * server stores a game once per ticket, and only from its own seed); the
+ * browser's own, without one, when the server cannot be reached. */
+async function dealSeed() {
+  try {
+    const { seed, ticket } = await api('POST', '/api/games/local/seed', {});
+    return { seed, ticket };
+  } catch (err) {
+    if (err instanceof ApiError && err.status !== 0) throw err;
+    return { seed: newSeed(), ticket: null };
+  }
 }
 
 /** A secret seed, as a decimal string (64 bits: more than a Number holds). */
@@ -284,14 +305,17 @@ function newSeed() {
  * the address of its page, or `null` when local play is not available
  * (the caller then creates the game on the server).
  */
-export async function startLocal(request, seed = newSeed()) {
+export async function startLocal(request, chosen = null) {
   const module = await loadModule();
   if (!module) return null;
+  // A chosen seed (a grid the person picked) is public and has no ticket.
+  const { seed, ticket } = chosen === null || chosen === undefined ? await dealSeed() : { seed: chosen, ticket: null };
   const { LocalTable } = module.bindings;
   // A start may read data (Abalone's trainer draws from its tables).
   const table = await withData(module.bindings, request.game, () => new LocalTable(JSON.stringify(request), seed));
   const key = newKey();
   sessionStorage.setItem(GAME_PREFIX + key, table.saved());
+  if (ticket) sessionStorage.setItem(GAME_PREFIX + key + TICKET_SUFFIX, ticket);
   table.free();
   return `/local/${key}`;
 }
@@ -300,7 +324,7 @@ export async function startLocal(request, seed = newSeed()) {
  * A local game of `request` for a shell on the current page (free play's
  * page mounts one in place), or `null` when local play is not available.
  */
-export async function createLocal(request, seed = newSeed()) {
+export async function createLocal(request, seed = null) {
   const address = await startLocal(request, seed);
   return address ? openLocal(address.slice('/local/'.length)) : null;
 }
@@ -383,14 +407,19 @@ export class LocalGame {
     // As text: a game's JSON may hold 64-bit words, which JavaScript's
     // numbers would round.
     const saved = this.table.saved();
-    try {
-      this.stored = await api('POST', '/api/games/local', saved, { raw: true });
+    const ticket = sessionStorage.getItem(GAME_PREFIX + this.key + TICKET_SUFFIX);
+    const forget = () => {
       sessionStorage.removeItem(GAME_PREFIX + this.key);
+      sessionStorage.removeItem(GAME_PREFIX + this.key + TICKET_SUFFIX);
+    };
+    try {
+      this.stored = await api('POST', savePath(ticket), saved, { raw: true });
+      forget();
       return this.stored;
     } catch (err) {
       if (keepForLater(err)) {
-        localStorage.setItem(UNSAVED_KEY, JSON.stringify([...unsaved(), saved]));
-        sessionStorage.removeItem(GAME_PREFIX + this.key);
+        localStorage.setItem(UNSAVED_KEY, JSON.stringify([...unsaved(), { saved, ticket }]));
+        forget();
         return { ...answer, unsaved: true };
       }
       return { ...answer, unsaved: err.message };

@@ -117,7 +117,8 @@ function build(host) {
 function serverTransport(shell) {
   const path = () => `/api/games/${encodeURIComponent(shell.answer.id)}`;
   return {
-    send: (body) => api('POST', `${path()}/actions`, body),
+    // Only the moves the page has not got come back (`since`).
+    send: (body) => api('POST', `${path()}/actions`, { ...body, since: shell.answer.moves.length }),
     refresh: () => api('GET', path()),
   };
 }
@@ -258,6 +259,12 @@ export class Shell {
   /** Takes a new answer: shows the moves the page has not shown yet (a
    * computer's at the account's pace), then draws it. */
   async show(next, paced = true) {
+    // An answer with `moves_from` carries the moves from that ply on: the
+    // ones before are the page's already.
+    if (next.moves_from !== undefined) {
+      next = { ...next, moves: [...this.answer.moves.slice(0, next.moves_from), ...next.moves] };
+      delete next.moves_from;
+    }
     const fresh = next.moves.slice(this.shownPly);
     const delay = paced ? await this.delay() : 0;
     this.answer = next;
@@ -378,6 +385,10 @@ export class Shell {
       more.push(el('p', { class: 'muted' }, a.restarted
         ? 'This day was restarted, so it no longer counts for the leaderboard (it counts in your statistics).'
         : 'This game does not count for the leaderboard: only an account’s first game of a day, played on that day, does.'));
+    }
+    if (a.verified === false) {
+      more.push(el('p', { id: 'table-unverified', class: 'muted' },
+        'Played in this browser: the server checked every move and deal, but not the computers’ choices, so this game is stored unverified and counts nowhere.'));
     }
     if (a.unsaved === true) {
       more.push(el('p', { id: 'table-unsaved', class: 'muted' },
