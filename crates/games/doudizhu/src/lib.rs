@@ -71,6 +71,7 @@ pub mod ai;
 pub mod bidding;
 pub mod cards;
 pub mod combo;
+pub mod keys;
 pub mod module;
 pub mod moves;
 pub mod observation;
