@@ -88,6 +88,10 @@ impl<G: HandRules> Game for HandGame<'_, G> {
         self.game.apply(s, a);
     }
 
+    fn legal_form(&self, s: &G::State, a: G::Action) -> Option<G::Action> {
+        self.game.legal_form(s, a)
+    }
+
     fn payoffs(&self, s: &G::State) -> Payoffs {
         self.game.hand_rewards(s)
     }

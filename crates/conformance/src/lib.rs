@@ -5,9 +5,11 @@
 //!
 //! - random playouts reach terminal states, whose payoff vector has one
 //!   finite number per seat;
-//! - legal actions are sorted, unique, non-empty when a seat is to act, and
+//! - legal actions are sorted, unique, non-empty when a seat is to act,
+//!   each its own [legal form](tabula_search::Game::legal_form), and
 //!   consistent with the transition: [`play`] accepts each of them and
-//!   rejects other actions without changing the state;
+//!   rejects other actions (whose legal form is not listed) without
+//!   changing the state;
 //! - chance outcomes are sorted, unique, with positive probabilities
 //!   summing to 1;
 //! - states, observations and actions survive a JSON round trip;
@@ -238,6 +240,11 @@ fn check_state<G>(
                     a,
                     "seat {seat} does not see its own action {a:?} exactly"
                 );
+                assert_eq!(
+                    game.legal_form(state, a),
+                    Some(a),
+                    "the legal action {a:?} stands for another"
+                );
                 let mut child = state.clone();
                 game.apply(&mut child, a);
                 assert_eq!(
@@ -269,7 +276,8 @@ fn check_state<G>(
     }
     if turn != Turn::Chance {
         for &a in candidates {
-            if legal.binary_search(&a).is_err() {
+            let form = game.legal_form(state, a);
+            if form.is_none_or(|f| legal.binary_search(&f).is_err()) {
                 let mut copy = state.clone();
                 assert!(
                     play(game, &mut copy, a).is_err(),

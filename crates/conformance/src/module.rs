@@ -29,7 +29,11 @@ pub struct ModuleReport {
 /// - at every decision, each seat's observation passes the game's own
 ///   check (as JSON too, as an outside host sends it), says who acts, and
 ///   gives the rules' legal actions; every legal action reads back from
-///   its text; the view is built; the end is the end for every seat.
+///   its text; the view is built; the end is the end for every seat;
+/// - every state keeps the game's invariants
+///   ([`check_state`](GameModule::check_state)), and so does every state
+///   the swap hook makes ([`swap_unseen`](GameModule::swap_unseen)) for
+///   each seat, whose observation it leaves as it was.
 ///
 /// # Panics
 /// With a message naming the broken promise, on the first one.
@@ -56,11 +60,15 @@ pub fn check_module<M: GameModule>(module: &M, seeds: &[u64], max_plies: usize) 
         let mut asked_players = false;
         for _ in 0..max_plies {
             let turn = module.game().to_move(&state);
+            module
+                .check_state(&state)
+                .unwrap_or_else(|e| panic!("{name}: a state of a real game breaks its invariants: {e}"));
             for seat in 0..seats {
                 let obs = module.game().observation(&state, seat);
                 assert_eq!(module.turn(&obs), turn, "{name}: seat {seat} sees another turn");
                 if turn != Turn::Terminal {
                     check_observation(module, &state, seat);
+                    check_swap(module, &state, seat);
                 }
             }
             let action = match turn {
@@ -147,6 +155,28 @@ fn check_observation<M: GameModule>(module: &M, state: &StateOf<M>, seat: usize)
             "{name}: seat {seat} has moves when it does not act"
         );
     }
+}
+
+/// The swap hook changes nothing `seat` sees, and the world it makes is
+/// one the rules can reach: it keeps the state's invariants, so that the
+/// seat could not rule it out from what it saw (the cards each seat
+/// played among them).
+fn check_swap<M: GameModule>(module: &M, state: &StateOf<M>, seat: usize) {
+    let name = M::INFO.name;
+    let mut swapped = state.clone();
+    if !module.swap_unseen(&mut swapped, seat) {
+        return;
+    }
+    let game = module.game();
+    let seen = |s: &StateOf<M>| serde_json::to_string(&game.observation(s, seat)).expect("observations serialise");
+    assert_eq!(
+        seen(&swapped),
+        seen(state),
+        "{name}: swapping cards seat {seat} cannot see changes its observation"
+    );
+    module.check_state(&swapped).unwrap_or_else(|e| {
+        panic!("{name}: swapping cards seat {seat} cannot see makes a world the rules cannot reach: {e}")
+    });
 }
 
 /// Every listed player picks a legal action for the seat to act.

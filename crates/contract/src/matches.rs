@@ -234,7 +234,10 @@ impl<M: GameModule> Match for ModuleMatch<M> {
         let obs = self.game().observation(&self.state, seat);
         let action = self.module.parse_action(&obs, seat, text)?;
         self.module.game().legal_actions(&self.state, &mut self.legal);
-        if self.legal.binary_search(&action).is_err() {
+        // A person's action may carry a detail the legal list leaves out
+        // (the physical cards of a play): its legal form is what is listed.
+        let form = self.module.game().legal_form(&self.state, action);
+        if form.is_none_or(|f| self.legal.binary_search(&f).is_err()) {
             return Err(format!("{} is not a legal move here.", self.module.action_text(action)));
         }
         self.commit(action);

@@ -147,6 +147,19 @@ pub trait Game {
     /// panic. Use [`play`] to check first.
     fn apply(&self, state: &mut Self::State, action: Self::Action);
 
+    /// The legal action `action` stands for in `state`: the action itself,
+    /// unless the game lets an action carry a detail its rules ignore (Dou
+    /// Dizhu's physical cards of the ranks a play names, which a person may
+    /// choose); `None` when the detail does not fit the state. [`play`] and
+    /// every check of a given action against the legal ones compare this
+    /// form with [`legal_actions`](Game::legal_actions), which list one
+    /// action per form, so the searches never branch on the detail. The
+    /// default: every action is its own form.
+    fn legal_form(&self, state: &Self::State, action: Self::Action) -> Option<Self::Action> {
+        let _ = state;
+        Some(action)
+    }
+
     /// The payoff vector of a terminal state (unspecified elsewhere).
     fn payoffs(&self, state: &Self::State) -> Payoffs;
 
@@ -329,15 +342,17 @@ pub struct IllegalAction {
     pub action: String,
 }
 
-/// Plays `action` if it is legal (a legal action of the seat to act, or a
-/// chance outcome with positive probability); otherwise returns an error and
-/// leaves `state` unchanged.
+/// Plays `action` if it is legal (a legal action of the seat to act, or one
+/// whose [`legal_form`](Game::legal_form) is; or a chance outcome with
+/// positive probability); otherwise returns an error and leaves `state`
+/// unchanged. The action played is `action` itself, detail included.
 pub fn play<G: Game>(game: &G, state: &mut G::State, action: G::Action) -> Result<(), IllegalAction> {
     let legal = match game.to_move(state) {
         Turn::Seat(_) => {
             let mut actions = Vec::new();
             game.legal_actions(state, &mut actions);
-            actions.binary_search(&action).is_ok()
+            game.legal_form(state, action)
+                .is_some_and(|form| actions.binary_search(&form).is_ok())
         }
         Turn::Chance => {
             let mut outcomes = Vec::new();

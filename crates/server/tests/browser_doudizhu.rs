@@ -48,6 +48,15 @@ async fn hand_ranks(c: &Client) -> Vec<String> {
     .await
 }
 
+/// The hand's card buttons' card names, in the hand's order.
+async fn hand_cards(c: &Client) -> Vec<String> {
+    strings(
+        c,
+        "return [...document.querySelectorAll('.dd-hand button[data-card]')].map((b) => b.dataset.card)",
+    )
+    .await
+}
+
 /// The hand positions of a play's cards (`play 3 3 4`): of each rank, the
 /// first cards not taken yet.
 fn positions(ranks: &[String], play: &str) -> Vec<usize> {
@@ -80,6 +89,7 @@ async fn focused_card(c: &Client) -> i64 {
 /// the hand, Space on each card) and plays them with Enter.
 async fn play_from_the_keyboard(c: &Client, play: &str, first: &str) {
     let ranks = hand_ranks(c).await;
+    let names = hand_cards(c).await;
     c.execute("document.querySelector('.dd-hand button[data-card]').focus()", vec![])
         .await
         .unwrap();
@@ -101,7 +111,8 @@ async fn play_from_the_keyboard(c: &Client, play: &str, first: &str) {
     .await;
     assert_eq!(focused_card(c).await, 0, "the focus stays on the hand");
     let mut at = 0;
-    for to in positions(&ranks, play) {
+    let chosen = positions(&ranks, play);
+    for &to in &chosen {
         for _ in at..to {
             c.active_element().await.unwrap().send_keys("\u{E014}").await.unwrap(); // →
         }
@@ -120,7 +131,9 @@ async fn play_from_the_keyboard(c: &Client, play: &str, first: &str) {
     let selection = find(c, "#dd-selection").await.text().await.unwrap();
     assert!(selection.contains("a legal play"), "{selection}");
     c.active_element().await.unwrap().send_keys("\u{E007}").await.unwrap(); // Enter
-    let said = serde_json::to_string(&format!("You play {}.", play.trim_start_matches("play "))).unwrap();
+    // The page plays the very cards selected, by name.
+    let cards: Vec<&str> = chosen.iter().map(|&i| names[i].as_str()).collect();
+    let said = serde_json::to_string(&format!("You play {}.", cards.join(" "))).unwrap();
     until(
         c,
         "the keyboard's play in the log",

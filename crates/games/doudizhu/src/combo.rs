@@ -5,8 +5,10 @@
 //! its main part: the trio of a trio with a kicker, the lowest of a
 //! chain), its length (the ranks in a chain; 1 otherwise) and every card
 //! as rank counts, kickers included. Suits never matter; when a seat plays
-//! a combination the cards leave its hand by [`Counts::cards_from`]'s rule
-//! (the lowest suits of each rank).
+//! a combination, of each rank the cards it has held longest leave its
+//! hand, by a hidden order that shows nothing of the cards it keeps (see
+//! [`crate::keys`]), unless a person names them
+//! ([`Action::PlayCards`](crate::Action::PlayCards)).
 //!
 //! Kickers, as implemented: the kickers of one combination are of distinct
 //! ranks, none of a rank in its main part, and never both jokers (that

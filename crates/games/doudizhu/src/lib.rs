@@ -32,8 +32,12 @@
 //!   (both jokers). Chains run from 3 to the ace. The kickers of one
 //!   combination are of distinct ranks, none of a rank of its main part,
 //!   never both jokers. An action is a combination's kind, main rank,
-//!   length and rank counts: the cards leave the hand lowest suit first
-//!   ([`Counts::cards_from`]), so actions that differ only by suit are one.
+//!   length and rank counts, so actions that differ only by suit are one.
+//!   Of each rank the cards the seat has held longest leave its hand (the
+//!   kitty's first, then in the order they were dealt: a hidden order no
+//!   other seat sees, see [`keys`]), so the suits shown tell nothing of
+//!   the cards kept. A person may name the cards instead
+//!   ([`Action::PlayCards`], typed `play 6h 6s`).
 //! - **Play.** The seat to act plays a combination of the same kind and
 //!   length with a higher main rank, a bomb (a higher one on a bomb), the
 //!   rocket, or passes; after two passes the seat that played last leads
@@ -71,6 +75,7 @@ pub mod ai;
 pub mod bidding;
 pub mod cards;
 pub mod combo;
+pub mod keys;
 pub mod module;
 pub mod moves;
 pub mod observation;

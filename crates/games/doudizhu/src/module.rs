@@ -1,9 +1,10 @@
 //! Dou Dizhu on the game contract: the options and players, the seat's
 //! view (its hand sorted by rank, the play to beat, the bids and the
 //! multiplier) and text, actions as typed (`bid 2`, `no bid`, `pass`,
-//! `3 3 4 4 5 5` or `334455`, `play SJ BJ`), the notes at the bidding's
-//! and each deal's end, the score sheet, the arena's landlord and peasant
-//! figures, and the swap hook.
+//! `3 3 4 4 5 5` or `334455`, `play SJ BJ`, or the cards themselves:
+//! `play 6h 6s`, `play 10♥ 10♠`), the notes at the bidding's and each
+//! deal's end, the score sheet, the arena's landlord and peasant
+//! figures, the state's invariants and the swap hook.
 
 use serde_json::{Map, Value, json};
 use tabula_cards::CardSet;
@@ -13,7 +14,7 @@ use tabula_search::{Determinize, Seat, TunableTable, Turn};
 
 use crate::actions::Action;
 use crate::ai::{DDZ_TUNABLES, DdzAi};
-use crate::cards::{Counts, name, names, parse_counts, rank, rank_name, short};
+use crate::cards::{Counts, name, names, parse_cards, parse_counts, rank, rank_name, short};
 use crate::combo::{Combo, Kind};
 use crate::moves::classify;
 use crate::observation::{Observation, swap_unseen};
@@ -276,9 +277,9 @@ impl GameModule for DouDizhu {
             out.push_str(match o.phase {
                 Phase::Bid => "\nBid 1, 2 or 3 above the highest bid, or no bid",
                 _ if o.last.is_some_and(|(by, _)| usize::from(by) != seat) => {
-                    "\nPlay a combination that beats it (its ranks, like 7 7), or pass"
+                    "\nPlay a combination that beats it (its ranks, like 7 7, or your cards, like 7h 7s), or pass"
                 }
-                _ => "\nLead a combination (its ranks, like 3 4 5 6 7)",
+                _ => "\nLead a combination (its ranks, like 3 4 5 6 7, or your cards, like 3c 4d 5h 6s 7c)",
             });
         }
         out
@@ -292,6 +293,7 @@ impl GameModule for DouDizhu {
             Action::Bid(b) => format!("bid {b}"),
             Action::Pass => "pass".to_string(),
             Action::Play(c) => format!("play {}", c.cards),
+            Action::PlayCards { cards, .. } => format!("play {}", names(cards)),
         }
     }
 
@@ -317,7 +319,20 @@ impl GameModule for DouDizhu {
                 if o.phase != Phase::Play {
                     return Err("the bidding is on: bid 1, 2 or 3, or no bid".into());
                 }
-                let ranks = parse_counts(t.strip_prefix("play").unwrap_or(&t))?;
+                let words = t.strip_prefix("play").unwrap_or(&t);
+                // Cards named one by one are the person's choice; ranks
+                // alone leave the choice to the hidden order.
+                let cards = parse_cards(words)?;
+                let ranks = match cards {
+                    Some(cards) => {
+                        let missing = CardSet(cards.0 & !o.hand.0);
+                        if !missing.is_empty() {
+                            return Err(format!("you do not hold {}", names(missing)));
+                        }
+                        Counts::of(cards)
+                    }
+                    None => parse_counts(words)?,
+                };
                 if !Counts::of(o.hand).contains(ranks) {
                     return Err(format!("you do not hold {ranks}"));
                 }
@@ -327,7 +342,10 @@ impl GameModule for DouDizhu {
                     return Err(format!("{ranks} is not a combination"));
                 }
                 match readings.iter().find(|c| legal.contains(&Action::Play(**c))) {
-                    Some(&c) => Action::Play(c),
+                    Some(&combo) => match cards {
+                        Some(cards) => Action::PlayCards { combo, cards },
+                        None => Action::Play(combo),
+                    },
                     None => {
                         let to_beat = o.last.filter(|&(by, _)| usize::from(by) != seat);
                         return Err(match to_beat {
@@ -338,7 +356,13 @@ impl GameModule for DouDizhu {
                 }
             }
         };
-        if legal.contains(&action) {
+        // Named cards were checked against the hand above: the play of
+        // their combination is what must be legal.
+        let form = match action {
+            Action::PlayCards { combo, .. } => Action::Play(combo),
+            other => other,
+        };
+        if legal.contains(&form) {
             Ok(action)
         } else {
             Err(format!("{} is not legal now", self.action_text(action)))
@@ -374,6 +398,13 @@ impl GameModule for DouDizhu {
 
     fn round(&self, s: &State) -> u32 {
         s.round_no()
+    }
+
+    /// The card ledger (every card in one place) and the hidden order's
+    /// invariant (see [`State::check_keys`]).
+    fn check_state(&self, s: &State) -> Result<(), String> {
+        s.check_ledger()?;
+        s.check_keys()
     }
 
     fn swap_unseen(&self, s: &mut State, observer: Seat) -> bool {

@@ -453,13 +453,28 @@ impl Worlds {
         Some(self.assemble(&[hidden[0], hidden[1], hidden[2], pool]))
     }
 
-    /// The template with `cards` added to each hand and the stock.
+    /// The template with `cards` added to each hand and the stock, and
+    /// hidden keys that fit what each seat was seen to play (its played
+    /// cards first, then the kitty cards it holds): the observing seat's
+    /// in the cards' order, so that its own plays show the same cards in
+    /// every world; another seat's hidden cards in an order drawn from
+    /// them, as the deal's order is uniform and unseen, without taking
+    /// numbers from the generator (the worlds stay those drawn before
+    /// there were keys).
     fn assemble(&self, cards: &[CardSet; SEATS + 1]) -> State {
         let mut s = self.template.clone();
         for (hand, extra) in s.hands.iter_mut().zip(cards) {
             hand.0 |= extra.0;
         }
         s.stock = cards[SEATS];
+        let salts = std::array::from_fn(|k| {
+            if k == self.seat {
+                0
+            } else {
+                tabula_search::rng::mix64(cards[k].0 ^ 0xD0D1_0DE5) | 1
+            }
+        });
+        s.assign_keys(salts);
         s.cards_hash = s.compute_cards_hash();
         s
     }
@@ -476,7 +491,11 @@ impl WorldSampler<State> for Worlds {
 /// truth: the lowest cards of the first two such places, the stock
 /// first. Returns whether there was
 /// one. The hidden-information tests' hook: every observation of
-/// `observer` must stay the same.
+/// `observer` must stay the same, and the world must stay one the rules
+/// reach. So each card takes the other's hidden key, and then of each
+/// rank moved the receiving seat's played cards take its smallest keys
+/// (the freedom the unseen deal order leaves): a hand that now holds a 6
+/// beside the 6 it played had held the played one longer.
 pub fn swap_unseen(s: &mut State, observer: Seat) -> bool {
     let o = Observation::of(s, observer);
     // The stock (the kitty, in the bidding) first: a swap that moves a
@@ -493,6 +512,14 @@ pub fn swap_unseen(s: &mut State, observer: Seat) -> bool {
             if let (Some(x), Some(y)) = (a.lowest(), b.lowest()) {
                 move_card(s, x, za, zb);
                 move_card(s, y, zb, za);
+                let (kx, ky) = (s.key_of(x), s.key_of(y));
+                s.set_key(x, ky);
+                s.set_key(y, kx);
+                for (z, c) in [(zb, x), (za, y)] {
+                    if let Zone::Hand(k) = z {
+                        s.settle_rank(k, crate::cards::rank(c));
+                    }
+                }
                 return true;
             }
         }

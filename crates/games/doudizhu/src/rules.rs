@@ -6,8 +6,9 @@ use tabula_cards::CardSet;
 use tabula_search::{Game, Payoffs, Rng, Seat, Turn};
 
 use crate::actions::Action;
-use crate::cards::Counts;
+use crate::cards::{Counts, rank_cards};
 use crate::combo::Combo;
+use crate::keys::FIRST_DEALT;
 use crate::moves::{all_plays, plays_beating};
 use crate::observation::Observation;
 use crate::options::DdzOptions;
@@ -140,9 +141,12 @@ impl DouDizhu {
         };
         s.landlord = Some(landlord as u8);
         s.kitty = s.stock;
-        for c in s.stock {
+        // The kitty's keys come before every dealt card's: the landlord
+        // plays a public card of a rank before a hidden one.
+        for (key, c) in s.stock.iter().enumerate() {
             s.hands[landlord].insert(c);
             s.shift(c, Zone::Stock, Zone::Hand(landlord));
+            s.set_key(c, key as u8);
         }
         s.stock = CardSet::EMPTY;
         s.phase = Phase::Play;
@@ -199,6 +203,36 @@ impl DouDizhu {
     }
 }
 
+impl DouDizhu {
+    /// `seat` plays `combo` with `cards` (which the hand holds).
+    fn play_cards(&self, s: &mut State, seat: usize, combo: Combo, cards: CardSet) {
+        s.hands[seat] = CardSet(s.hands[seat].0 & !cards.0);
+        s.played[seat] = CardSet(s.played[seat].0 | cards.0);
+        for c in cards {
+            s.shift(c, Zone::Hand(seat), Zone::Played(seat));
+        }
+        s.plays[seat] = s.plays[seat].saturating_add(1);
+        s.bombs = s.bombs.saturating_add(u8::from(combo.kind.doubles()));
+        s.last = Some((seat as u8, combo));
+        s.passes = 0;
+        if s.hands[seat].is_empty() {
+            self.end_deal(s, seat);
+        } else {
+            s.to_act = next_seat(seat) as u8;
+        }
+    }
+
+    /// The cards `action` (a play) takes from the hand of the seat to act
+    /// in `s`; `None` for other actions.
+    pub(crate) fn cards_played(s: &State, action: Action) -> Option<CardSet> {
+        match action {
+            Action::Play(c) => s.cards_for(s.to_act(), c.cards),
+            Action::PlayCards { cards, .. } => Some(cards),
+            _ => None,
+        }
+    }
+}
+
 impl Game for DouDizhu {
     type State = State;
     type Action = Action;
@@ -230,6 +264,7 @@ impl Game for DouDizhu {
                 s.stock.remove(card);
                 s.hands[to].insert(card);
                 s.shift(card, Zone::Stock, Zone::Hand(to));
+                s.set_key(card, FIRST_DEALT + s.dealt);
                 s.dealt += 1;
                 if s.dealt == DEALT {
                     s.phase = Phase::Bid;
@@ -254,26 +289,39 @@ impl Game for DouDizhu {
                 s.to_act = next_seat(seat) as u8;
             }
             Action::Play(combo) => {
-                let cards = combo
-                    .cards
-                    .cards_from(s.hands[seat])
-                    .expect("the hand holds the combination");
-                s.hands[seat] = CardSet(s.hands[seat].0 & !cards.0);
-                s.played[seat] = CardSet(s.played[seat].0 | cards.0);
-                for c in cards {
-                    s.shift(c, Zone::Hand(seat), Zone::Played(seat));
+                let cards = s.cards_for(seat, combo.cards).expect("the hand holds the combination");
+                self.play_cards(s, seat, combo, cards);
+            }
+            Action::PlayCards { combo, cards } => {
+                debug_assert!(self.legal_form(s, action).is_some(), "{cards:?} are not {combo:?}");
+                // The chosen cards take the smallest keys of their ranks,
+                // so that the played ones still come first.
+                let mut ranks = combo.cards.nibbles_with(1);
+                while ranks != 0 {
+                    let r = (ranks.trailing_zeros() / 4) as u8;
+                    ranks &= ranks - 1;
+                    let of_rank = rank_cards(r).0;
+                    let all = CardSet((s.hands[seat].0 | s.played[seat].0) & of_rank);
+                    s.keys_first(all, CardSet((s.played[seat].0 | cards.0) & of_rank));
                 }
-                s.plays[seat] = s.plays[seat].saturating_add(1);
-                s.bombs = s.bombs.saturating_add(u8::from(combo.kind.doubles()));
-                s.last = Some((seat as u8, combo));
-                s.passes = 0;
-                if s.hands[seat].is_empty() {
-                    self.end_deal(s, seat);
-                } else {
-                    s.to_act = next_seat(seat) as u8;
-                }
+                self.play_cards(s, seat, combo, cards);
             }
             Action::HiddenDeal => panic!("a hidden deal is a seat's view, not an action"),
+        }
+    }
+
+    /// A play that names its cards stands for the play of its
+    /// combination, when the seat to act holds them and they are the
+    /// combination's rank counts.
+    fn legal_form(&self, s: &State, action: Action) -> Option<Action> {
+        match action {
+            Action::PlayCards { combo, cards } => {
+                let seat = s.turn().seat()?;
+                let fits =
+                    s.phase == Phase::Play && Counts::of(cards) == combo.cards && s.hands[seat].contains_all(cards);
+                fits.then_some(Action::Play(combo))
+            }
+            other => Some(other),
         }
     }
 
@@ -316,7 +364,8 @@ impl Game for DouDizhu {
     }
 
     /// The last bid shows everyone the kitty; a play shows the suits of
-    /// the cards played (the action itself names ranks only).
+    /// the cards played (the action itself names ranks only, and the
+    /// hidden order picks the cards).
     fn reveals(&self) -> bool {
         true
     }
@@ -325,7 +374,7 @@ impl Game for DouDizhu {
     fn may_reveal(&self, s: &State, action: Action) -> bool {
         match action {
             Action::Bid(_) => s.phase == Phase::Bid,
-            Action::Play(_) => true,
+            Action::Play(_) | Action::PlayCards { .. } => true,
             _ => false,
         }
     }
@@ -334,11 +383,11 @@ impl Game for DouDizhu {
         use tabula_search::rng::mix64;
         match action {
             Action::Bid(_) if before.landlord.is_none() && after.landlord.is_some() => mix64(after.kitty.0 ^ 0xD1),
-            Action::Play(c) => {
+            Action::Play(_) | Action::PlayCards { .. } => {
                 // The cards' suits; and every hand, laid down when the
                 // play ends the deal.
                 let seat = before.to_act();
-                let cards = c.cards.cards_from(before.hands[seat]).unwrap_or_default();
+                let cards = DouDizhu::cards_played(before, action).unwrap_or_default();
                 let mut h = mix64(cards.0 ^ 0xD2);
                 if cards == before.hands[seat] {
                     for (k, hand) in before.hands.iter().enumerate() {

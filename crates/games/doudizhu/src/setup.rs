@@ -161,6 +161,9 @@ impl DouDizhu {
             }
         }
         s.plays = plays;
+        // Hidden keys that fit the cards played: each seat played the
+        // cards it held longest.
+        s.assign_keys([0; SEATS]);
         s.cards_hash = s.compute_cards_hash();
         Ok(s)
     }

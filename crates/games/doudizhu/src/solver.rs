@@ -140,6 +140,11 @@ impl Endgame {
     /// On a pass by a seat that leads, a play of cards the hand does not
     /// hold, or any other action than a pass or a play.
     pub fn after(&self, action: Action) -> Endgame {
+        // Counts know no suits: a play of named cards is its combination's.
+        let action = match action {
+            Action::PlayCards { combo, .. } => Action::Play(combo),
+            other => other,
+        };
         match action {
             Action::Pass => assert!(self.to_beat().is_some(), "a seat that leads cannot pass"),
             Action::Play(c) => {

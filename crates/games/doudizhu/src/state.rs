@@ -132,6 +132,29 @@ pub struct State {
     pub(crate) over: bool,
     /// The XOR of the keys of every card's zone (kept incrementally).
     pub(crate) cards_hash: u64,
+    /// Each card's hidden order key (see [`crate::keys`]): which of a
+    /// seat's cards of a rank a play takes. Never shown to a seat, and
+    /// left out of the hash: it changes which physical card of a rank
+    /// leaves, never what a seat may do or win.
+    #[serde(with = "order_serde")]
+    pub(crate) order: [u8; NUM_CARDS],
+}
+
+/// The keys as a list in JSON (serde's arrays stop at 32).
+mod order_serde {
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    use crate::cards::NUM_CARDS;
+
+    pub fn serialize<S: Serializer>(order: &[u8; NUM_CARDS], s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(order.iter())
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<[u8; NUM_CARDS], D::Error> {
+        let keys = Vec::<u8>::deserialize(d)?;
+        keys.try_into()
+            .map_err(|_| serde::de::Error::custom(format!("{NUM_CARDS} hidden keys")))
+    }
 }
 
 impl Default for State {
@@ -166,6 +189,7 @@ impl State {
             last_deal: None,
             over: false,
             cards_hash: 0,
+            order: [0; NUM_CARDS],
         };
         s.cards_hash = s.compute_cards_hash();
         s
@@ -271,6 +295,35 @@ impl State {
         } else {
             Turn::Seat(usize::from(self.to_act))
         }
+    }
+
+    /// Checks the card ledger: the stock, the hands and the cards played
+    /// hold every card once; the kitty, once taken, is three of the
+    /// landlord's cards.
+    ///
+    /// # Errors
+    /// What is out of place, in words.
+    pub fn check_ledger(&self) -> Result<(), String> {
+        let mut all = self.stock.0;
+        let mut total = self.stock.len();
+        for k in 0..SEATS {
+            all |= self.hands[k].0 | self.played[k].0;
+            total += self.hands[k].len() + self.played[k].len();
+        }
+        if all != DECK.0 || total != NUM_CARDS {
+            return Err("the stock, the hands and the cards played do not hold each card once".into());
+        }
+        let kitty_ok = match self.landlord {
+            Some(l) => {
+                let l = usize::from(l);
+                self.kitty.len() == 3 && (self.hands[l].0 | self.played[l].0) & self.kitty.0 == self.kitty.0
+            }
+            None => self.kitty.is_empty(),
+        };
+        if !kitty_ok {
+            return Err("the kitty is not three of the landlord's cards".into());
+        }
+        Ok(())
     }
 
     /// Moves `card` from one zone to another in the hash.

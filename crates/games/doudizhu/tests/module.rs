@@ -1,11 +1,14 @@
 //! Dou Dizhu on the game contract: actions as typed, with an error that
 //! says why for each bad one; every legal action's text reads back as
-//! itself; the view and the text that nothing unseen changes; records
-//! that replay; the arena's deals won by role.
+//! itself; the cards a person names are the ones played, and wrong ones
+//! change nothing; the view and the text that nothing unseen changes;
+//! the state's check of the hidden order; records that replay; the
+//! arena's deals won by role; the shared module contract.
 
 mod common;
 
 use common::{play, position, random_state};
+use tabula_cards::CardSet;
 use tabula_contract::{GameModule, Played, Scoresheet};
 use tabula_doudizhu::*;
 use tabula_search::{Game, Turn};
@@ -240,4 +243,139 @@ fn the_arena_counts_each_entrants_deals_by_role_in_one_deal_matches() {
     assert_eq!(fields["role_split_left_out"], 3);
     assert_eq!(fields["a_landlord_deals"], 0);
     assert_eq!(fields["b_peasant_deals"], 0);
+}
+
+#[test]
+fn a_person_names_the_cards_it_plays_and_a_wrong_card_changes_nothing() {
+    let g = DouDizhu::new(DdzOptions::default()).unwrap();
+    // South holds 3♣ 3♦ 4♣ 4♦ 9♣ and the jokers.
+    let s = position(&g, ["3 3 4 4 9 SJ BJ", "7 7 8", "K K A"], 0, 0, None);
+    let o = g.observation(&s, 0);
+    let three_d = CardSet::of(tabula_doudizhu::cards::parse_suited("3d").unwrap());
+    let single = common::combo("3");
+    let chosen = Action::PlayCards {
+        combo: single,
+        cards: three_d,
+    };
+    for text in ["play 3d", "PLAY 3D", "3♦", " play 3♦ "] {
+        assert_eq!(g.parse_action(&o, 0, text), Ok(chosen), "{text}");
+    }
+    assert_eq!(g.action_text(chosen), "play 3♦");
+    let pair = Action::PlayCards {
+        combo: common::combo("3 3"),
+        cards: common::cards("3 3", CardSet::EMPTY),
+    };
+    assert_eq!(g.parse_action(&o, 0, "play 3c, 3d"), Ok(pair));
+    assert_eq!(
+        g.parse_action(&o, 0, "play sj 4c 4d 3c 3d bj")
+            .map(|a| g.action_text(a)),
+        Err("3 3 4 4 SJ BJ is not a combination".to_string())
+    );
+    assert!(g.parse_action(&o, 0, "play 3h").unwrap_err().contains("do not hold 3♥"));
+    assert!(g.parse_action(&o, 0, "play 3c 3c").unwrap_err().contains("twice"));
+    assert!(
+        g.parse_action(&o, 0, "play 3c 4d")
+            .unwrap_err()
+            .contains("not a combination")
+    );
+    assert!(g.parse_action(&o, 0, "play 3c zz").unwrap_err().contains("not a card"));
+
+    // The chosen card leaves, its twin stays.
+    let mut t = s.clone();
+    tabula_search::play(&g, &mut t, chosen).unwrap();
+    assert_eq!(t.played()[0] - s.played()[0], three_d);
+    assert_eq!(s.hands()[0] - t.hands()[0], three_d);
+    assert!(t.hands()[0].contains_all(CardSet::of(tabula_doudizhu::cards::parse_suited("3c").unwrap())));
+    assert_eq!(g.check_state(&t), Ok(()));
+    // The same play by rank takes one 3 by the hidden order.
+    let mut u = s.clone();
+    g.apply(&mut u, Action::Play(single));
+    assert_eq!((u.played()[0] - s.played()[0]).len(), 1);
+
+    // Cards not held, or not the combination's counts, are refused and
+    // change nothing.
+    for wrong in [
+        Action::PlayCards {
+            combo: single,
+            cards: CardSet::of(tabula_doudizhu::cards::parse_suited("3h").unwrap()),
+        },
+        Action::PlayCards {
+            combo: single,
+            cards: common::cards("3 3", CardSet::EMPTY),
+        },
+        Action::PlayCards {
+            combo: common::combo("7 7"),
+            cards: common::cards("7 7", CardSet::EMPTY),
+        },
+    ] {
+        let mut w = s.clone();
+        assert!(tabula_search::play(&g, &mut w, wrong).is_err(), "{wrong:?}");
+        assert_eq!(w, s);
+    }
+}
+
+#[test]
+fn a_match_plays_the_cards_a_person_types() {
+    use tabula_contract::{Driver, ModuleDriver, TableKind};
+    let driver = ModuleDriver::new(DouDizhu::new(DdzOptions::default()).unwrap());
+    let mut m = driver.start(5, TableKind::Online);
+    let mut rng = tabula_search::Rng::new(5);
+    while m.to_act() == Turn::Chance {
+        m.chance(&mut rng).unwrap();
+    }
+    assert_eq!(m.apply_text("bid 3"), Ok("bid 3".to_string()));
+    let seat = m.to_act().seat().unwrap();
+    let hand: Vec<String> = m.view(seat)["hand"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["card"].as_str().unwrap().to_string())
+        .collect();
+    // The last card of the hand, by its name: a single.
+    let last = hand.last().unwrap().clone();
+    let before = m.view(seat);
+    assert!(m.apply_text("play 3h 3h").is_err());
+    assert!(m.apply_text("play zz").is_err());
+    assert_eq!(m.view(seat), before, "a refused text changes nothing");
+    assert_eq!(m.apply_text(&format!("play {last}")), Ok(format!("play {last}")));
+    assert_eq!(m.view(seat)["played"][seat], serde_json::json!([last]));
+    assert_eq!(m.check_state(), Ok(()));
+    // The record replays the person's cards.
+    let record = m.record().unwrap();
+    let replayed: Record = serde_json::from_value(record).unwrap();
+    let s = replayed.replay().unwrap();
+    assert_eq!(s.played()[seat].len(), 1);
+}
+
+#[test]
+fn the_state_check_refuses_a_seat_that_played_a_card_it_got_after_one_it_keeps() {
+    let g = DouDizhu::new(DdzOptions::default()).unwrap();
+    let mut s = position(&g, ["6 6 9", "7 7 8", "K K A"], 0, 0, None);
+    g.apply(&mut s, play("6"));
+    assert_eq!(g.check_state(&s), Ok(()));
+    // The keys of South's two 6s exchanged: it would have played the 6
+    // it got last while keeping the one it got first.
+    let sixes = common::cards("6 6", CardSet::EMPTY);
+    let mut v = serde_json::to_value(&s).unwrap();
+    let order = v["order"].as_array_mut().unwrap();
+    let [a, b]: [usize; 2] = sixes.iter().map(|c| c.index()).collect::<Vec<_>>().try_into().unwrap();
+    order.swap(a, b);
+    let broken: State = serde_json::from_value(v).unwrap();
+    let err = g.check_state(&broken).unwrap_err();
+    assert!(err.contains("rank 6"), "{err}");
+    // And a state whose keys are not a list of 54 does not read.
+    let mut v = serde_json::to_value(&s).unwrap();
+    v["order"].as_array_mut().unwrap().pop();
+    assert!(serde_json::from_value::<State>(v).is_err());
+}
+
+#[test]
+fn dou_dizhu_keeps_the_module_contract() {
+    let g = DouDizhu::new(DdzOptions {
+        match_deals: 1,
+        ..DdzOptions::default()
+    })
+    .unwrap();
+    let report = tabula_conformance::module::check_module(&g, &[1, 2], 400);
+    assert_eq!(report.games, 2);
 }

@@ -1,5 +1,7 @@
 //! What a seat sees, and nothing more: swapping a card it cannot see
-//! leaves its observation byte-identical; worlds keep the cards it knows
+//! leaves its observation byte-identical and makes a world the rules
+//! reach (the hidden order fits what each seat played); every world drawn
+//! keeps the state's invariants; worlds keep the cards it knows
 //! (the kitty in the landlord's hand) and draw the rest uniformly; a
 //! peasant's search is the same whatever its partner holds; tampered
 //! observations are refused.
@@ -9,6 +11,7 @@ mod common;
 use common::{position, random_state};
 use proptest::prelude::*;
 use tabula_cards::CardSet;
+use tabula_contract::GameModule;
 use tabula_doudizhu::*;
 use tabula_search::{Determinize, Game, Player, Rng, Turn};
 
@@ -36,8 +39,65 @@ proptest! {
                 prop_assert_eq!(&a, &truth);
             }
             prop_assert_eq!(game.hash(&t), game.hash_from_scratch(&t));
+            // The swapped world is one the rules reach: what each seat
+            // was seen to play still fits the hidden order.
+            prop_assert_eq!(GameModule::check_state(&game, &t), Ok(()));
         }
     }
+
+    #[test]
+    fn every_world_drawn_keeps_the_invariants_and_plays_on(seed in 0u64..10_000, plies in 0usize..300, seat in 0usize..3) {
+        let game = DouDizhu::new(DdzOptions::default()).unwrap();
+        let s = random_state(&game, seed, plies);
+        prop_assume!(game.to_move(&s) != Turn::Terminal);
+        let o = game.observation(&s, seat);
+        let mut rng = Rng::new(seed);
+        let mut world = o.sample(&mut rng).expect("a real observation checks");
+        prop_assert_eq!(GameModule::check_state(&game, &world), Ok(()));
+        // Played on to the deal's end, it keeps them.
+        let mut legal = Vec::new();
+        for _ in 0..200 {
+            let a = match game.to_move(&world) {
+                Turn::Terminal => break,
+                Turn::Chance => game.sample_chance(&world, &mut rng),
+                Turn::Seat(_) => {
+                    game.legal_actions(&world, &mut legal);
+                    legal[rng.below(legal.len() as u64) as usize]
+                }
+            };
+            game.apply(&mut world, a);
+            prop_assert_eq!(GameModule::check_state(&game, &world), Ok(()));
+        }
+    }
+}
+
+#[test]
+fn a_swap_may_leave_a_hand_a_card_below_the_one_it_played_of_the_rank() {
+    // Under the old rule (the lowest suits of a rank first) a hand that
+    // played 6♥ held no 6♣ or 6♦, so a swap that gave it one made a world
+    // the seat could rule out. Under the hidden order such worlds are
+    // possible: they come up, and they pass the state's check.
+    let game = DouDizhu::new(DdzOptions::default()).unwrap();
+    let mut below = 0;
+    for seed in 0..200 {
+        let s = random_state(&game, seed, 80 + seed as usize % 60);
+        for seat in 0..3 {
+            let mut t = s.clone();
+            if !swap_unseen(&mut t, seat) {
+                continue;
+            }
+            assert_eq!(GameModule::check_state(&game, &t), Ok(()), "seed {seed}, seat {seat}");
+            for k in 0..3 {
+                for c in t.hands()[k] - s.hands()[k] {
+                    let of_rank = tabula_doudizhu::cards::rank_cards(tabula_doudizhu::cards::rank(c));
+                    if (t.played()[k] & of_rank).iter().any(|p| p.0 > c.0) {
+                        below += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(below > 0, "no swap gave a hand a lower suit than one it played");
 }
 
 /// A state in the play with `plies` random plies after the bidding.
@@ -76,6 +136,7 @@ fn worlds_keep_what_the_seat_knows_and_deal_the_rest() {
                     "the landlord keeps its unplayed kitty cards"
                 );
                 assert_eq!(game.hash(&w), game.hash_from_scratch(&w));
+                assert_eq!(GameModule::check_state(&game, &w), Ok(()));
                 worlds_checked += 1;
             }
         }
@@ -156,9 +217,11 @@ fn a_peasant_sees_nothing_of_its_partners_hand() {
         let mut hidden = [CardSet::EMPTY; 3];
         hidden[l] = landlords;
         hidden[partner] = partners;
-        // The truth is the world of its own arrangement: built this way,
-        // the exchanged state differs from it in the hands alone.
-        assert_eq!(worlds.world(hidden).as_ref(), Some(&s), "seed {seed}");
+        // The truth is the world of its own arrangement (but the hidden
+        // order, which the world draws its own way): built this way, the
+        // exchanged state differs from it in the hands alone.
+        let truth = worlds.world(hidden).expect("the truth fits");
+        assert_eq!(common::without_keys(&truth), common::without_keys(&s), "seed {seed}");
 
         let mut rng = Rng::new(seed);
         let mut from_landlord: Vec<_> = landlords.iter().collect();

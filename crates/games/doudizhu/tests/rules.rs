@@ -2,11 +2,15 @@
 //! kitty, the bidding (rising bids, 3 ends it, no bid throws the cards
 //! in), the play (beat or pass, two passes give the lead back), the
 //! deal's score (bombs, the rocket, spring and anti-spring), the match,
-//! and conservation with the hash over random matches.
+//! conservation with the hash over random matches, and the hidden order
+//! that picks a play's cards (the kitty first, then the deal's order,
+//! which shows nothing of the cards kept).
 
 mod common;
 
 use common::{deal, play, position, random_state};
+use tabula_cards::CardSet;
+use tabula_doudizhu::cards::rank_cards;
 use tabula_doudizhu::*;
 use tabula_search::{Game, Turn};
 
@@ -253,4 +257,138 @@ fn cards_are_conserved_and_the_hash_is_kept_over_random_matches() {
             }
         }
     }
+}
+
+/// Seat 0's three 6s dealt to it in `order` (positions 6 to 8 of its
+/// cards), seat 0 the landlord: its cards left after it leads `ranks`.
+fn lead_after_dealing_the_sixes(g: &DouDizhu, sixes: &[tabula_cards::CardId], ranks: &str) -> CardSet {
+    let mut taken = CardSet::EMPTY;
+    let mut sets: Vec<Vec<tabula_cards::CardId>> = ORDERED
+        .iter()
+        .map(|h| {
+            let c = common::cards(h, taken);
+            taken = CardSet(taken.0 | c.0);
+            c.iter().collect()
+        })
+        .collect();
+    // The 6s are cards 6 to 8 of seat 0's (after 3 3 4 4 5 5).
+    sets[0][6..9].copy_from_slice(sixes);
+    let mut s = g.initial_state();
+    common::deal_in_order(g, &mut s, &sets);
+    g.apply(&mut s, Action::Bid(3));
+    let before = s.hands()[0];
+    g.apply(&mut s, play(ranks));
+    CardSet(before.0 & !s.hands()[0].0)
+}
+
+const ORDERED: [&str; 3] = [
+    "3 3 4 4 5 5 6 6 6 7 7 8 8 9 9 10 10",
+    "3 3 4 4 5 5 6 7 7 8 8 9 9 10 10 J J",
+    "J J Q Q Q Q K K K K A A A A 2 2 2",
+];
+
+#[test]
+fn a_play_takes_the_cards_the_seat_was_dealt_first_whatever_their_suits() {
+    // Over every order of the three 6s in seat 0's deal, each 6 is the
+    // one a single 6 shows exactly (3 - 1)! = 2 times, and each two of
+    // them the pair shown twice: the suits shown say nothing of the 6
+    // kept. (The old rule, lowest suits first, always showed 6♣.)
+    let g = game(1);
+    let sixes: Vec<tabula_cards::CardId> = common::cards("6 6 6", CardSet::EMPTY).iter().collect();
+    let mut singles = std::collections::BTreeMap::new();
+    let mut pairs = std::collections::BTreeMap::new();
+    let mut perms = 0;
+    for a in 0..3 {
+        for b in 0..3 {
+            for c in 0..3 {
+                if a == b || b == c || a == c {
+                    continue;
+                }
+                let order = [sixes[a], sixes[b], sixes[c]];
+                let one = lead_after_dealing_the_sixes(&g, &order, "6");
+                assert_eq!(one, CardSet::of(order[0]), "the 6 dealt first leaves");
+                *singles.entry(one.0).or_insert(0) += 1;
+                let two = lead_after_dealing_the_sixes(&g, &order, "6 6");
+                *pairs.entry(two.0).or_insert(0) += 1;
+                perms += 1;
+            }
+        }
+    }
+    assert_eq!(perms, 6);
+    assert_eq!(singles.len(), 3, "each 6 is shown first in some deal");
+    assert!(singles.values().all(|&n| n == 2), "{singles:?}");
+    assert_eq!(pairs.len(), 3);
+    assert!(pairs.values().all(|&n| n == 2), "{pairs:?}");
+}
+
+#[test]
+fn the_landlord_plays_a_kitty_card_before_a_hidden_one() {
+    // Seat 2 takes the kitty's 2♠ beside its own three 2s: a single 2
+    // shows the public kitty card, telling nothing of the hidden ones.
+    let g = game(1);
+    let mut s = g.initial_state();
+    deal(&g, &mut s, ORDERED, "2 SJ BJ");
+    for b in [0, 0, 3] {
+        g.apply(&mut s, Action::Bid(b));
+    }
+    assert_eq!(s.landlord(), Some(2));
+    let kitty_two = CardSet(s.kitty().0 & common::cards("2 2 2 2", CardSet::EMPTY).0);
+    assert_eq!(kitty_two.len(), 1);
+    g.apply(&mut s, play("2"));
+    assert_eq!(s.played()[2], kitty_two);
+}
+
+#[test]
+fn in_random_matches_either_of_two_hidden_cards_of_a_rank_is_shown_first() {
+    // Each time a seat holding two cards of a rank (neither from the
+    // kitty) plays one of them, the lower suit leaves about half the
+    // time; the old rule made it every time.
+    let g = game(1);
+    let (mut lower, mut higher) = (0u32, 0u32);
+    let mut legal = Vec::new();
+    for seed in 0..300 {
+        let mut rng = tabula_search::Rng::new(seed);
+        let mut s = g.initial_state();
+        while let Some(a) = match g.to_move(&s) {
+            Turn::Terminal => None,
+            Turn::Chance => Some(g.sample_chance(&s, &mut rng)),
+            Turn::Seat(_) => {
+                g.legal_actions(&s, &mut legal);
+                Some(legal[rng.below(legal.len() as u64) as usize])
+            }
+        } {
+            if let Action::Play(c) = a {
+                let seat = s.to_act();
+                let hand = s.hands()[seat];
+                let before = s.clone();
+                g.apply(&mut s, a);
+                let after = if s.round_no() == before.round_no() {
+                    s.hands()[seat]
+                } else {
+                    CardSet::EMPTY
+                };
+                for (r, n) in c.cards.iter() {
+                    let all = CardSet(hand.0 & rank_cards(r).0);
+                    if n == 1 && all.len() == 2 && (all.0 & before.kitty().0) == 0 {
+                        let left = CardSet(all.0 & !after.0);
+                        if left == CardSet::of(all.lowest().unwrap()) {
+                            lower += 1;
+                        } else {
+                            higher += 1;
+                        }
+                    }
+                }
+            } else {
+                g.apply(&mut s, a);
+            }
+        }
+    }
+    let n = f64::from(lower + higher);
+    assert!(n >= 200.0, "{n} plays of one of two cards");
+    let sd = (n * 0.25).sqrt();
+    assert!(higher > 0, "the higher suit is sometimes shown first");
+    assert!(
+        (f64::from(lower) - n / 2.0).abs() < 4.0 * sd,
+        "the lower suit first {lower} times of {n}"
+    );
 }

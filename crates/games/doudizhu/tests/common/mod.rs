@@ -35,6 +35,12 @@ pub fn deal(game: &DouDizhu, s: &mut State, hands: [&str; 3], kitty: &str) {
         })
         .collect();
     assert_eq!(cards(kitty, taken).len(), 3);
+    deal_in_order(game, s, &sets);
+}
+
+/// A deal dealt from `s` (a state before its deal): each seat gets its
+/// cards in the order given (17 each).
+pub fn deal_in_order(game: &DouDizhu, s: &mut State, sets: &[Vec<tabula_cards::CardId>]) {
     let mut next = [0usize; 3];
     while s.phase() == Phase::Deal {
         let to = s.next_recipient().unwrap();
@@ -69,4 +75,15 @@ pub fn position(
         setup = setup.with_last(by, ranks).unwrap();
     }
     game.position(&setup).unwrap()
+}
+
+/// A state as JSON without its hidden order keys: the card placement and
+/// everything else, for comparing a world with the truth.
+pub fn without_keys(s: &State) -> serde_json::Value {
+    let mut v = serde_json::to_value(s).unwrap();
+    v.as_object_mut()
+        .unwrap()
+        .remove("order")
+        .expect("the keys are a field");
+    v
 }

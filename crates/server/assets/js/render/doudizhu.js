@@ -8,9 +8,11 @@
 // play: your cards are toggle buttons (the arrow keys move along them,
 // Space selects), Play is enabled only when the selected ranks are one of
 // the legal plays (the page compares the selection with `answer.legal`,
-// it computes no rule), Pass when passing is legal, and Hint selects the
-// legal plays one after another. Everything comes from your observation:
-// the other hands are counts.
+// it computes no rule) and plays the very cards you selected (it sends
+// their names, `play 6♥ 6♠`: which of your cards of a rank leave is your
+// choice), Pass when passing is legal, and Hint selects the legal plays
+// one after another. Everything comes from your observation: the other
+// hands are counts.
 
 import { el } from '../common.js';
 import { arrowKeys, card, cardWords } from '../cardface.js';
@@ -96,7 +98,8 @@ export function mount(root, shell) {
     if (id) document.getElementById(id)?.focus({ preventScroll: true });
   }
 
-  /** Selects the cards of a play's text (`play 3 3 4`), lowest suits first. */
+  /** Selects the cards of a play's text (`play 3 3 4`), lowest suits first
+   * (a suggestion: Play sends whichever cards are selected). */
   function selectPlay(text) {
     const left = current.answer.view.hand.slice();
     selected = new Set();
@@ -132,12 +135,12 @@ export function mount(root, shell) {
   board.addEventListener('keydown', (e) => {
     if (!current || e.ctrlKey || e.metaKey || e.altKey) return;
     const key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
-    const { legal, plays, choice } = current;
+    const { legal, plays, send } = current;
     if (key === 'Enter' && e.target.dataset?.card !== undefined) {
       // On a card: plays a legal selection, else selects (the button's click).
-      if (choice) {
+      if (send) {
         e.preventDefault();
-        shell.act(choice);
+        shell.act(send);
       }
     } else if (key === 'p' && legal.includes('pass')) {
       e.preventDefault();
@@ -171,7 +174,10 @@ export function mount(root, shell) {
     const { hand } = v;
     const ranks = hand.filter((c) => selected.has(c.card)).map((c) => c.rank).join(' ');
     const choice = ranks && plays.includes(`play ${ranks}`) ? `play ${ranks}` : null;
-    current = { answer, legal, plays, choice };
+    // What Play sends: the selected cards themselves, in the hand's order.
+    const cards = hand.filter((c) => selected.has(c.card)).map((c) => c.card).join(' ');
+    const send = choice ? `play ${cards}` : null;
+    current = { answer, legal, plays, choice, send };
 
     const phaseWords = {
       deal: 'dealing',
@@ -294,7 +300,7 @@ export function mount(root, shell) {
           dataset: choice ? { action: choice } : {},
           'aria-keyshortcuts': 'Enter',
           'aria-label': label,
-          onclick: () => { if (current.choice) shell.act(current.choice); },
+          onclick: () => { if (current.send) shell.act(current.send); },
         }, choice ? `Play ${ranks}` : 'Play'),
         canPass
           ? el('button', {
