@@ -123,6 +123,15 @@ async fn hearts_plays_in_the_page_and_the_server_stores_the_finished_game() {
         .cloned();
     let stored = stored.unwrap_or_else(|| panic!("the finished game is listed: {listed}"));
     assert_eq!(stored["over"], true, "{stored}");
+    // Stored unverified (its computers were the browser's), and the page
+    // says so beside the result.
+    assert_eq!(stored["verified"], false, "{stored}");
+    until(
+        &c,
+        "the unverified note",
+        "return !!document.getElementById('table-unverified')?.textContent.includes('unverified')",
+    )
+    .await;
 
     // The worker received each computer's observation, nothing more.
     let sent: Value = c
