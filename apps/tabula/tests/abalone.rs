@@ -1,6 +1,6 @@
 //! `tabula perft|play|bot|arena abalone` end to end.
 
-mod common;
+use crate::common;
 
 use common::*;
 

@@ -1,6 +1,6 @@
 //! The `tabula` binary as a user runs it.
 
-mod common;
+use crate::common;
 
 use common::*;
 use std::process::Output;

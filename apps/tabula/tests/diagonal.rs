@@ -1,7 +1,7 @@
 //! Jamais en diagonale from the command line: the daily grid, the arena and
 //! its experiment format, terminal play with its record, the review.
 
-mod common;
+use crate::common;
 
 use common::*;
 use serde_json::Value;

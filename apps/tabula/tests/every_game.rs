@@ -4,7 +4,7 @@
 //! answering the bot protocol. A new game crate with its registry line
 //! passes this with no edit here.
 
-mod common;
+use crate::common;
 
 use std::io::{Read, Write};
 use std::process::{Command, Stdio};

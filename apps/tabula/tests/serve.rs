@@ -3,7 +3,7 @@
 //! refuses a bad database URL in one line, and loses no finished result
 //! when killed with SIGKILL in the middle of play.
 
-mod common;
+use crate::common;
 
 use std::io::{BufRead, BufReader};
 use std::net::TcpListener;

@@ -1,6 +1,6 @@
 //! `tabula play|arena|bot skyjo` end to end.
 
-mod common;
+use crate::common;
 
 use common::*;
 use tabula_search::Game;

@@ -11,7 +11,10 @@
 //! - code and docs cite nothing outside the repository: every `*.md` they
 //!   name is a file of the repository, and no `§` points into a document
 //!   a reader does not have;
-//! - nothing uses `DefaultHasher`, whose output is not stable.
+//! - nothing uses `DefaultHasher`, whose output is not stable;
+//! - a crate's integration tests are one binary (`tests/main.rs`, whose
+//!   modules are the files beside it: each binary is a link, and CI links
+//!   each once), and no test file is left out of every binary.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -344,4 +347,57 @@ fn nothing_hashes_with_the_unstable_default_hasher() {
         .map(|f| f.display().to_string())
         .collect();
     assert!(hits.is_empty(), "{hits:#?}");
+}
+
+#[test]
+fn each_crate_has_one_test_binary_that_holds_every_test_file() {
+    let mut problems = Vec::new();
+    for (dir, name) in crates() {
+        let Ok(entries) = fs::read_dir(dir.join("tests")) else {
+            continue;
+        };
+        let files: BTreeSet<String> = entries
+            .flatten()
+            .map(|e| e.file_name().to_string_lossy().to_string())
+            .filter(|f| f.ends_with(".rs"))
+            .collect();
+        let manifest = fs::read_to_string(dir.join("Cargo.toml")).unwrap();
+        // The binaries Cargo.toml declares, by path.
+        let declared: BTreeSet<String> = manifest
+            .lines()
+            .filter_map(|l| l.strip_prefix("path = \"tests/"))
+            .map(|p| p.trim_end_matches('"').to_string())
+            .collect();
+        if !manifest.contains("autotests = false") {
+            if files.len() > 1 {
+                problems.push(format!("{name}: {} test binaries; make one tests/main.rs", files.len()));
+            }
+            continue;
+        }
+        let main = fs::read_to_string(dir.join("tests/main.rs")).unwrap_or_default();
+        let modules: BTreeSet<String> = main
+            .lines()
+            .filter_map(|l| l.strip_prefix("mod "))
+            .map(|m| format!("{}.rs", m.trim_end_matches(';')))
+            .collect();
+        for f in &files {
+            if f != "main.rs" && !modules.contains(f) && !declared.contains(f) {
+                problems.push(format!(
+                    "{name}: tests/{f} is in no test binary (add `mod` for it to tests/main.rs)"
+                ));
+            }
+        }
+        // A binary beyond tests/main.rs says why it needs a process of
+        // its own (process-wide state: an allocator, installed tables).
+        let lines: Vec<&str> = manifest.lines().collect();
+        for (i, l) in lines.iter().enumerate() {
+            let own = l.strip_prefix("path = \"tests/").is_some_and(|p| p != "main.rs\"");
+            if own && !(i >= 3 && lines[i - 3].starts_with("# Its own binary:")) {
+                problems.push(format!(
+                    "{name}: a second test binary without `# Its own binary:` above it"
+                ));
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{problems:#?}");
 }

@@ -4,21 +4,15 @@
 //! a trainer game won by following the table's best move with the verdict
 //! shrinking after every move, and the tablebase figures.
 
-mod common;
-
-use std::sync::Once;
+use crate::common;
 
 use common::{Engine, TestServer};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
-use tabula_abalone::tablebase;
 
-/// Solves 2v2 and 3v2 and installs them for the servers of this binary.
+/// The tables, installed for the process's servers.
 fn install() {
-    static ONCE: Once = Once::new();
-    ONCE.call_once(|| {
-        assert!(tablebase::install(tablebase::solve_closure("3v2".parse().unwrap())));
-    });
+    common::abalone_tables();
 }
 
 async fn the_trainer_is_won_by_the_tables_best_moves(engine: Engine) {

@@ -2,7 +2,7 @@
 //! CSRF, rate limits, every error path of the games API, free play, the lab
 //! and the review (the daily grid's rules are in `daily.rs`).
 
-mod common;
+use crate::common;
 
 use common::{Engine, TestServer};
 use reqwest::StatusCode;

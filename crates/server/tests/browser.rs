@@ -8,9 +8,8 @@
 //! Without chromedriver these tests say so and pass, unless
 //! `TABULA_REQUIRE_BROWSER=1` (set by `.ci/run`), which makes them fail.
 
-mod common;
-#[path = "common/browser.rs"]
-mod web;
+use crate::common;
+use crate::web;
 
 use std::time::{Duration, Instant};
 

@@ -9,11 +9,9 @@
 //! Every wait is for a condition on the page. Without chromedriver these
 //! tests say so and pass, unless `TABULA_REQUIRE_BROWSER=1`.
 
-mod common;
-#[path = "common/browser.rs"]
-mod web;
+use crate::common;
+use crate::web;
 
-use std::sync::Once;
 use std::time::{Duration, Instant};
 
 use common::{Engine, TestServer};
@@ -24,13 +22,9 @@ use tabula_abalone::{Cell, Move, Position};
 use tabula_search::backward::{Value as TableValue, decode};
 use web::{ONE_AT_A_TIME, WAIT, browser, driver, find, open, shown, snapshot, text};
 
-/// Solves 2v2 and 3v2 and installs them for this binary's servers.
+/// The tables, installed for the process's servers.
 fn tables() -> &'static Solved {
-    static ONCE: Once = Once::new();
-    ONCE.call_once(|| {
-        assert!(tablebase::install(tablebase::solve_closure("3v2".parse().unwrap())));
-    });
-    tablebase::installed().unwrap()
+    common::abalone_tables()
 }
 
 /// Whose move it is, as the page says, once no request is in flight.

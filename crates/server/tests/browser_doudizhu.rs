@@ -7,11 +7,8 @@
 //! API's view has it: the hand drawn sorted by rank (3 low … 2, the small
 //! black joker, the big red one), the multiplier and the bids made.
 
-mod common;
-#[path = "common/table_page.rs"]
-mod table_page;
-#[path = "common/browser.rs"]
-mod web;
+use crate::table_page;
+use crate::web;
 
 use std::time::Duration;
 

@@ -4,11 +4,8 @@
 //! with the page's DOM byte-identical when two cards the person cannot see
 //! are swapped in the server's truth.
 
-mod common;
-#[path = "common/table_page.rs"]
-mod table_page;
-#[path = "common/browser.rs"]
-mod web;
+use crate::table_page;
+use crate::web;
 
 use std::time::Duration;
 

@@ -3,11 +3,9 @@
 //! their seats' observations; nothing reaches the server until the game is
 //! over, when the server replays, checks and stores it.
 
-mod common;
-#[path = "common/table_page.rs"]
-mod table_page;
-#[path = "common/browser.rs"]
-mod web;
+use crate::common;
+use crate::table_page;
+use crate::web;
 
 use std::time::{Duration, Instant};
 

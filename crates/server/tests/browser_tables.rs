@@ -5,11 +5,8 @@
 //! byte-identical when two cards the person cannot see are swapped in the
 //! server's truth; watched games. (Gin Rummy's page: browser_ginrummy.rs.)
 
-mod common;
-#[path = "common/table_page.rs"]
-mod table_page;
-#[path = "common/browser.rs"]
-mod web;
+use crate::table_page;
+use crate::web;
 
 use std::time::{Duration, Instant};
 

@@ -1,7 +1,7 @@
 //! The daily grid over HTTP, on SQLite and on PostgreSQL: points, the
 //! leaderboard and statistics, restarts, archives and streaks.
 
-mod common;
+use crate::common;
 
 use common::{Engine, TestServer};
 use reqwest::StatusCode;

@@ -10,7 +10,7 @@
 //! Long file: one binary for every hardening scenario (each server test
 //! binary links every game, so another file would cost CI a link).
 
-mod common;
+use crate::common;
 
 use std::time::Instant;
 

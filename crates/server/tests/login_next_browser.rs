@@ -2,9 +2,8 @@
 //! browser stays on this site whatever `next` says, and the page's own
 //! check (`safeNext` in common.js) refuses hostile values by itself.
 
-mod common;
-#[path = "common/browser.rs"]
-mod web;
+use crate::common;
+use crate::web;
 
 use std::time::Instant;
 

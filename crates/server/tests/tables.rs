@@ -7,7 +7,7 @@
 //! Long file: one binary for the generic tables API (each server test
 //! binary links every game, so another file would cost CI a link).
 
-mod common;
+use crate::common;
 
 use std::time::{Duration, Instant};
 

@@ -11,7 +11,7 @@
 //! cargo run --release -p tabula-wasm --example decisions -- --write # regenerates the file
 //! ```
 //!
-//! `cargo test -p tabula-wasm --test decisions` checks the file against the
+//! `cargo test -p tabula-wasm --test tests decisions` checks the file against the
 //! native build, and the server's browser test against the module in
 //! headless Chromium.
 

@@ -3,7 +3,7 @@
 //! bidding by strength, each level reproducible by seed, and every level
 //! playing whole matches legally.
 
-mod common;
+use crate::common;
 
 use common::{play, position};
 use tabula_doudizhu::ai::{bid_for, strength};

@@ -2,15 +2,12 @@
 //! hundred times on the same decision allocates no more on the hundredth
 //! call than on the second.
 
-mod common;
+use crate::common;
 
 use common::random_state;
-use tabula_conformance::alloc::{Counting, allocations_during};
+use tabula_conformance::alloc::allocations_during;
 use tabula_doudizhu::*;
 use tabula_search::{Game, Player};
-
-#[global_allocator]
-static GLOBAL: Counting = Counting;
 
 #[test]
 fn repeated_calls_allocate_nothing_more() {

@@ -5,7 +5,7 @@
 //! the state's check of the hidden order; records that replay; the
 //! arena's deals won by role; the shared module contract.
 
-mod common;
+use crate::common;
 
 use common::{play, position, random_state};
 use tabula_cards::CardSet;

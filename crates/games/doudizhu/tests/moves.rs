@@ -6,14 +6,11 @@
 
 use proptest::prelude::*;
 use tabula_cards::CardSet;
-use tabula_conformance::alloc::{Counting, allocations_during};
+use tabula_conformance::alloc::allocations_during;
 use tabula_doudizhu::cards::{Counts, parse_counts};
 use tabula_doudizhu::combo::{Combo, Kind};
 use tabula_doudizhu::moves::{all_plays, can_play_out, classify, plays_beating};
 use tabula_search::Rng;
-
-#[global_allocator]
-static GLOBAL: Counting = Counting;
 
 // ---------------------------------------------------------------------------
 // The reference: rank counts as a plain array, every kind spelled out.

@@ -6,7 +6,7 @@
 //! peasant's search is the same whatever its partner holds; tampered
 //! observations are refused.
 
-mod common;
+use crate::common;
 
 use common::{position, random_state};
 use proptest::prelude::*;

@@ -4,8 +4,6 @@
 //! another root inserted before it; and the comparison does tell roots
 //! apart.
 
-mod common;
-
 use tabula_cards::{HandGame, compare_roots};
 use tabula_doudizhu::*;
 use tabula_search::{Determinize, Game, Rng, Rollout, Turn};

@@ -6,7 +6,7 @@
 //! that picks a play's cards (the kitty first, then the deal's order,
 //! which shows nothing of the cards kept).
 
-mod common;
+use crate::common;
 
 use common::{deal, play, position, random_state};
 use tabula_cards::CardSet;

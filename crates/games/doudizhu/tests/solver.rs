@@ -5,16 +5,13 @@
 //! wrong; values persist across calls; a warm solve allocates nothing;
 //! `Endgame` follows the game's own rules move for move.
 
-use tabula_conformance::alloc::{Counting, allocations_during};
+use tabula_conformance::alloc::allocations_during;
 use tabula_doudizhu::cards::{Counts, parse_counts};
 use tabula_doudizhu::combo::Combo;
 use tabula_doudizhu::moves::{all_plays, classify, plays_beating};
 use tabula_doudizhu::solver::{Endgame, Solver};
 use tabula_doudizhu::{Action, DdzOptions, DouDizhu, Phase};
 use tabula_search::{Game, Rng, Turn};
-
-#[global_allocator]
-static GLOBAL: Counting = Counting;
 
 /// No limit on a solve.
 const ALL: u64 = u64::MAX;

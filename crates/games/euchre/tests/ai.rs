@@ -4,7 +4,7 @@
 //! from every hand it cannot see, its partner's included (no back channel
 //! between partners).
 
-mod common;
+use crate::common;
 
 use common::{card, cards, deal, random_state};
 use tabula_cards::CardSet;

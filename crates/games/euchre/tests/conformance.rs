@@ -1,7 +1,7 @@
 //! Euchre passes the conformance suite: whole matches under every
 //! combination of the house rules.
 
-mod common;
+use crate::common;
 
 use common::every_option;
 use tabula_cards::CardId;

@@ -5,8 +5,8 @@
 
 use std::collections::BTreeMap;
 
+use crate::common;
 use proptest::prelude::*;
-mod common;
 
 use common::{card, cards, deal, every_option, random_state};
 use tabula_cards::{CardId, CardSet};

@@ -4,7 +4,7 @@
 //! dealer and hands thrown in, the scoring, the match's end, and the
 //! ledger kept through random matches.
 
-mod common;
+use crate::common;
 
 use common::{card, cards, deal, every_option};
 use tabula_euchre::cards::{DECK, effective_suit};

@@ -2,7 +2,7 @@
 //! thrown away at any level, each level reproducible by seed, and every
 //! level playing whole matches legally.
 
-mod common;
+use crate::common;
 
 use common::{dealt, discard_decision, draw_decision};
 use tabula_ginrummy::ai::{INFERENCE, choose_root, play_roots, search_roots};

@@ -3,7 +3,7 @@
 //! page's JSON) that nothing unseen changes, and records of the
 //! computer's matches that replay, tampered ones refused.
 
-mod common;
+use crate::common;
 
 use common::{dealt, random_state};
 use tabula_contract::GameModule;

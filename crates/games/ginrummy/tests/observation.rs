@@ -11,7 +11,7 @@ use tabula_ginrummy::observation::INFERENCE_DRAWS;
 use tabula_ginrummy::*;
 use tabula_search::{Determinize, Game, Player, Rng, Turn};
 
-mod common;
+use crate::common;
 
 use common::random_state;
 

@@ -5,7 +5,7 @@
 //! another root inserted before it; and the comparison does tell roots
 //! apart.
 
-mod common;
+use crate::common;
 
 use common::{discard_decision, draw_decision};
 use tabula_cards::{HandGame, compare_roots};

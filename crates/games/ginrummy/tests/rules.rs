@@ -8,7 +8,7 @@ use tabula_ginrummy::cards::{DECK, parse, parse_hand};
 use tabula_ginrummy::*;
 use tabula_search::{Game, Rng, Turn};
 
-mod common;
+use crate::common;
 
 use common::dealt;
 

@@ -2,7 +2,7 @@
 //! typed as a person types them, the computer at every level, and the
 //! team-free isolation of a seat's decision from hands it cannot see.
 
-mod common;
+use crate::common;
 
 use common::random_state;
 use tabula_cards::CardSet;

@@ -4,8 +4,8 @@
 
 use std::collections::BTreeMap;
 
+use crate::common;
 use proptest::prelude::*;
-mod common;
 
 use common::random_state;
 use tabula_cards::{CardId, CardSet};

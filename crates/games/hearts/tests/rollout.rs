@@ -3,7 +3,7 @@
 //! same hand through `Game::apply`, drawing each card as
 //! `legal[below(len)]` over the sorted legal plays.
 
-mod common;
+use crate::common;
 
 use common::random_state;
 use tabula_cards::HandRules;

@@ -3,7 +3,7 @@
 //! each root the same figures alone, among all, reordered, or with another
 //! root inserted before it; and the comparison does tell roots apart.
 
-mod common;
+use crate::common;
 
 use common::random_state;
 use tabula_cards::compare_roots;

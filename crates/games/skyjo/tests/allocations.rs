@@ -2,12 +2,9 @@
 //! sampler is built once per search, and the tree, the rollouts and the
 //! worlds reuse their memory.
 
-use tabula_conformance::alloc::{Counting, allocations_during};
+use tabula_conformance::alloc::allocations_during;
 use tabula_search::{Budget, Game, Ismcts, IsmctsConfig, RandomRollout, Rng, Turn};
 use tabula_skyjo::*;
-
-#[global_allocator]
-static GLOBAL: Counting = Counting;
 
 /// A turn decision of a seeded four-player game, after setup.
 fn decision() -> Observation {

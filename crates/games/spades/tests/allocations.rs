@@ -3,15 +3,12 @@
 //! memory), and one computer called a hundred times allocates no more on
 //! the hundredth call than on the second.
 
-mod common;
+use crate::common;
 
 use common::random_state;
-use tabula_conformance::alloc::{Counting, allocations_during};
+use tabula_conformance::alloc::allocations_during;
 use tabula_search::{Budget, Determinize, Game, Ismcts, IsmctsConfig, Player, RandomRollout, Turn};
 use tabula_spades::*;
-
-#[global_allocator]
-static GLOBAL: Counting = Counting;
 
 // One test function: the counter is global.
 #[test]

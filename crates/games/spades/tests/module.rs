@@ -3,7 +3,7 @@
 //! decision isolated from every hand it cannot see, its partner's
 //! included (no back channel between partners).
 
-mod common;
+use crate::common;
 
 use common::random_state;
 use tabula_contract::GameModule;

@@ -4,7 +4,7 @@
 //! match's end (the target, the mercy rule, a tie), and conservation after
 //! every action of random matches under every option.
 
-mod common;
+use crate::common;
 
 use common::{cards, dealt, play, random_state, striped};
 use tabula_cards::CardSet;

@@ -1,11 +1,8 @@
 //! Mini Whist's searches allocate per search, not per iteration.
 
-use tabula_conformance::alloc::{Counting, allocations_during};
+use tabula_conformance::alloc::allocations_during;
 use tabula_search::*;
 use tabula_testgames::MiniWhist;
-
-#[global_allocator]
-static GLOBAL: Counting = Counting;
 
 // One test function: the counter is global.
 #[test]

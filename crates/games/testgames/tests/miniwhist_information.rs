@@ -4,7 +4,7 @@
 //! *Determinization*), checked against a hand-computed case and against
 //! brute-force enumeration.
 
-mod common;
+use crate::common;
 
 use std::collections::HashMap;
 

@@ -1,7 +1,7 @@
 //! MiniWhist's rules: the conformance suite, follow-suit, voids, duplicate
 //! faces, the lead, hidden discards, card conservation and serialisation.
 
-mod common;
+use crate::common;
 
 use common::*;
 use tabula_conformance::Config;

@@ -3,7 +3,7 @@
 //! sees (docs/design.md, *Common random numbers*, *Information sets*), and
 //! strength against a random player.
 
-mod common;
+use crate::common;
 
 use std::collections::{BTreeMap, BTreeSet};
 

@@ -1,12 +1,9 @@
 //! The hot paths allocate nothing per node or iteration: a counting global
 //! allocator measures whole searches once their buffers are warm.
 
-use tabula_conformance::alloc::{Counting, allocations_during};
+use tabula_conformance::alloc::allocations_during;
 use tabula_search::*;
 use tabula_tictactoe::{Board, CentreFirst, OpenLines, TicTacToe};
-
-#[global_allocator]
-static GLOBAL: Counting = Counting;
 
 // One test function: the counter is global, so the measurements must not
 // run in parallel with each other.

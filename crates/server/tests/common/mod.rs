@@ -280,3 +280,16 @@ impl TestServer {
         }
     }
 }
+
+/// Solves Abalone's 2v2 and 3v2 (about a second each) and installs them
+/// for the process, once: the tables are the process's own, so every test
+/// that needs them installs them here.
+#[allow(dead_code)]
+pub fn abalone_tables() -> &'static tabula_abalone::tablebase::Solved {
+    use tabula_abalone::tablebase;
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        assert!(tablebase::install(tablebase::solve_closure("3v2".parse().unwrap())));
+    });
+    tablebase::installed().unwrap()
+}

@@ -1,0 +1,11 @@
+//! Every integration test of the crate, as one binary: each test binary
+//! is a link of everything it uses, and CI links each once. The files
+//! beside this one are its modules; `common` holds what they share.
+
+mod abalone;
+mod cli;
+mod common;
+mod diagonal;
+mod every_game;
+mod serve;
+mod skyjo;

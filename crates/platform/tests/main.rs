@@ -1,0 +1,6 @@
+//! Every integration test of the crate, as one binary: each test binary
+//! is a link of everything it uses, and CI links each once. The files
+//! beside this one are its modules; `common` holds what they share.
+
+mod arena;
+mod bot_protocol;

@@ -1,0 +1,23 @@
+//! Every integration test of the crate, as one binary: each test binary
+//! is a link of everything it uses, and CI links each once. The files
+//! beside this one are its modules; `common` holds what they share.
+
+#[macro_use]
+mod common;
+mod abalone;
+mod api;
+mod browser;
+mod browser_abalone;
+mod browser_doudizhu;
+mod browser_ginrummy;
+mod browser_local;
+mod browser_tables;
+mod daily;
+mod database_urls;
+mod hardening;
+mod login_next_browser;
+#[path = "common/table_page.rs"]
+mod table_page;
+mod tables;
+#[path = "common/browser.rs"]
+mod web;
