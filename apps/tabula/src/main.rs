@@ -11,6 +11,7 @@ mod abalone;
 mod commands;
 mod diagonal;
 mod fuzz;
+mod golden;
 mod rules;
 mod solve;
 mod tablebase;
@@ -112,6 +113,18 @@ enum Command {
         /// Each player's time per answer, in milliseconds.
         #[arg(long, default_value_t = 5)]
         think_ms: u64,
+    },
+    /// The golden corpus: every game's seeded initial states and random matches, checkpoint by
+    /// checkpoint, against crates/registry/tests/data/golden (run from the repository's root).
+    Golden {
+        /// The game (default: every game).
+        game: Option<String>,
+        /// Write the files again instead of checking them.
+        #[arg(long, conflicts_with = "dump")]
+        write: bool,
+        /// Print one match's checkpoints whole: the preset's number and the seed.
+        #[arg(long, num_args = 2, value_names = ["PRESET", "SEED"], requires = "game")]
+        dump: Option<Vec<u64>>,
     },
     /// Fixed searches on one thread: the node-count signature and the speed.
     Bench {
@@ -356,6 +369,10 @@ fn run(command: Command, tables: Option<std::path::PathBuf>, sub: Option<&ArgMat
             seed,
             think_ms,
         } => fuzz::run(game.as_deref(), mutations, seed, think_ms, &mut out),
+        Command::Golden { game, write, dump } => match dump.as_deref() {
+            Some(&[preset, seed]) => golden::dump(game.as_deref().unwrap_or_default(), preset as usize, seed, &mut out),
+            _ => golden::run(game.as_deref(), write, std::path::Path::new(golden::DIR), &mut out),
+        },
         Command::Bench { json } => bench(json, &mut out),
         Command::Play {
             game: name,

@@ -130,6 +130,9 @@ fn bad_arguments_give_one_line_and_a_failure_code() {
         &["play", "tictactoe", "--options", "not json"],
         &["bot", "tictactoe", "--player", "mcts"],
         &["fuzz", "chess"],
+        &["golden", "chess"],
+        &["golden", "nim", "--dump", "99", "1"],
+        &["golden", "--dump", "0", "1"],
         &["frobnicate"],
     ] {
         let out = tabula(args);
@@ -195,4 +198,21 @@ fn fuzz_mutates_a_game_s_observations_and_reports_what_it_tried() {
         text.contains(" refused, ") && text.contains("legal answers by perfect"),
         "{text}"
     );
+}
+
+#[test]
+fn golden_dumps_one_match_and_checks_the_corpus_from_the_repository_root() {
+    let out = tabula(&["golden", "nim", "--dump", "0", "1"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.starts_with("0 seat 0\nlegal ["), "{text}");
+    assert!(text.trim_end().lines().last().unwrap().starts_with("payoffs ["), "{text}");
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(["golden", "nim"])
+        .current_dir(root)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(String::from_utf8(out.stdout).unwrap().starts_with("nim: "), "unchanged");
 }

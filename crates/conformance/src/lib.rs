@@ -63,6 +63,7 @@ use tabula_search::{Determinize, Rng, Seat, Turn, play};
 
 pub mod alloc;
 pub mod fuzz;
+pub mod golden;
 pub mod module;
 
 /// How much to check.

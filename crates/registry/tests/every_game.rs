@@ -130,3 +130,42 @@ fn every_default_an_option_names_is_its_default() {
     }
     assert!(checked > 0, "no option names its default");
 }
+
+/// The golden corpus (crates/conformance/src/golden.rs): every registered
+/// game's seeded initial states and whole random matches under each of its
+/// option presets, checkpoint by checkpoint, are what
+/// `tests/data/golden/<game>.golden` recorded. A game added to the registry
+/// has no file until `tabula golden --write` makes it, and fails here.
+#[test]
+fn every_game_plays_as_its_golden_corpus_recorded() {
+    use tabula_conformance::golden::{GoldenConfig, corpus, first_difference};
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/golden");
+    let config = GoldenConfig::default();
+    let results: Vec<(&str, Option<String>, usize)> = std::thread::scope(|scope| {
+        let handles: Vec<_> = games()
+            .iter()
+            .map(|&entry| {
+                let dir = &dir;
+                scope.spawn(move || {
+                    let name = entry.info().name;
+                    let stored = std::fs::read_to_string(dir.join(format!("{name}.golden")));
+                    let (fresh, checkpoints) = corpus(entry, &config);
+                    let problem = match stored {
+                        Err(_) => Some("no corpus file: run `cargo run --release -p tabula -- golden --write`".into()),
+                        Ok(stored) => first_difference(&stored, &fresh)
+                            .map(|(n, was, now)| format!("line {n}: was '{was}', now '{now}'")),
+                    };
+                    (name, problem, checkpoints)
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    let total: usize = results.iter().map(|r| r.2).sum();
+    let problems: Vec<String> = results
+        .iter()
+        .filter_map(|(name, p, _)| p.as_ref().map(|p| format!("{name}: {p}")))
+        .collect();
+    assert!(problems.is_empty(), "the golden corpus changed: {problems:#?}");
+    assert!(total >= 13_000, "{total} checkpoints");
+}
