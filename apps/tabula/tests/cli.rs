@@ -206,7 +206,10 @@ fn golden_dumps_one_match_and_checks_the_corpus_from_the_repository_root() {
     assert!(out.status.success(), "{}", stderr(&out));
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.starts_with("0 seat 0\nlegal ["), "{text}");
-    assert!(text.trim_end().lines().last().unwrap().starts_with("payoffs ["), "{text}");
+    assert!(
+        text.trim_end().lines().last().unwrap().starts_with("payoffs ["),
+        "{text}"
+    );
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_tabula"))
         .args(["golden", "nim"])
