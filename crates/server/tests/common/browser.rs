@@ -16,16 +16,20 @@ use serde_json::json;
 pub const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
 pub const CHROMIUM: &str = "/usr/bin/chromium";
 
-/// chromedriver on a free port, killed on drop.
+/// chromedriver on a free port, killed on drop, with a temporary folder of
+/// its own (Chromium's profiles and shared-memory files) removed on drop:
+/// otherwise each session leaves a folder in /tmp.
 pub struct Driver {
     pub child: Child,
     pub port: u16,
+    temp: std::path::PathBuf,
 }
 
 impl Drop for Driver {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
+        let _ = std::fs::remove_dir_all(&self.temp);
     }
 }
 
@@ -43,8 +47,11 @@ pub fn driver() -> Option<Driver> {
         .local_addr()
         .unwrap()
         .port();
+    let temp = std::env::temp_dir().join(format!("tabula-chromium-{}-{port}", std::process::id()));
+    std::fs::create_dir_all(&temp).expect("a temporary folder for Chromium");
     let child = Command::new(CHROMEDRIVER)
         .args([format!("--port={port}"), "--allowed-ips=127.0.0.1".to_string()])
+        .env("TMPDIR", &temp)
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
@@ -54,7 +61,7 @@ pub fn driver() -> Option<Driver> {
         assert!(Instant::now() < deadline, "chromedriver did not come up");
         std::thread::sleep(Duration::from_millis(50));
     }
-    Some(Driver { child, port })
+    Some(Driver { child, port, temp })
 }
 
 /// One browser test at a time: each starts its own Chromium, and two cores
