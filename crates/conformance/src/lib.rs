@@ -73,6 +73,10 @@ pub struct Config {
     pub playouts: usize,
     /// A playout longer than this fails (the game must end).
     pub max_plies: usize,
+    /// A playout stops, passing, after this many plies (`None`: each runs
+    /// to the end): for suites that check many states cheaply and leave
+    /// whole matches to the golden corpus. Counted in [`Report::cut`].
+    pub stop_after: Option<usize>,
     /// Worlds determinized per observation checked.
     pub worlds: usize,
     /// The seed of the playouts and worlds.
@@ -84,6 +88,7 @@ impl Default for Config {
         Config {
             playouts: 200,
             max_plies: 10_000,
+            stop_after: None,
             worlds: 2,
             seed: 0x007A_B01A,
         }
@@ -99,6 +104,8 @@ pub struct Report {
     pub states: usize,
     /// Terminal states reached.
     pub terminals: usize,
+    /// Playouts stopped by [`Config::stop_after`].
+    pub cut: usize,
     /// Longest playout, in plies.
     pub longest: usize,
 }
@@ -156,6 +163,10 @@ where
             let mut state = start.clone();
             let mut plies = 0;
             loop {
+                if config.stop_after == Some(plies) {
+                    report.cut += 1;
+                    break;
+                }
                 check_state(game, &state, candidates, config, &mut rng, &mut legal, &mut outcomes);
                 report.states += 1;
                 let action = match game.to_move(&state) {
@@ -213,6 +224,12 @@ fn check_state<G>(
         game.hash(state),
         game.hash_from_scratch(state),
         "incremental hash differs from scratch in {state:?}"
+    );
+    let payoffs = game.payoffs(state);
+    assert!(
+        payoffs.len() == game.num_seats() && payoffs.as_slice().iter().all(|p| p.is_finite()),
+        "the standing of {state:?} (its payoffs, which score a playout cut short) is not {} finite numbers: {payoffs:?}",
+        game.num_seats()
     );
     let (_, back) = round_trip(state, "state");
     assert!(&back == state, "state {state:?} changes in a JSON round trip: {back:?}");

@@ -2,7 +2,7 @@
 //!
 //! The games of Tabula, one line each. A game crate implements
 //! [`GameModule`](tabula_contract::GameModule); listing its type in
-//! [`register!`] below (and its crate in this crate's `Cargo.toml`) is all
+//! [`for_each_module!`] (and its crate in this crate's `Cargo.toml`) is all
 //! it takes for the command line, the bot protocol, the arena, the web
 //! app and the browser module to offer it.
 //!
@@ -15,7 +15,31 @@
 use serde_json::{Value, json};
 use tabula_contract::{GameEntry, Registered};
 
-/// Lists game modules, in the order `tabula games` shows them.
+/// Hands every registered module type, in the order `tabula games` shows
+/// them, to `$callback!(T, …)`: the one list of games. This crate builds
+/// [`GAMES`] from it; code generic over the module types (the registry's
+/// conformance suite) calls it where the game crates are dependencies, so
+/// a game added here is checked with no other edit.
+#[macro_export]
+macro_rules! for_each_module {
+    ($callback:ident) => {
+        $callback! {
+            tabula_tictactoe::TicTacToe,
+            tabula_diagonal::module::DiagonalTable,
+            tabula_abalone::Abalone,
+            tabula_skyjo::Skyjo,
+            tabula_hearts::Hearts,
+            tabula_spades::Spades,
+            tabula_euchre::Euchre,
+            tabula_ginrummy::GinRummy,
+            tabula_doudizhu::DouDizhu,
+            tabula_testgames::MiniWhist,
+            tabula_nim::Nim,
+        }
+    };
+}
+
+/// The erased list of the module types it is given.
 macro_rules! register {
     ($($module:path),* $(,)?) => {
         /// Every registered game.
@@ -23,19 +47,7 @@ macro_rules! register {
     };
 }
 
-register![
-    tabula_tictactoe::TicTacToe,
-    tabula_diagonal::module::DiagonalTable,
-    tabula_abalone::Abalone,
-    tabula_skyjo::Skyjo,
-    tabula_hearts::Hearts,
-    tabula_spades::Spades,
-    tabula_euchre::Euchre,
-    tabula_ginrummy::GinRummy,
-    tabula_doudizhu::DouDizhu,
-    tabula_testgames::MiniWhist,
-    tabula_nim::Nim,
-];
+for_each_module!(register);
 
 /// A name that is no game's.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

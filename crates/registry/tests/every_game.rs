@@ -169,3 +169,178 @@ fn every_game_plays_as_its_golden_corpus_recorded() {
     assert!(problems.is_empty(), "the golden corpus changed: {problems:#?}");
     assert!(total >= 13_000, "{total} checkpoints");
 }
+
+/// Every registered module type under every option preset
+/// ([`presets`](tabula_conformance::golden::presets)), side by side: its
+/// contract with the front ends ([`check_module`]: options, players, every
+/// seat's observation, check and view, texts that read back, the state
+/// invariants and the swap hook) and its rules' contract with the searches
+/// ([`check`]: playouts to finite payoffs, sorted legal sets, chance
+/// distributions, `play` refusing what is not legal and changing nothing,
+/// JSON round trips, incremental hashes, worlds that show the seat what it
+/// saw). A game added to [`tabula_registry::for_each_module!`] is checked
+/// here with no edit.
+#[test]
+fn every_game_keeps_its_contracts_under_every_preset() {
+    macro_rules! conform_all {
+        ($($module:path),* $(,)?) => {
+            std::thread::scope(|scope| {
+                let handles = vec![$(scope.spawn(conform::<$module>)),*];
+                let lines: Vec<String> = handles.into_iter().map(|h| h.join().unwrap()).collect();
+                for line in &lines {
+                    println!("{line}");
+                }
+                assert_eq!(lines.len(), games().len(), "the list and the registry differ");
+            })
+        };
+    }
+    tabula_registry::for_each_module!(conform_all);
+}
+
+/// Plies of each random playout the rules' check follows: whole matches
+/// to their payoffs are the golden corpus's (every match it records ends
+/// or is cut at its own bound), so this suite checks many states cheaply.
+const PLAYOUT_PLIES: usize = 300;
+
+/// One game: each preset is built from its JSON as the front ends build it,
+/// then checked. The defaults play two seeded games, every other preset
+/// one; the rules' check follows one random playout of each preset from
+/// its start and one from 60 plies in, [`PLAYOUT_PLIES`] each.
+fn conform<M>() -> String
+where
+    M: tabula_contract::GameModule,
+    tabula_contract::StateOf<M>: serde::Serialize + serde::de::DeserializeOwned + PartialEq,
+{
+    use tabula_conformance::{Config, check, golden::presets, module::check_module, random_state};
+    let name = M::INFO.name;
+    if std::env::var("TABULA_CONFORM_GAME").is_ok_and(|only| only != name) {
+        return format!("{name}: skipped (TABULA_CONFORM_GAME)");
+    }
+    let entry = find(name).expect("the module is registered under its name");
+    let start = std::time::Instant::now();
+    let presets = presets(entry);
+    let (mut decisions, mut states, mut longest) = (0, 0, 0);
+    for (k, preset) in presets.iter().enumerate() {
+        let options: M::Options = serde_json::from_value(preset.clone())
+            .unwrap_or_else(|e| panic!("{name}: preset {preset} does not read: {e}"));
+        let module = M::new(options).unwrap_or_else(|e| panic!("{name}: preset {preset} is refused: {e}"));
+        let seeds: &[u64] = if k == 0 { &[1, 2] } else { &[k as u64 + 2] };
+        let report = check_module(&module, seeds, 400);
+        assert_eq!(report.games, seeds.len(), "{name}: {preset}");
+        decisions += report.decisions;
+        if k == 0 {
+            same_by_seed(&module);
+        }
+
+        let game = module.game();
+        let seed = k as u64 + 11;
+        let first = module.start(seed);
+        let middle = random_state(game, module.start(seed + 1), seed, 60);
+        let candidates = candidates(game, module.start(seed + 2), seed);
+        let config = Config {
+            playouts: 1,
+            max_plies: PLAYOUT_PLIES,
+            stop_after: Some(PLAYOUT_PLIES),
+            worlds: 1,
+            seed,
+        };
+        let report = check(game, &[first, middle], &candidates, &config);
+        assert_eq!(report.terminals + report.cut, 2, "{name}: {preset}");
+        states += report.states;
+        longest = longest.max(report.longest);
+    }
+    format!(
+        "{name}: {} presets, {decisions} decisions and {states} states checked (longest playout {longest} plies) in {:.1} s",
+        presets.len(),
+        start.elapsed().as_secs_f64()
+    )
+}
+
+/// Deterministic by seed: at a decision with a choice, each listed player
+/// (its example spec, whose budget counts iterations, not time) built
+/// twice with one seed answers the same action after the same search: the
+/// same counters and the same figures at every root action.
+fn same_by_seed<M: tabula_contract::GameModule>(module: &M) {
+    use tabula_search::{Game, Player, Turn};
+    let name = M::INFO.name;
+    let game = module.game();
+    let mut state = module.start(5);
+    let mut rng = tabula_search::Rng::new(5);
+    let mut legal = Vec::new();
+    let seat = loop {
+        match game.to_move(&state) {
+            Turn::Terminal => panic!("{name}: a seeded game ends before any choice"),
+            Turn::Chance => {
+                let a = game.sample_chance(&state, &mut rng);
+                game.apply(&mut state, a);
+            }
+            Turn::Seat(seat) => {
+                game.legal_actions(&state, &mut legal);
+                if legal.len() > 1 {
+                    break seat;
+                }
+                game.apply(&mut state, legal[0]);
+            }
+        }
+    };
+    let observation = game.observation(&state, seat);
+    for p in M::PLAYERS {
+        let spec: tabula_contract::PlayerSpec = p.example.parse().expect("a listed example parses");
+        let answer = || {
+            let mut player = module.agent(&spec, 7).expect("a listed example is a player");
+            let r = player.choose(game, &observation, seat);
+            let s = r.stats;
+            let roots: Vec<_> = s.root.iter().map(|r| (r.action, r.visits, r.value.to_bits())).collect();
+            format!(
+                "{:?}",
+                (
+                    r.action,
+                    r.value.to_bits(),
+                    s.nodes,
+                    s.leaves,
+                    s.iterations,
+                    s.depth,
+                    roots,
+                    s.pv
+                )
+            )
+        };
+        assert_eq!(
+            answer(),
+            answer(),
+            "{name}: {} answers otherwise with the same seed",
+            p.example
+        );
+    }
+}
+
+/// Actions to try where they are not legal: up to 64 of the distinct
+/// actions and chance outcomes of one random match, spread over its sorted
+/// set (an action legal somewhere is the likeliest to be taken for legal
+/// elsewhere).
+fn candidates<G: tabula_search::Game>(game: &G, mut state: G::State, seed: u64) -> Vec<G::Action> {
+    use tabula_search::{Rng, Turn};
+    let mut rng = Rng::new(seed);
+    let mut seen = std::collections::BTreeSet::new();
+    let mut legal = Vec::new();
+    let mut outcomes = Vec::new();
+    for _ in 0..20_000 {
+        let action = match game.to_move(&state) {
+            Turn::Terminal => break,
+            Turn::Chance => {
+                game.chance_outcomes(&state, &mut outcomes);
+                seen.extend(outcomes.iter().map(|o| o.0));
+                game.sample_chance(&state, &mut rng)
+            }
+            Turn::Seat(_) => {
+                game.legal_actions(&state, &mut legal);
+                seen.extend(legal.iter().copied());
+                legal[rng.below(legal.len() as u64) as usize]
+            }
+        };
+        game.apply(&mut state, action);
+    }
+    let all: Vec<G::Action> = seen.into_iter().collect();
+    let step = all.len().div_ceil(64).max(1);
+    all.into_iter().step_by(step).collect()
+}

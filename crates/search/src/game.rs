@@ -160,7 +160,10 @@ pub trait Game {
         Some(action)
     }
 
-    /// The payoff vector of a terminal state (unspecified elsewhere).
+    /// The payoff vector of a terminal state. Elsewhere it is the standing
+    /// (a game that keeps scores says who leads; others may say a draw):
+    /// a random playout cut at [`PLAYOUT_LIMIT`] is scored by it, so it
+    /// must be finite, of the right length, and never panic.
     fn payoffs(&self, state: &Self::State) -> Payoffs;
 
     /// The smallest and the largest payoff a seat can receive. Sampling
@@ -388,11 +391,19 @@ pub fn sample_weighted<A: Copy>(outcomes: &[(A, f64)], rng: &mut Rng) -> A {
     outcomes[outcomes.len() - 1].0
 }
 
+/// The most plies a [`random_playout`] plays before it stops and scores
+/// the state it reached by [`Game::payoffs`]. Some matches need not end
+/// under random play (Spades without the mercy rule drifts below zero for
+/// ever): without a bound one rollout of such a world would never return,
+/// and its search would outlive every deadline.
+pub const PLAYOUT_LIMIT: usize = 10_000;
+
 /// Plays uniformly random legal actions (and chance outcomes by their
-/// probabilities) from `state` to the end; returns the payoffs.
-/// `buf` is scratch space reused across calls.
+/// probabilities) from `state` to the end, or for [`PLAYOUT_LIMIT`]
+/// plies; returns the payoffs where it stopped. `buf` is scratch space
+/// reused across calls.
 pub fn random_playout<G: Game>(game: &G, state: &mut G::State, rng: &mut Rng, buf: &mut Vec<G::Action>) -> Payoffs {
-    loop {
+    for _ in 0..PLAYOUT_LIMIT {
         match game.to_move(state) {
             Turn::Terminal => return game.payoffs(state),
             Turn::Chance => {
@@ -406,4 +417,5 @@ pub fn random_playout<G: Game>(game: &G, state: &mut G::State, rng: &mut Rng, bu
             }
         }
     }
+    game.payoffs(state)
 }

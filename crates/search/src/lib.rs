@@ -95,8 +95,8 @@ pub use budget::{Budget, CancelFlag, Clock, Meter, Stop, cancel_scope, deadline_
 pub use eval::{Evaluator, MoveOrder, NaturalOrder, SCORE_INFINITY, Score, Utility};
 pub use expectiminimax::expectiminimax;
 pub use game::{
-    Determinize, Game, IllegalAction, MAX_SEATS, Payoffs, PerfectInformation, Seat, Turn, TwoTeams, WorldSampler, play,
-    random_playout, sample_weighted,
+    Determinize, Game, IllegalAction, MAX_SEATS, PLAYOUT_LIMIT, Payoffs, PerfectInformation, Seat, Turn, TwoTeams,
+    WorldSampler, play, random_playout, sample_weighted,
 };
 pub use hash::{StableHasher, stable_hash};
 pub use ismcts::{ISMCTS_TUNABLES, Ismcts, IsmctsConfig, IsmctsMode, RootPriming};

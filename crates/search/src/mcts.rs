@@ -6,7 +6,7 @@
 use std::sync::OnceLock;
 
 use crate::budget::{Budget, Meter, Stop};
-use crate::game::{Game, Payoffs, Turn, random_playout};
+use crate::game::{Game, PLAYOUT_LIMIT, Payoffs, Turn, random_playout};
 use crate::rng::Rng;
 use crate::stats::{RootStat, SearchResult, SearchStats};
 use crate::tunables::Tunable;
@@ -48,7 +48,16 @@ pub const MCTS_TUNABLES: &[Tunable] = &[
         DEFAULT_MAX_NODES as i64,
         "tree size cap (nodes); beyond it iterations play out from the leaves",
     ),
+    PLAYOUT_LIMIT_TUNABLE,
 ];
+
+/// The random rollout's bound, listed in the table of each search that
+/// plays it by default (MCTS, ISMCTS, root-UCB).
+pub(crate) const PLAYOUT_LIMIT_TUNABLE: Tunable = Tunable::int(
+    "playout_limit",
+    PLAYOUT_LIMIT as i64,
+    "plies a random rollout plays before it stops and scores the standing (a match random play may never end)",
+);
 
 /// Plays a state out to the end (the *rollout* or *simulation*).
 pub trait Rollout<G: Game> {

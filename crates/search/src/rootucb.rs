@@ -36,11 +36,14 @@ impl Default for RootUcbConfig {
 }
 
 /// The table of root-UCB's tunables (name, default, meaning).
-pub const ROOTUCB_TUNABLES: &[Tunable] = &[Tunable::float(
-    "exploration",
-    DEFAULT_EXPLORATION,
-    "UCB1 exploration constant c in mean + c·sqrt(ln N / n) over root actions",
-)];
+pub const ROOTUCB_TUNABLES: &[Tunable] = &[
+    Tunable::float(
+        "exploration",
+        DEFAULT_EXPLORATION,
+        "UCB1 exploration constant c in mean + c·sqrt(ln N / n) over root actions",
+    ),
+    crate::mcts::PLAYOUT_LIMIT_TUNABLE,
+];
 
 /// Stream tags: worlds and rollouts draw from separate derived seeds.
 const WORLD_STREAM: u64 = 0x5752_4c44;

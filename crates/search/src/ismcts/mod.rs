@@ -115,6 +115,7 @@ pub const ISMCTS_TUNABLES: &[Tunable] = &[
         DEFAULT_MAX_NODES as i64,
         "cap on nodes over all trees; beyond it iterations play out from where they are",
     ),
+    crate::mcts::PLAYOUT_LIMIT_TUNABLE,
 ];
 
 /// Where a decision goes in its selecting tree.
