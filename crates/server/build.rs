@@ -27,6 +27,7 @@ fn main() {
         .nth(2)
         .expect("the server crate sits two folders below the workspace")
         .to_path_buf();
+    asset_list(&manifest, &out);
     watch(&root);
     watch_target();
     println!("cargo:rerun-if-env-changed=TABULA_NO_WASM");
@@ -89,6 +90,49 @@ fn watch_target() {
     if let Some(sysroot) = sysroot {
         let target = Path::new(&sysroot).join("lib/rustlib/wasm32-unknown-unknown");
         println!("cargo:rerun-if-changed={}", target.display());
+    }
+}
+
+/// The pages' static files, `assets/app.css` and every script under
+/// `assets/js` (renderers included), as `OUT_DIR/assets.rs`: a list of
+/// (path, content type, `include_str!`), sorted by path. A game's renderer
+/// is served once its file exists: no list is kept by hand.
+fn asset_list(manifest: &Path, out: &Path) {
+    let assets = manifest.join("assets");
+    println!("cargo:rerun-if-changed={}", assets.display());
+    let mut files = vec![assets.join("app.css")];
+    scripts(&assets.join("js"), &mut files);
+    files.sort();
+    let mut list = String::from("&[\n");
+    for file in files {
+        let path = file
+            .strip_prefix(&assets)
+            .expect("under assets")
+            .to_string_lossy()
+            .replace('\\', "/");
+        let kind = if path.ends_with(".css") {
+            "text/css; charset=utf-8"
+        } else {
+            "text/javascript; charset=utf-8"
+        };
+        list.push_str(&format!(
+            "    ({path:?}, {kind:?}, include_str!({:?})),\n",
+            file.display().to_string()
+        ));
+    }
+    list.push(']');
+    write(&out.join("assets.rs"), list.as_bytes());
+}
+
+fn scripts(dir: &Path, out: &mut Vec<PathBuf>) {
+    let entries = fs::read_dir(dir).unwrap_or_else(|e| panic!("reading {}: {e}", dir.display()));
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            scripts(&path, out);
+        } else if path.extension().is_some_and(|e| e == "js") {
+            out.push(path);
+        }
     }
 }
 

@@ -52,6 +52,29 @@ async fn health_and_unknown_routes(engine: Engine) {
             .unwrap()
             .starts_with("text/javascript")
     );
+    // Every script in the assets folder (a new renderer included) is
+    // served as it is on disk, with no list kept by hand.
+    let assets = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets");
+    let mut scripts = vec![assets.join("js"), assets.join("js/render")];
+    let mut served = 0;
+    while let Some(dir) = scripts.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap().flatten() {
+            let file = entry.path();
+            if file.extension().is_none_or(|e| e != "js") {
+                continue;
+            }
+            let path = file.strip_prefix(&assets).unwrap().to_string_lossy().replace('\\', "/");
+            let r = c.http.get(format!("{}/assets/{path}", s.base)).send().await.unwrap();
+            assert_eq!(r.status(), StatusCode::OK, "{path}");
+            assert_eq!(
+                r.text().await.unwrap(),
+                std::fs::read_to_string(&file).unwrap(),
+                "{path}"
+            );
+            served += 1;
+        }
+    }
+    assert!(served >= 28, "{served} scripts");
     let r = c
         .http
         .get(format!("{}/assets/js/../../Cargo.toml", s.base))
