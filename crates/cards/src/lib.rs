@@ -16,6 +16,7 @@
 //! | common random numbers for root comparisons | [`CommonWorlds`], [`compare_roots`] |
 //! | one hand of a match as a game, for searches | [`HandGame`], [`HandRules`] |
 //! | records of whole matches that replay, checked | [`MatchRecord`], [`Replay`] |
+//! | the trick plugin: the public record of a hand of tricks, following suit, duties, the winner, voids | [`tricks`] |
 //! | a scorer's choice with a low level's mistakes | [`best_scored`], [`Mistakes`] |
 //!
 //! ## Example
@@ -71,12 +72,11 @@ pub mod view;
 pub use card::{CardId, Deck, french};
 pub use crn::{CommonWorlds, RootEstimate, compare_roots};
 pub use determinize::{DealError, DealProblem, HolderSet, MAX_HOLDERS};
-pub use hand::{HandGame, HandRules};
+pub use hand::{HandGame, HandRules, search_hand};
 pub use ledger::{ConservationError, Ledger, ZoneId, check_conservation};
 pub use pick::{Mistakes, best_scored};
 pub use record::{MatchRecord, Replay, ReplayError, ReplayErrorOf};
 pub use sampler::{Deal, DealSampler};
 pub use set::{CardNameError, CardSet, CardSetIter, SingleDeck};
 pub use table::{PayoffRule, Table, TableError};
-pub use tricks::{TrickPlay, check_trick_play};
 pub use view::{CardView, SeenTooMany, Visibility, ZoneView, project, unseen_counts};

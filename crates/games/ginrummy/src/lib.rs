@@ -22,7 +22,7 @@
 //!   any arrangement of its melds leaves.
 //! - **Deal.** Seat 0 deals the first hand: ten cards each, one at a time
 //!   from the non-dealer, each a chance event ([`Action::Deal`]) the other
-//!   seat sees as [`Action::HiddenDeal`]; the next card is turned up to
+//!   seat sees as a hidden deal ([`Seen::Hidden`](tabula_search::Seen)); the next card is turned up to
 //!   start the discard pile, the rest is the stock.
 //! - **The first upcard.** The non-dealer may take it or pass; if it
 //!   passes the dealer may; if both pass, the non-dealer draws from the

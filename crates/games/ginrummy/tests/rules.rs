@@ -6,7 +6,7 @@
 use tabula_cards::{CardId, CardSet};
 use tabula_ginrummy::cards::{DECK, parse, parse_hand};
 use tabula_ginrummy::*;
-use tabula_search::{Game, Rng, Turn};
+use tabula_search::{Game, Hidden, Rng, Seen, Turn};
 
 use crate::common;
 
@@ -61,8 +61,14 @@ fn the_deal_gives_ten_each_and_offers_the_upcard_to_the_non_dealer_first() {
     game.apply(&mut t, Action::DrawStock);
     assert_eq!(game.to_move(&t), Turn::Chance);
     // The drawn card is the drawer's secret.
-    assert_eq!(game.view_action(&t, Action::Deal(c("Qs")), 0), Action::HiddenDeal);
-    assert_eq!(game.view_action(&t, Action::Deal(c("Qs")), 1), Action::Deal(c("Qs")));
+    assert_eq!(
+        game.view_action(&t, Action::Deal(c("Qs")), 0),
+        Seen::Hidden(Hidden::Deal)
+    );
+    assert_eq!(
+        game.view_action(&t, Action::Deal(c("Qs")), 1),
+        Seen::Action(Action::Deal(c("Qs")))
+    );
     game.apply(&mut t, Action::Deal(c("Qs")));
     assert_eq!(t.hands()[1].len(), 11);
     // A card drawn from the stock may go straight back; then the dealer
