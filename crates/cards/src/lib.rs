@@ -17,6 +17,7 @@
 //! | one hand of a match as a game, for searches | [`HandGame`], [`HandRules`] |
 //! | records of whole matches that replay, checked | [`MatchRecord`], [`Replay`] |
 //! | a scorer's choice with a low level's mistakes | [`best_scored`], [`Mistakes`] |
+//! | bouts of attack and defence (durak): throw-ins, taking, refill, exits | [`bout`] |
 //!
 //! ## Example
 //!
@@ -55,6 +56,7 @@
 //! assert_eq!(ledger.count(ZoneId(0)), 2); // seat 0's own two cards
 //! ```
 
+pub mod bout;
 pub mod card;
 pub mod crn;
 pub mod determinize;
