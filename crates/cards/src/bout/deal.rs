@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use tabula_search::{Rng, Seat};
 
 use super::cards::{CARDS, DECK, HAND, all_cards, beaters};
-use super::centre::Bout;
+use super::centre::{Bout, Stage};
 use super::moves::{Event, Options, Outcome, SetupError, ThrowIn};
 use super::public::{MAX_SEATS, Public};
 use crate::card::CardId;
@@ -429,7 +429,8 @@ impl Deal {
     }
 
     /// Checks the deal's invariants: the hands, the stock, the table and
-    /// the discard are the 36 cards once each; each seat's known cards are
+    /// the discard are the 36 cards once each (the table being its pairs,
+    /// and passes kept only in a round of throw-ins); each seat's known cards are
     /// in its hand; the trump card is the stock's bottom while the stock
     /// has cards; the table holds no more attacks than the bout's limit
     /// nor more unbeaten ones than the defender holds cards; every beating
@@ -461,6 +462,13 @@ impl Deal {
         }
         if b.open() > self.hands[b.defender()].len() {
             return Err("more unbeaten attacks than the defender holds cards");
+        }
+        let paired: CardSet = b.pairs().flat_map(|(a, w)| [Some(a), w]).flatten().collect();
+        if paired != b.table() || paired.len() != 2 * b.attacks() - b.open() {
+            return Err("the table is not its pairs");
+        }
+        if b.stage() != Stage::Throw && b.passed != 0 {
+            return Err("passes outside a round of throw-ins");
         }
         if b.pairs()
             .any(|(a, w)| w.is_some_and(|w| !beaters(a, self.trump()).contains(w)))

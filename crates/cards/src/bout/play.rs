@@ -145,12 +145,8 @@ impl Deal {
                 if let Some(slot) = self.public.bout.open_slot(attack) {
                     self.public.bout.cover(slot, with);
                 }
-                self.public.bout.passed = 0;
             }
-            Move::Take => {
-                self.public.bout.taking = true;
-                self.public.bout.passed = 0;
-            }
+            Move::Take => self.public.bout.taking = true,
             Move::Pass => self.public.bout.passed |= 1 << self.public.bout.thrower,
             Move::Transfer(c) => {
                 let next = self.next_opponent(d).unwrap_or(a);
@@ -158,7 +154,6 @@ impl Deal {
                 self.public.bout.push_attack(c);
                 self.public.bout.attacker = d as u8;
                 self.public.bout.defender = next as u8;
-                self.public.bout.passed = 0;
             }
         }
         Ok(self.advance())
@@ -177,12 +172,17 @@ impl Deal {
     /// after "take", only when throwing onto a taker is allowed); else the
     /// bout is over.
     fn advance(&mut self) -> Event {
-        let b = &self.public.bout;
+        let b = &mut self.public.bout;
         if !b.taking && b.open() > 0 {
-            self.public.bout.stage = Stage::Defend;
+            // A new round of throw-ins follows the defence: the passes are
+            // cleared here, and the thrower reset, so that one position
+            // has one representation whatever led to it.
+            b.stage = Stage::Defend;
+            b.passed = 0;
+            b.thrower = b.attacker;
             return Event::Played;
         }
-        if (!b.taking || self.public.options.onto_taker) && self.room() {
+        if (!self.public.bout.taking || self.public.options.onto_taker) && self.room() {
             let next = self
                 .throw_order()
                 .find(|&t| !self.public.bout.passed(t) && !self.hands[t].is_empty());

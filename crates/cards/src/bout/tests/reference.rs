@@ -59,34 +59,55 @@ fn throwers(deal: &Deal) -> Vec<Seat> {
     seats
 }
 
-/// Whether the rules allow `mv` now, read plainly.
-fn allowed(deal: &Deal, mv: Move) -> bool {
-    let b = deal.bout();
-    let (a, d) = (b.attacker(), b.defender());
-    let pairs: Vec<(CardId, Option<CardId>)> = b.pairs().collect();
-    let on_table: Vec<CardId> = pairs.iter().flat_map(|&(x, w)| [Some(x), w]).flatten().collect();
-    let open = pairs.iter().filter(|p| p.1.is_none()).count();
-    let room = pairs.len() < b.limit() && open < deal.hand(d).len();
-    match (b.stage(), mv) {
-        (Stage::Lead, Move::Attack(card)) => deal.hand(a).contains(card),
-        (Stage::Defend, Move::Defend { attack, with }) => {
-            pairs.contains(&(attack, None)) && deal.hand(d).contains(with) && beats(with, attack, deal)
+/// A position read plainly, once, for [`Plain::allows`].
+struct Plain<'a> {
+    deal: &'a Deal,
+    pairs: Vec<(CardId, Option<CardId>)>,
+    on_table: Vec<CardId>,
+    open: usize,
+}
+
+impl<'a> Plain<'a> {
+    fn new(deal: &'a Deal) -> Self {
+        let pairs: Vec<(CardId, Option<CardId>)> = deal.bout().pairs().collect();
+        let on_table = pairs.iter().flat_map(|&(x, w)| [Some(x), w]).flatten().collect();
+        let open = pairs.iter().filter(|p| p.1.is_none()).count();
+        Plain {
+            deal,
+            pairs,
+            on_table,
+            open,
         }
-        (Stage::Defend, Move::Take) | (Stage::Throw, Move::Pass) => true,
-        (Stage::Defend, Move::Transfer(card)) => {
-            let faced = pairs.len() + 1;
-            deal.options().transfer
-                && !b.taking()
-                && open == pairs.len()
-                && deal.hand(d).contains(card)
-                && pairs.iter().all(|p| DECK.rank(p.0) == DECK.rank(card))
-                && faced <= b.limit()
-                && next_opponent(deal, d).is_some_and(|t| deal.hand(t).len() >= faced)
+    }
+
+    /// Whether the rules allow `mv` now, read plainly.
+    fn allows(&self, mv: Move) -> bool {
+        let (deal, pairs, open) = (self.deal, &self.pairs, self.open);
+        let b = deal.bout();
+        let (a, d) = (b.attacker(), b.defender());
+        let room = pairs.len() < b.limit() && open < deal.hand(d).len();
+        match (b.stage(), mv) {
+            (Stage::Lead, Move::Attack(card)) => deal.hand(a).contains(card),
+            (Stage::Defend, Move::Defend { attack, with }) => {
+                pairs.contains(&(attack, None)) && deal.hand(d).contains(with) && beats(with, attack, deal)
+            }
+            (Stage::Defend, Move::Take) | (Stage::Throw, Move::Pass) => true,
+            (Stage::Defend, Move::Transfer(card)) => {
+                let faced = pairs.len() + 1;
+                deal.options().transfer
+                    && !b.taking()
+                    && open == pairs.len()
+                    && deal.hand(d).contains(card)
+                    && pairs.iter().all(|p| DECK.rank(p.0) == DECK.rank(card))
+                    && faced <= b.limit()
+                    && next_opponent(deal, d).is_some_and(|t| deal.hand(t).len() >= faced)
+            }
+            (Stage::Throw, Move::Attack(card)) => {
+                room && deal.hand(b.thrower()).contains(card)
+                    && self.on_table.iter().any(|&t| DECK.rank(t) == DECK.rank(card))
+            }
+            _ => false,
         }
-        (Stage::Throw, Move::Attack(card)) => {
-            room && deal.hand(b.thrower()).contains(card) && on_table.iter().any(|&t| DECK.rank(t) == DECK.rank(card))
-        }
-        _ => false,
     }
 }
 
@@ -128,7 +149,8 @@ fn cross_check(seed: u64, seats: usize) {
         }
         check_turn(&deal);
         deal.legal_moves(&mut fast);
-        let reference: Vec<Move> = all.iter().copied().filter(|&m| allowed(&deal, m)).collect();
+        let plain = Plain::new(&deal);
+        let reference: Vec<Move> = all.iter().copied().filter(|&m| plain.allows(m)).collect();
         let mut sorted = fast.clone();
         sorted.sort();
         sorted.dedup();
