@@ -18,6 +18,7 @@
 //! | records of whole matches that replay, checked | [`MatchRecord`], [`Replay`] |
 //! | the trick plugin: the public record of a hand of tricks, following suit, duties, the winner, voids | [`tricks`] |
 //! | a scorer's choice with a low level's mistakes | [`best_scored`], [`Mistakes`] |
+//! | bouts of attack and defence (durak): throw-ins, taking, refill, exits | [`bout`] |
 //!
 //! ## Example
 //!
@@ -56,6 +57,7 @@
 //! assert_eq!(ledger.count(ZoneId(0)), 2); // seat 0's own two cards
 //! ```
 
+pub mod bout;
 pub mod card;
 pub mod crn;
 pub mod determinize;
