@@ -9,6 +9,7 @@
 //! |---|---|
 //! | card instances vs faces, multi-deck | [`CardId`], [`Deck`], [`french`] |
 //! | a hand as one word, the single French deck's layout | [`CardSet`], [`SingleDeck`] |
+//! | sets of any width (108 cards: `WideSet<2>`), code generic over the width | [`WideSet`], [`CardBits`] |
 //! | the zone ledger and conservation | [`Ledger`], [`check_conservation`] |
 //! | seats, teams, payoff vectors as data | [`Table`], [`PayoffRule`] |
 //! | observation projection per seat | [`Visibility`], [`CardView`], [`project`], [`unseen_counts`] |
@@ -55,6 +56,7 @@
 //! assert_eq!(ledger.count(ZoneId(0)), 2); // seat 0's own two cards
 //! ```
 
+pub mod bits;
 pub mod card;
 pub mod crn;
 pub mod determinize;
@@ -67,7 +69,9 @@ pub mod set;
 pub mod table;
 pub mod tricks;
 pub mod view;
+pub mod wide;
 
+pub use bits::CardBits;
 pub use card::{CardId, Deck, french};
 pub use crn::{CommonWorlds, RootEstimate, compare_roots};
 pub use determinize::{DealError, DealProblem, HolderSet, MAX_HOLDERS};
@@ -80,3 +84,4 @@ pub use set::{CardNameError, CardSet, CardSetIter, SingleDeck};
 pub use table::{PayoffRule, Table, TableError};
 pub use tricks::{TrickPlay, check_trick_play};
 pub use view::{CardView, SeenTooMany, Visibility, ZoneView, project, unseen_counts};
+pub use wide::{WideSet, WideSetIter};

@@ -5,3 +5,4 @@
 mod crn;
 mod determinize;
 mod set;
+mod wide;
