@@ -10,6 +10,7 @@
 //! | card instances vs faces, multi-deck | [`CardId`], [`Deck`], [`french`] |
 //! | a hand as one word, the single French deck's layout | [`CardSet`], [`SingleDeck`] |
 //! | sets of any width (108 cards: `WideSet<2>`), code generic over the width | [`WideSet`], [`CardBits`] |
+//! | faces for rules: counts per face, the instances of a multiset of faces | [`FaceIndex`], [`FaceCounts`] |
 //! | the zone ledger and conservation | [`Ledger`], [`check_conservation`] |
 //! | seats, teams, payoff vectors as data | [`Table`], [`PayoffRule`] |
 //! | observation projection per seat | [`Visibility`], [`CardView`], [`project`], [`unseen_counts`] |
@@ -60,6 +61,7 @@ pub mod bits;
 pub mod card;
 pub mod crn;
 pub mod determinize;
+pub mod faces;
 pub mod hand;
 pub mod ledger;
 pub mod pick;
@@ -75,6 +77,7 @@ pub use bits::CardBits;
 pub use card::{CardId, Deck, french};
 pub use crn::{CommonWorlds, RootEstimate, compare_roots};
 pub use determinize::{DealError, DealProblem, HolderSet, MAX_HOLDERS};
+pub use faces::{FaceCounts, FaceIndex, MAX_FACES};
 pub use hand::{HandGame, HandRules};
 pub use ledger::{ConservationError, Ledger, ZoneId, check_conservation};
 pub use pick::{Mistakes, best_scored};

@@ -4,5 +4,6 @@
 
 mod crn;
 mod determinize;
+mod faces;
 mod set;
 mod wide;
