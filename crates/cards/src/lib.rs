@@ -17,6 +17,7 @@
 //! | one hand of a match as a game, for searches | [`HandGame`], [`HandRules`] |
 //! | records of whole matches that replay, checked | [`MatchRecord`], [`Replay`] |
 //! | a scorer's choice with a low level's mistakes | [`best_scored`], [`Mistakes`] |
+//! | the meld plugin: exact partition into sets and runs, wild cards, declarations, layoffs | [`melds`]: [`melds::OneDeckMelds`] (one deck, one word), [`melds::MeldSolver`] over [`melds::MeldRules`] |
 //!
 //! ## Example
 //!
@@ -60,6 +61,7 @@ pub mod crn;
 pub mod determinize;
 pub mod hand;
 pub mod ledger;
+pub mod melds;
 pub mod pick;
 pub mod record;
 pub mod sampler;

@@ -4,4 +4,5 @@
 
 mod crn;
 mod determinize;
+mod melds;
 mod set;
