@@ -162,11 +162,7 @@ impl FaceCounts {
     /// # Panics
     /// When a face would be held more than 255 times.
     pub fn plus(&self, other: &FaceCounts) -> FaceCounts {
-        let mut out = *self;
-        for f in other.iter() {
-            out.add(f);
-        }
-        out
+        self.iter().chain(other.iter()).collect()
     }
 
     /// These cards less `other`'s (a face held fewer times than `other`
@@ -196,11 +192,10 @@ impl FaceCounts {
 
 impl FromIterator<Face> for FaceCounts {
     fn from_iter<I: IntoIterator<Item = Face>>(iter: I) -> FaceCounts {
-        let mut out = FaceCounts::EMPTY;
-        for f in iter {
+        iter.into_iter().fold(FaceCounts::EMPTY, |mut out, f| {
             out.add(f);
-        }
-        out
+            out
+        })
     }
 }
 

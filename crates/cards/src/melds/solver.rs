@@ -1,6 +1,6 @@
 //! The general meld solver: a hand of faces (a face held twice, jokers,
 //! cards of wild ranks) split exactly into melds and deadwood under any
-//! [`MeldRules`], by the dynamic programming of [`search`](super::search).
+//! [`MeldRules`], by dynamic programming over what is left of it.
 //!
 //! Wild cards are interchangeable in a meld, so the melds take the most
 //! valuable first and the ones left over, as deadwood, are the least
