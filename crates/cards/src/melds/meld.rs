@@ -114,7 +114,11 @@ impl fmt::Display for FaceMeld {
     /// places, each wild card in the place it fills: `5♥ Jk 7♥`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.kind == MeldKind::Set {
-            return write!(f, "{}", self.cards());
+            return if self.wilds.is_empty() {
+                write!(f, "{}", self.naturals)
+            } else {
+                write!(f, "{} {}", self.naturals, self.wilds)
+            };
         }
         let mut wilds = self.wilds.iter();
         for place in self.low..=self.high {

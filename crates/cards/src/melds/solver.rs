@@ -86,7 +86,7 @@ impl std::fmt::Debug for Melding {
 /// cards, then the fewest melds, then the first the search finds. It does
 /// not rearrange melds already on the table: laying off onto them is the
 /// one-word path's [`best_layoff`](super::word::OneDeckMelds::best_layoff).
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct MeldSolver {
     rules: MeldRules,
     bits: u32,
@@ -98,6 +98,14 @@ pub struct MeldSolver {
     pool: Vec<(u8, Face)>,
     /// `leftover[w]`: the points of the `w` least valuable of them.
     leftover: Vec<u32>,
+}
+
+impl std::fmt::Debug for MeldSolver {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("MeldSolver")
+            .field("rules", &self.rules)
+            .finish_non_exhaustive()
+    }
 }
 
 /// How a split of the hand starts the search.

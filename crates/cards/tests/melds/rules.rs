@@ -78,6 +78,9 @@ fn a_wild_card_fills_the_gap_in_a_run() {
     // The cut joker's rank (nines, rank 8) is wild: 9♣ fills the gap.
     let m = solve(indian_melds(Some(8)), "5h 7h 9c").unwrap();
     assert_eq!((shown(&m), m.deadwood_points()), (vec!["5♥ 9♣ 7♥".to_string()], 0));
+    // A set shows its natural cards, then its wild cards.
+    let m = solve(indian_melds(Some(8)), "7h 7s 9c").unwrap();
+    assert_eq!(shown(&m), ["7♥ 7♠ 9♣"]);
     // Without a wild card the gap stays.
     assert_eq!(solve(indian_melds(None), "5h 7h 9c").unwrap().deadwood_points(), 21);
 }
