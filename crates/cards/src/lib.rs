@@ -23,6 +23,7 @@
 //! | the trick plugin: the public record of a hand of tricks, following suit, duties, the winner, voids | [`tricks`] |
 //! | a scorer's choice with a low level's mistakes | [`best_scored`], [`Mistakes`] |
 //! | bouts of attack and defence (durak): throw-ins, taking, refill, exits | [`bout`] |
+//! | the meld plugin: exact partition into sets and runs, wild cards, declarations, layoffs | [`melds`]: [`melds::OneDeckMelds`] (one deck, one word), [`melds::MeldSolver`] over [`melds::MeldRules`] |
 //!
 //! ## Example
 //!
@@ -106,6 +107,7 @@ pub mod face_deal;
 pub mod faces;
 pub mod hand;
 pub mod ledger;
+pub mod melds;
 pub mod pick;
 pub mod record;
 pub mod sampler;

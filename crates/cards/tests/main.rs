@@ -10,5 +10,6 @@ mod crn;
 mod determinize;
 mod face_deal;
 mod faces;
+mod melds;
 mod set;
 mod wide;
