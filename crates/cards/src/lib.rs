@@ -17,7 +17,6 @@
 //! | observation projection per seat | [`Visibility`], [`CardView`], [`project`], [`unseen_counts`] |
 //! | determinization weighted by physical arrangements | [`DealProblem`], [`DealSampler`] (prepared once per search) |
 //! | the same stated in faces, with a capacity per face (multi-deck) | [`FaceDealProblem`], [`FaceDealSampler`] |
-//! | common random numbers for root comparisons | [`CommonWorlds`], [`compare_roots`] |
 //! | one hand of a match as a game, for searches | [`HandGame`], [`HandRules`] |
 //! | records of whole matches that replay, checked | [`MatchRecord`], [`Replay`] |
 //! | the trick plugin: the public record of a hand of tricks, following suit, duties, the winner, voids | [`tricks`] |
@@ -101,7 +100,6 @@
 pub mod bits;
 pub mod bout;
 pub mod card;
-pub mod crn;
 pub mod determinize;
 pub mod face_deal;
 pub mod faces;
@@ -119,7 +117,6 @@ pub mod wide;
 
 pub use bits::CardBits;
 pub use card::{CardId, Deck, french};
-pub use crn::{CommonWorlds, RootEstimate, compare_roots};
 pub use determinize::{DealError, DealProblem, HolderSet, MAX_HOLDERS};
 pub use face_deal::{FaceDealProblem, FaceDealSampler};
 pub use faces::{FaceCounts, FaceIndex, MAX_FACES};

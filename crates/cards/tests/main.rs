@@ -6,7 +6,6 @@
 #[global_allocator]
 static GLOBAL: tabula_conformance::alloc::Counting = tabula_conformance::alloc::Counting;
 
-mod crn;
 mod determinize;
 mod face_deal;
 mod faces;
