@@ -17,6 +17,7 @@
 //! | one hand of a match as a game, for searches | [`HandGame`], [`HandRules`] |
 //! | records of whole matches that replay, checked | [`MatchRecord`], [`Replay`] |
 //! | a scorer's choice with a low level's mistakes | [`best_scored`], [`Mistakes`] |
+//! | climbing games: combinations over rank counts, beat or pass, bombs, the lead returning | [`climbing`] (`Rules`, `all_plays`, `Trick`) |
 //!
 //! ## Example
 //!
@@ -56,6 +57,7 @@
 //! ```
 
 pub mod card;
+pub mod climbing;
 pub mod crn;
 pub mod determinize;
 pub mod hand;

@@ -2,6 +2,7 @@
 //! is a link of everything it uses, and CI links each once. The files
 //! beside this one are its modules; `common` holds what they share.
 
+mod climbing;
 mod crn;
 mod determinize;
 mod set;
