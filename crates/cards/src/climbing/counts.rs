@@ -168,6 +168,11 @@ impl Counts {
             0 => ONES,
             1 => nonzero(self.0),
             16.. => 0,
+            // Every count under 8 (a single deck): adding 8 − n sets a
+            // nibble's high bit exactly when its count is n or more, with
+            // no carry out of it.
+            8.. if self.0 & HIGHS == 0 => 0,
+            _ if self.0 & HIGHS == 0 => (self.0 + (8 - n as u64) * ONES) >> 3 & ONES,
             _ => (!borrows(self.0, ONES * n as u64) & HIGHS) >> 3,
         }
     }
@@ -251,9 +256,13 @@ mod tests {
     fn word_arithmetic_matches_rank_by_rank_arithmetic() {
         for a in 0..=MAX_COUNT {
             for b in 0..=MAX_COUNT {
-                for r in [0u8, 1, 7, 14, 15] {
-                    // Noise in the other nibbles must not leak into `r`'s.
-                    let noise = Counts(0xF0F3_5A0C_9E21_7B64 & !(0xF << (4 * u32::from(r))));
+                // Noise in the other nibbles must not leak into `r`'s:
+                // counts of two decks, and of one (under 8: the fast path).
+                for (r, noise) in [0u8, 1, 7, 14, 15]
+                    .into_iter()
+                    .flat_map(|r| [(r, 0xF0F3_5A0C_9E21_7B64u64), (r, 0x6051_4302_7160_3524)])
+                {
+                    let noise = Counts(noise & !(0xF << (4 * u32::from(r))));
                     let x = noise.plus(r, a);
                     let y = Counts::of_rank(r, b);
                     assert_eq!(

@@ -13,13 +13,17 @@
 //! the main rank, then the length, and enumerates the kickers as subsets
 //! of the eligible ranks in increasing order of their counts word; that is
 //! exactly [`Combo`]'s order, so every list comes out sorted with no
-//! duplicate and nothing is sorted afterwards. The ranks that hold enough
-//! cards for a main part or a kicker are one bit per rank, so a chain is
-//! a mask test.
+//! duplicate and nothing is sorted afterwards.
+//!
+//! Sets of ranks are nibble-spaced here, as [`Counts::nibbles_with`] gives
+//! them (bit `4 * rank`): the ranks with enough cards for a main part or
+//! a kicker come from the counts word in a few operations, a chain is a
+//! run of set nibbles, and a kicker of `width` cards on the lowest rank
+//! of a set is `width` times its lowest bit.
 
 use crate::climbing::combo::{Combo, ComboKind};
-use crate::climbing::counts::{Counts, MAX_RANKS, gather};
-use crate::climbing::shape::{Kickers, Main, Rules, Run, Shape};
+use crate::climbing::counts::{Counts, MAX_RANKS, ONES};
+use crate::climbing::shape::{Kickers, Main, Rules, Shape};
 
 /// A combination.
 #[inline]
@@ -32,25 +36,46 @@ fn combo<K>(kind: K, rank: u8, len: u8, cards: u64) -> Combo<K> {
     }
 }
 
-/// The ranks `rank .. rank + len`, one bit per rank.
+/// The ranks `rank .. rank + len` (`len` 1 to 16): one card on each, as
+/// a counts word.
 #[inline]
-fn span(rank: u8, len: u8) -> u16 {
-    (((1u32 << len) - 1) << rank) as u16
+fn ones(rank: u8, len: u8) -> u64 {
+    (ONES >> (64 - 4 * u32::from(len))) << (4 * u32::from(rank))
+}
+
+/// How many consecutive ranks of `ranks` there are from `rank` up.
+#[inline]
+fn run_from(ranks: u64, rank: u8) -> u8 {
+    ((!(ranks >> (4 * u32::from(rank))) & ONES).trailing_zeros() / 4) as u8
+}
+
+/// The ranks `from ..= to` (`to` at most 15); none when `from > to`.
+#[inline]
+fn between(from: u8, to: u8) -> u64 {
+    if from > to {
+        return 0;
+    }
+    ONES & (u64::MAX << (4 * u32::from(from))) & (u64::MAX >> (60 - 4 * u32::from(to)))
+}
+
+/// The lowest rank of a set (not empty).
+#[inline]
+fn lowest(ranks: u64) -> u8 {
+    (ranks.trailing_zeros() / 4) as u8
 }
 
 /// Whether `rest` is a lawful set of kickers `k` for a main part on the
-/// ranks `main` (one bit per rank): each of its ranks holds exactly
-/// `width` cards, is one a kicker may be and is off the main part, and
-/// the ranks kept apart are not all among them. (Their number follows
-/// from the cards' total.)
+/// ranks `main`: each of its ranks holds exactly `width` cards, is one of
+/// `ranks` (those a kicker may be) and is off the main part, and the ranks kept apart
+/// (`apart`) are not all among them. (Their number follows from the
+/// cards' total.)
 #[inline]
-fn kickers_fit(rest: Counts, main: u16, k: Kickers, apart: u16) -> bool {
+fn kickers_fit(rest: Counts, main: u64, k: Kickers, ranks: u64, apart: u64) -> bool {
     let present = rest.nibbles_with(1);
-    if rest.0 != present * u64::from(k.width) {
-        return false;
-    }
-    let ranks = gather(present);
-    ranks & !k.ranks == 0 && ranks & main == 0 && (apart == 0 || ranks & apart != apart)
+    rest.0 == present * u64::from(k.width)
+        && present & !ranks == 0
+        && present & main == 0
+        && (apart == 0 || present & apart != apart)
 }
 
 /// Every reading of exactly `cards` as one combination, in order, given to
@@ -60,7 +85,8 @@ fn readings<K: ComboKind>(cards: Counts, rules: &Rules<K>, mut f: impl FnMut(Com
     if n == 0 {
         return;
     }
-    for s in rules.shapes() {
+    let apart = rules.apart_nibbles();
+    for (i, s) in rules.shapes().iter().enumerate() {
         match s.main {
             Main::Fixed { rank, cards: fixed } => {
                 if cards == fixed && !f(combo(s.kind, rank, 1, cards.0)) {
@@ -74,10 +100,22 @@ fn readings<K: ComboKind>(cards: Counts, rules: &Rules<K>, mut f: impl FnMut(Com
                     continue;
                 }
                 let len = (n / unit) as u8;
-                for rank in r.low..=r.high + 1 - len {
-                    let main = Counts::run(rank, len, r.each);
-                    if cards.contains(main)
-                        && kickers_fit(cards.less(main), span(rank, len), k, rules.apart())
+                // The main part starts on a rank from which `len` ranks
+                // hold `each` cards or more.
+                let have = cards.nibbles_with(r.each);
+                let mut starts = have & between(r.low, r.high + 1 - len);
+                while starts != 0 {
+                    let rank = lowest(starts);
+                    starts &= starts - 1;
+                    let main = ones(rank, len);
+                    if run_from(have, rank) >= len
+                        && kickers_fit(
+                            Counts(cards.0 - main * u64::from(r.each)),
+                            main,
+                            k,
+                            rules.kicker_nibbles(i),
+                            apart,
+                        )
                         && !f(combo(s.kind, rank, len, cards.0))
                     {
                         return;
@@ -114,43 +152,46 @@ pub fn can_play_out<K: ComboKind>(hand: Counts, rules: &Rules<K>) -> Option<Comb
 struct Gen<'a, K: 'static> {
     /// The hand.
     hand: Counts,
-    /// The ranks kept apart among kickers.
-    apart: u16,
-    /// `with[n]`: the ranks with at least `n` cards, one bit per rank, for
-    /// `n` up to the most a shape takes of a rank.
-    with: [u16; MAX_RANKS],
+    /// The rules.
+    rules: &'a Rules<K>,
+    /// `with[n]`: the ranks with at least `n` cards, for `n` from 1 to
+    /// [`EAGER`] (what a single deck holds); above, found when needed.
+    with: [u64; EAGER + 1],
     /// Where the combinations go.
     out: &'a mut Vec<Combo<K>>,
 }
 
+/// The counts whose ranks [`Gen`] finds at once: those of a single deck.
+const EAGER: usize = 4;
+
 impl<'a, K: ComboKind> Gen<'a, K> {
     /// A generator over `hand` under `rules`, clearing `out`.
     #[inline]
-    fn new(hand: Counts, rules: &Rules<K>, out: &'a mut Vec<Combo<K>>) -> Self {
+    fn new(hand: Counts, rules: &'a Rules<K>, out: &'a mut Vec<Combo<K>>) -> Self {
         out.clear();
-        let mut with = [0; MAX_RANKS];
-        for (n, w) in with.iter_mut().enumerate().take(usize::from(rules.most()) + 1).skip(1) {
-            *w = hand.ranks_with(n as u8);
-        }
         Gen {
             hand,
-            apart: rules.apart(),
-            with,
+            rules,
+            with: std::array::from_fn(|n| hand.nibbles_with(n as u8)),
             out,
+        }
+    }
+
+    /// The ranks with at least `n` cards (1 to 15).
+    #[inline]
+    fn with(&self, n: u8) -> u64 {
+        match self.with.get(usize::from(n)) {
+            Some(&w) => w,
+            None => self.hand.nibbles_with(n),
         }
     }
 
     /// Every combination of shape `s` with main rank `from` or higher, of
     /// length `len` (any length when `None`).
-    #[inline]
-    fn shape(&mut self, s: &Shape<K>, from: u8, len: Option<u8>) {
-        let Run {
-            each,
-            low,
-            high,
-            min_len,
-            max_len,
-        } = match s.main {
+    #[inline(always)]
+    fn shape(&mut self, i: usize, from: u8, len: Option<u8>) {
+        let s = &self.rules.shapes()[i];
+        let r = match s.main {
             Main::Fixed { rank, cards } => {
                 if rank >= from && len.is_none_or(|l| l == 1) && self.hand.contains(cards) {
                     self.out.push(combo(s.kind, rank, 1, cards.0));
@@ -159,53 +200,56 @@ impl<'a, K: ComboKind> Gen<'a, K> {
             }
             Main::Run(r) => r,
         };
-        let have = u32::from(self.with[usize::from(each)]);
-        let start = low.max(from);
-        if max_len == 1 {
+        let k = s.kickers;
+        if r.max_len == 1 && k.per_rank == 0 {
+            // One rank, no kicker (a single, a pair, a bomb): each rank
+            // with the cards.
             if len.is_some_and(|l| l != 1) {
                 return;
             }
-            let from_start = u32::MAX.checked_shl(u32::from(start)).unwrap_or(0);
-            let mut ranks = have & from_start & ((2 << high) - 1);
+            let mut ranks = self.with(r.each) & between(r.low.max(from), r.high);
             while ranks != 0 {
-                self.kick(s, each, ranks.trailing_zeros() as u8, 1);
-                ranks &= ranks - 1;
+                let low = ranks & ranks.wrapping_neg();
+                self.out.push(combo(s.kind, lowest(low), 1, low * u64::from(r.each)));
+                ranks ^= low;
             }
             return;
         }
-        match len {
-            Some(l) => {
-                if l < min_len || l > max_len || start > high + 1 - l {
-                    return;
-                }
-                let chain = (1u32 << l) - 1;
-                for rank in start..=high + 1 - l {
-                    if have >> rank & chain == chain {
-                        self.kick(s, each, rank, l);
-                    }
-                }
-            }
-            None => {
-                for rank in start..=high {
-                    // The run of ranks from `rank` with enough cards.
-                    let mut l = 0;
-                    while rank + l <= high && l < max_len && have >> (rank + l) & 1 != 0 {
-                        l += 1;
-                        if l >= min_len {
-                            self.kick(s, each, rank, l);
-                        }
-                    }
-                }
+        let (shortest, longest) = match len {
+            Some(l) if l < r.min_len || l > r.max_len => return,
+            Some(l) => (l, l),
+            None => (r.min_len, r.max_len),
+        };
+        // The ranks with enough cards for the main part, where a part of
+        // the shortest length may start; and the ranks its kickers may be.
+        let have = self.with(r.each);
+        let mut starts = have & between(r.low.max(from), r.high + 1 - shortest);
+        let kickers = if k.per_rank == 0 {
+            0
+        } else {
+            self.with(k.width) & self.rules.kicker_nibbles(i)
+        };
+        while starts != 0 {
+            let rank = lowest(starts);
+            starts &= starts - 1;
+            // The longest part from `rank`: as far as the cards, the range
+            // and the longest chain allow.
+            let most = run_from(have, rank).min(r.high + 1 - rank).min(longest);
+            let mut l = shortest;
+            while l <= most {
+                self.kick(s, r.each, rank, l, kickers);
+                l += 1;
             }
         }
     }
 
     /// Every combination of shape `s` on main ranks `rank .. rank + len`
-    /// (`each` cards of each): the main part with each set of kickers, in
-    /// increasing order.
+    /// (`each` cards of each): the main part with each set of kickers from
+    /// the ranks `kickers`, in increasing order.
     #[inline]
-    fn kick(&mut self, s: &Shape<K>, each: u8, rank: u8, len: u8) {
-        let main = Counts::run(rank, len, each).0;
+    fn kick(&mut self, s: &Shape<K>, each: u8, rank: u8, len: u8, kickers: u64) {
+        let main_ranks = ones(rank, len);
+        let main = main_ranks * u64::from(each);
         let k = s.kickers;
         let wanted = u32::from(k.per_rank) * u32::from(len);
         if wanted == 0 {
@@ -213,11 +257,11 @@ impl<'a, K: ComboKind> Gen<'a, K> {
             return;
         }
         let width = u64::from(k.width);
-        let mut eligible = self.with[usize::from(k.width)] & k.ranks & !span(rank, len);
+        let mut eligible = kickers & !main_ranks;
         if wanted == 1 {
             // One kicker: each eligible rank in turn.
             while eligible != 0 {
-                let cards = main + (width << (4 * eligible.trailing_zeros()));
+                let cards = main + width * (eligible & eligible.wrapping_neg());
                 self.out.push(combo(s.kind, rank, len, cards));
                 eligible &= eligible - 1;
             }
@@ -226,16 +270,17 @@ impl<'a, K: ComboKind> Gen<'a, K> {
         // The eligible ranks low to high, each as the counts of one
         // kicker; `apart`: the indices of the ranks kept apart, when all of
         // them are eligible (no set of kickers may hold them all).
-        let all_apart = self.apart != 0 && eligible & self.apart == self.apart;
+        let all = self.rules.apart_nibbles();
+        let all_apart = all != 0 && eligible & all == all;
         let mut apart = 0u32;
         let mut unit = [0u64; MAX_RANKS];
         let mut n = 0u32;
         while eligible != 0 {
-            let r = eligible.trailing_zeros();
-            if all_apart && self.apart >> r & 1 != 0 {
+            let low = eligible & eligible.wrapping_neg();
+            if all_apart && all & low != 0 {
                 apart |= 1 << n;
             }
-            unit[n as usize] = width << (4 * r);
+            unit[n as usize] = width * low;
             n += 1;
             eligible &= eligible - 1;
         }
@@ -270,8 +315,8 @@ impl<'a, K: ComboKind> Gen<'a, K> {
 /// of plays.
 pub fn all_plays<K: ComboKind>(hand: Counts, rules: &Rules<K>, out: &mut Vec<Combo<K>>) {
     let mut g = Gen::new(hand, rules, out);
-    for s in rules.shapes() {
-        g.shape(s, 0, None);
+    for i in 0..rules.shapes().len() {
+        g.shape(i, 0, None);
     }
     debug_assert!(
         g.out.windows(2).all(|w| w[0] < w[1]),
@@ -286,13 +331,22 @@ pub fn all_plays<K: ComboKind>(hand: Counts, rules: &Rules<K>, out: &mut Vec<Com
 /// the shapes.
 pub fn plays_beating<K: ComboKind>(hand: Counts, target: &Combo<K>, rules: &Rules<K>, out: &mut Vec<Combo<K>>) {
     let mut g = Gen::new(hand, rules, out);
+    let shapes = rules.shapes();
+    // The target's shape, and every bomb's, in the shapes' order.
+    let own = shapes
+        .iter()
+        .position(|s| s.kind >= target.kind)
+        .filter(|&i| shapes[i].kind == target.kind);
+    let mut todo = rules.bombs() | own.map_or(0, |i| 1 << i);
     let tier = target.kind.tier();
-    for s in rules.shapes() {
-        let t = s.kind.tier();
-        if t > tier {
-            g.shape(s, 0, None);
-        } else if s.kind == target.kind {
-            g.shape(s, target.rank.saturating_add(1), Some(target.len));
+    while todo != 0 {
+        let i = todo.trailing_zeros() as usize;
+        todo &= todo - 1;
+        let s = &shapes[i];
+        if s.tier > tier {
+            g.shape(i, 0, None);
+        } else if Some(i) == own {
+            g.shape(i, target.rank.saturating_add(1), Some(target.len));
         }
     }
     debug_assert!(

@@ -13,7 +13,7 @@
 //! | the game's combinations as data | [`Shape`] ([`Main`], [`Run`], [`Kickers`]), [`Rules`] |
 //! | what a hand can lead, what beats a combination, readings of cards | [`all_plays`], [`plays_beating`], [`classify`], [`can_play_out`] |
 //! | beat or pass, the lead returning, the lead after a seat goes out | [`Trick`], [`Seating`], [`OutLead`] |
-//! | the slow reference for tests | [`reference`] |
+//! | the slow reference for tests | [`reference`](mod@reference) |
 //!
 //! The generator reads the game's [`Rules`] and nothing else: the number
 //! of ranks, the shapes (a main part of `each` cards on `len` consecutive
@@ -61,7 +61,7 @@
 //!     Shape::group(Kind::Single, 1, 0, 4),
 //!     Shape::group(Kind::Pair, 2, 0, 4),
 //!     Shape::chain(Kind::Straight, 1, 0, 4, 3, 5),
-//!     Shape::group(Kind::Bomb, 4, 0, 4),
+//!     Shape::group(Kind::Bomb, 4, 0, 4).bomb(1),
 //! ];
 //! const RULES: Rules<Kind> = Rules::new(5, &SHAPES, 0);
 //! assert_eq!(RULES.check(), Ok(()));

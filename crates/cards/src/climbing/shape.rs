@@ -20,7 +20,7 @@
 //! ([`Rules::check`] says whether they are).
 
 use crate::climbing::combo::ComboKind;
-use crate::climbing::counts::{Counts, MAX_COUNT, MAX_RANKS};
+use crate::climbing::counts::{Counts, MAX_COUNT, MAX_RANKS, spread};
 
 /// The main part of a run: `each` cards on each of `len` consecutive
 /// ranks, the ranks within `low ..= high`, `min_len <= len <= max_len`; a
@@ -84,6 +84,10 @@ pub struct Shape<K> {
     pub main: Main,
     /// The kickers.
     pub kickers: Kickers,
+    /// The kind's tier in the bomb order ([`ComboKind::tier`], which
+    /// [`Rules::check`] holds it to): kept here too so that the
+    /// generator finds the bombs without asking every kind.
+    pub tier: u8,
 }
 
 impl<K> Shape<K> {
@@ -106,6 +110,7 @@ impl<K> Shape<K> {
                 max_len,
             }),
             kickers: Kickers::NONE,
+            tier: 0,
         }
     }
 
@@ -115,7 +120,16 @@ impl<K> Shape<K> {
             kind,
             main: Main::Fixed { rank, cards },
             kickers: Kickers::NONE,
+            tier: 0,
         }
+    }
+
+    /// The same as a bomb of tier `tier` (see [`ComboKind::tier`]).
+    pub const fn bomb(self, tier: u8) -> Shape<K>
+    where
+        K: Copy,
+    {
+        Shape { tier, ..self }
     }
 
     /// The same with `per_rank` kickers of `width` cards for each main
@@ -149,8 +163,16 @@ pub struct Rules<K: 'static> {
     ranks: u8,
     shapes: &'static [Shape<K>],
     apart: u16,
-    most: u8,
+    /// The shapes of a tier above 0, one bit per shape.
+    bombs: u32,
+    /// `apart`, nibble-spaced (bit `4 * rank`).
+    apart_nibbles: u64,
+    /// Each shape's kicker ranks, nibble-spaced.
+    kicker_nibbles: [u64; MAX_SHAPES],
 }
+
+/// The most shapes a ruleset holds.
+pub const MAX_SHAPES: usize = 32;
 
 /// The first fault of the data, in a form a `const` can evaluate.
 const fn fault<K>(ranks: u8, shapes: &[Shape<K>], apart: u16) -> Option<RulesError> {
@@ -162,6 +184,9 @@ const fn fault<K>(ranks: u8, shapes: &[Shape<K>], apart: u16) -> Option<RulesErr
     } else {
         (1 << ranks) - 1
     };
+    if shapes.len() > MAX_SHAPES {
+        return problem(shapes.len(), "at most 32 shapes");
+    }
     if apart & !every != 0 || apart.count_ones() == 1 {
         return problem(shapes.len(), "the ranks kept apart are two or more of the ranks");
     }
@@ -220,24 +245,23 @@ impl<K> Rules<K> {
         if let Some(e) = fault(ranks, shapes, apart) {
             panic!("{}", e.problem);
         }
-        let mut most = 1;
+        let mut bombs = 0;
+        let mut kicker_nibbles = [0; MAX_SHAPES];
         let mut i = 0;
         while i < shapes.len() {
-            if let Main::Run(r) = shapes[i].main
-                && r.each > most
-            {
-                most = r.each;
+            if shapes[i].tier > 0 {
+                bombs |= 1 << i;
             }
-            if shapes[i].kickers.width > most {
-                most = shapes[i].kickers.width;
-            }
+            kicker_nibbles[i] = spread(shapes[i].kickers.ranks);
             i += 1;
         }
         Rules {
             ranks,
             shapes,
             apart,
-            most,
+            bombs,
+            apart_nibbles: spread(apart),
+            kicker_nibbles,
         }
     }
 
@@ -260,17 +284,29 @@ impl<K> Rules<K> {
         self.apart
     }
 
-    /// The most cards of one rank a shape takes (its main part or one
-    /// kicker).
+    /// The shapes of a tier above 0 (the bombs), one bit per shape.
     #[inline]
-    pub(crate) fn most(&self) -> u8 {
-        self.most
+    pub(crate) fn bombs(&self) -> u32 {
+        self.bombs
+    }
+
+    /// The ranks kept apart among kickers, nibble-spaced (bit `4 * rank`).
+    #[inline]
+    pub(crate) fn apart_nibbles(&self) -> u64 {
+        self.apart_nibbles
+    }
+
+    /// The ranks the kickers of shape `i` may be, nibble-spaced.
+    #[inline]
+    pub(crate) fn kicker_nibbles(&self, i: usize) -> u64 {
+        self.kicker_nibbles[i & (MAX_SHAPES - 1)]
     }
 }
 
 impl<K: ComboKind> Rules<K> {
-    /// Checks the data: what [`Rules::new`] checks, and that the kinds
-    /// strictly increase (the generator's order is the combinations').
+    /// Checks the data: what [`Rules::new`] checks, that the kinds
+    /// strictly increase (the generator's order is the combinations'),
+    /// and that each shape's tier is its kind's.
     ///
     /// # Errors
     /// The first fault found.
@@ -278,10 +314,16 @@ impl<K: ComboKind> Rules<K> {
         if let Some(e) = fault(self.ranks, self.shapes, self.apart) {
             return Err(e);
         }
-        match self.shapes.windows(2).position(|w| w[0].kind >= w[1].kind) {
-            Some(i) => Err(RulesError {
+        if let Some(i) = self.shapes.windows(2).position(|w| w[0].kind >= w[1].kind) {
+            return Err(RulesError {
                 shape: i + 1,
                 problem: "the kinds do not increase",
+            });
+        }
+        match self.shapes.iter().position(|s| s.tier != s.kind.tier()) {
+            Some(shape) => Err(RulesError {
+                shape,
+                problem: "the shape's tier is not its kind's",
             }),
             None => Ok(()),
         }

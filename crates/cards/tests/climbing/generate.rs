@@ -225,7 +225,7 @@ impl ComboKind for Wide {
 const WIDE_SHAPES: [Shape<Wide>; 3] = [
     Shape::group(Wide::Single, 1, 0, 15),
     Shape::chain(Wide::Straight, 1, 0, 15, 3, 16).with_kickers(1, 3, 0xFFFF),
-    Shape::group(Wide::Big, 13, 0, 15).with_kickers(1, 2, 0xFFFF),
+    Shape::group(Wide::Big, 13, 0, 15).with_kickers(1, 2, 0xFFFF).bomb(1),
 ];
 
 #[test]
@@ -308,6 +308,9 @@ fn the_rules_check_their_data() {
     let err = Rules::new(4, &UNSORTED, 0).check().unwrap_err();
     assert_eq!((err.shape, err.problem), (1, "the kinds do not increase"));
     assert_eq!(err.to_string(), "shape 1: the kinds do not increase");
+    const UNTIERED: [Shape<Ddz>; 2] = [Shape::group(Ddz::Single, 1, 0, 3), Shape::group(Ddz::Bomb, 4, 0, 3)];
+    let err = Rules::new(4, &UNTIERED, 0).check().unwrap_err();
+    assert_eq!((err.shape, err.problem), (1, "the shape's tier is not its kind's"));
     const BAD: [(u8, &[Shape<Ddz>], u16); 5] = [
         (17, &[], 0),
         (4, &[Shape::group(Ddz::Single, 1, 0, 4)], 0),

@@ -60,8 +60,8 @@ const DDZ_SHAPES: [Shape<Ddz>; 14] = [
     Shape::chain(Ddz::AirplanePairs, 3, 0, ACE, 2, 12).with_kickers(1, 2, PAIRS),
     Shape::group(Ddz::FourTwoSingles, 4, 0, TWO).with_kickers(2, 1, ALL),
     Shape::group(Ddz::FourTwoPairs, 4, 0, TWO).with_kickers(2, 2, PAIRS),
-    Shape::group(Ddz::Bomb, 4, 0, TWO),
-    Shape::fixed(Ddz::Rocket, 13, Counts(1 << 52 | 1 << 56)),
+    Shape::group(Ddz::Bomb, 4, 0, TWO).bomb(1),
+    Shape::fixed(Ddz::Rocket, 13, Counts(1 << 52 | 1 << 56)).bomb(2),
 ];
 
 /// The same without the four with two.
@@ -123,12 +123,12 @@ const GD_SHAPES: [Shape<Gd>; 13] = [
     Shape::chain(Gd::Straight, 1, 0, GD_ACE, 5, 5),
     Shape::chain(Gd::Tube, 2, 0, GD_ACE, 3, 3),
     Shape::chain(Gd::Plate, 3, 0, GD_ACE, 2, 2),
-    Shape::group(Gd::Bomb(4), 4, 0, GD_ACE),
-    Shape::group(Gd::Bomb(5), 5, 0, GD_ACE),
-    Shape::group(Gd::Bomb(6), 6, 0, GD_ACE),
-    Shape::group(Gd::Bomb(7), 7, 0, GD_ACE),
-    Shape::group(Gd::Bomb(8), 8, 0, GD_ACE),
-    Shape::fixed(Gd::FourJokers, 13, Counts(2 << 52 | 2 << 56)),
+    Shape::group(Gd::Bomb(4), 4, 0, GD_ACE).bomb(1),
+    Shape::group(Gd::Bomb(5), 5, 0, GD_ACE).bomb(2),
+    Shape::group(Gd::Bomb(6), 6, 0, GD_ACE).bomb(3),
+    Shape::group(Gd::Bomb(7), 7, 0, GD_ACE).bomb(4),
+    Shape::group(Gd::Bomb(8), 8, 0, GD_ACE).bomb(5),
+    Shape::fixed(Gd::FourJokers, 13, Counts(2 << 52 | 2 << 56)).bomb(10),
 ];
 
 /// Guandan's natural combinations.
@@ -151,8 +151,8 @@ const MINI_SHAPES: [Shape<Ddz>; 11] = [
     Shape::chain(Ddz::PairChain, 2, 0, 3, 2, 3),
     Shape::chain(Ddz::AirplaneSingles, 3, 0, 3, 2, 4).with_kickers(1, 1, 0b11_1111),
     Shape::group(Ddz::FourTwoSingles, 4, 0, 3).with_kickers(2, 1, 0b11_1111),
-    Shape::group(Ddz::Bomb, 4, 0, 3),
-    Shape::fixed(Ddz::Rocket, 4, Counts(1 << 16 | 1 << 20)),
+    Shape::group(Ddz::Bomb, 4, 0, 3).bomb(1),
+    Shape::fixed(Ddz::Rocket, 4, Counts(1 << 16 | 1 << 20)).bomb(2),
 ];
 
 /// The small ruleset's deck.
