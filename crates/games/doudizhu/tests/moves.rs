@@ -157,6 +157,23 @@ fn classify_four_with_two_only_under_its_flag() {
 // Against the reference.
 
 #[test]
+fn the_game_rules_are_lawful_plugin_data() {
+    for four_with_two in [false, true] {
+        assert_eq!(rules(four_with_two).check(), Ok(()));
+        assert_eq!(rules(four_with_two).ranks(), 15);
+    }
+    let kinds = |four| rules(four).shapes().iter().map(|s| s.kind).collect::<Vec<_>>();
+    assert_eq!(kinds(true), Kind::ALL, "every kind, in order");
+    assert_eq!(
+        kinds(false),
+        Kind::ALL
+            .into_iter()
+            .filter(|k| !matches!(k, Kind::FourTwoSingles | Kind::FourTwoPairs))
+            .collect::<Vec<_>>()
+    );
+}
+
+#[test]
 fn the_game_rules_match_the_reference_on_random_hands() {
     let mut rng = Rng::new(20_240_601);
     let (mut out, mut beating) = (Vec::new(), Vec::new());
