@@ -23,6 +23,16 @@ pub trait ComboKind: Copy + Ord {
     /// its bombs by their cards (four of a kind 1, five 2, the straight
     /// flush 3, six 4, …), the four jokers above all.
     fn tier(self) -> u8;
+
+    /// The kind's place in the game's list of every kind, when it keeps
+    /// one (an enum's discriminant): where the kind's shape is in rules
+    /// that list a shape for each kind in order. A hint the generator
+    /// checks (rules that leave kinds out still work, by a search); the
+    /// default, `None`, always searches.
+    #[inline]
+    fn index(self) -> Option<usize> {
+        None
+    }
 }
 
 /// A complete combination (see the [module documentation](self)).

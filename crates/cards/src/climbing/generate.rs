@@ -15,6 +15,10 @@
 //! exactly [`Combo`]'s order, so every list comes out sorted with no
 //! duplicate and nothing is sorted afterwards.
 //!
+//! [`plays_beating`] visits only the target's shape and the bombs (the
+//! shapes of a tier above 0, a mask the rules keep); an answer of one
+//! length finds the ranks that start a run of it all at once.
+//!
 //! Sets of ranks are nibble-spaced here, as [`Counts::nibbles_with`] gives
 //! them (bit `4 * rank`): the ranks with enough cards for a main part or
 //! a kicker come from the counts word in a few operations, a chain is a
@@ -47,6 +51,20 @@ fn ones(rank: u8, len: u8) -> u64 {
 #[inline]
 fn run_from(ranks: u64, rank: u8) -> u8 {
     ((!(ranks >> (4 * u32::from(rank))) & ONES).trailing_zeros() / 4) as u8
+}
+
+/// The ranks of `ranks` that start a run of `len` of them (`len` 1 to
+/// 16): the set and-ed with itself shifted, doubling the span each time.
+#[inline]
+fn runs(ranks: u64, len: u8) -> u64 {
+    let mut starts = ranks;
+    let mut span = 1;
+    while span < len {
+        let step = span.min(len - span);
+        starts &= starts >> (4 * u32::from(step));
+        span += step;
+    }
+    starts
 }
 
 /// The ranks `from ..= to` (`to` at most 15); none when `from > to`.
@@ -204,7 +222,7 @@ impl<'a, K: ComboKind> Gen<'a, K> {
             Main::Run(r) => r,
         };
         let k = s.kickers;
-        if r.max_len == 1 && k.per_rank == 0 {
+        if (r.max_len == 1) & (k.per_rank == 0) {
             // One rank, no kicker (a single, a pair, a bomb): each rank
             // with the cards.
             if len.is_some_and(|l| l != 1) {
@@ -223,15 +241,23 @@ impl<'a, K: ComboKind> Gen<'a, K> {
             Some(l) => (l, l),
             None => (r.min_len, r.max_len),
         };
-        // The ranks with enough cards for the main part, where a part of
-        // the shortest length may start; and the ranks its kickers may be.
+        // The ranks with enough cards for the main part; the ranks its
+        // kickers may be (none without kickers: a width of 0, and no rank
+        // allowed).
         let have = self.with(r.each);
-        let mut starts = have & between(r.low.max(from), r.high + 1 - shortest);
-        let kickers = if k.per_rank == 0 {
-            0
-        } else {
-            self.with(k.width) & self.rules.kicker_nibbles(i)
-        };
+        let kickers = self.with(k.width) & self.rules.kicker_nibbles(i);
+        let range = between(r.low.max(from), r.high + 1 - shortest);
+        if shortest == longest {
+            // One length (a group with kickers, an answer to a chain): the
+            // ranks that start a run of that length, found all at once.
+            let mut starts = runs(have, shortest) & range;
+            while starts != 0 {
+                self.kick(s, r.each, lowest(starts), shortest, kickers);
+                starts &= starts - 1;
+            }
+            return;
+        }
+        let mut starts = have & range;
         while starts != 0 {
             let rank = lowest(starts);
             starts &= starts - 1;
@@ -335,11 +361,16 @@ pub fn all_plays<K: ComboKind>(hand: Counts, rules: &Rules<K>, out: &mut Vec<Com
 pub fn plays_beating<K: ComboKind>(hand: Counts, target: &Combo<K>, rules: &Rules<K>, out: &mut Vec<Combo<K>>) {
     let mut g = Gen::new(hand, rules, out);
     let shapes = rules.shapes();
-    // The target's shape, and every bomb's, in the shapes' order.
-    let own = shapes
-        .iter()
-        .position(|s| s.kind >= target.kind)
-        .filter(|&i| shapes[i].kind == target.kind);
+    // The target's shape (where the kind's index says, when it says
+    // right; else found by a search), and every bomb's, in the shapes'
+    // order.
+    let own = match target.kind.index() {
+        Some(i) if shapes.get(i).is_some_and(|s| s.kind == target.kind) => Some(i),
+        _ => shapes
+            .iter()
+            .position(|s| s.kind >= target.kind)
+            .filter(|&i| shapes[i].kind == target.kind),
+    };
     let mut todo = rules.bombs() | own.map_or(0, |i| 1 << i);
     let tier = target.kind.tier();
     while todo != 0 {

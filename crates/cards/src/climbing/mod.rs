@@ -9,7 +9,7 @@
 //! | piece | item |
 //! |---|---|
 //! | a hand as rank counts, any number of ranks up to 16, up to 15 cards a rank | [`Counts`] |
-//! | a complete combination: kind, main rank, length, cards | [`Combo`], [`ComboKind`] (the bomb order) |
+//! | a complete combination: kind, main rank, length, cards | [`Combo`], [`ComboKind`] (the bomb order, the kind's place) |
 //! | the game's combinations as data | [`Shape`] ([`Main`], [`Run`], [`Kickers`]), [`Rules`] |
 //! | what a hand can lead, what beats a combination, readings of cards | [`all_plays`], [`plays_beating`], [`classify`], [`can_play_out`] |
 //! | beat or pass, the lead returning, the lead after a seat goes out | [`Trick`], [`Seating`], [`OutLead`] |

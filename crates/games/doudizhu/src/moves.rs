@@ -65,6 +65,13 @@ impl ComboKind for Kind {
     fn tier(self) -> u8 {
         SHAPES[self as usize].tier
     }
+
+    /// Its place in [`Kind::ALL`]: where its shape is (with the four with
+    /// two; without, up to the four with two).
+    #[inline]
+    fn index(self) -> Option<usize> {
+        Some(self as usize)
+    }
 }
 
 /// The shapes without the four with two.
