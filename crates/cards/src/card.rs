@@ -2,8 +2,9 @@
 //!
 //! A [`CardId`] names one physical card; its face (rank, suit, value — any
 //! type the game chooses) is looked up in the [`Deck`]. Two 8♥ from two decks
-//! are two instances with one face. Rules read faces and counts; conservation,
-//! replay and serialisation use instance ids.
+//! are two instances with one face. Rules read faces and counts
+//! ([`FaceIndex`](crate::FaceIndex) numbers a deck's faces and counts them
+//! in a set); conservation, replay and serialisation use instance ids.
 
 use std::fmt;
 

@@ -18,7 +18,9 @@
 //! capacities, the arrangements that complete it; a deal is then drawn class
 //! by class, each split of a class among its holders chosen with probability
 //! proportional to (ways to split the class) × (completions). Counts are
-//! kept as logarithms, so decks of any size fit in an `f64`.
+//! kept as logarithms, so decks of any size fit in an `f64`. The same
+//! machinery draws deals stated in faces, with copies of a face
+//! ([`FaceDealProblem`](crate::FaceDealProblem)).
 
 use std::collections::HashMap;
 
@@ -47,6 +49,15 @@ pub enum DealError {
     /// More than [`MAX_HOLDERS`] holders.
     #[error("at most {MAX_HOLDERS} holders")]
     TooManyHolders,
+    /// A face of a [`FaceDealProblem`](crate::FaceDealProblem) stated
+    /// inconsistently.
+    #[error("face {face}: {reason}")]
+    Face {
+        /// The face's index.
+        face: usize,
+        /// What is wrong with it.
+        reason: &'static str,
+    },
 }
 
 /// A set of holders as a bit set (bit `h` for holder `h`).
@@ -59,11 +70,52 @@ pub struct DealProblem {
     cards: Vec<(CardId, HolderSet)>,
 }
 
-/// Cards that allow the same holders.
+/// Cards that allow the same holders: card instances for a
+/// [`DealProblem`], face labels of copies for a face deal (the counting is
+/// the same; only what is dealt differs).
 #[derive(Clone, Debug)]
-pub(crate) struct Class {
+pub(crate) struct Class<T = CardId> {
     pub(crate) mask: HolderSet,
-    pub(crate) cards: Vec<CardId>,
+    pub(crate) cards: Vec<T>,
+}
+
+/// Groups `items` by allowed holders, after checking them against
+/// `capacities`: the classes the counting and the draws work on, largest
+/// last (it is filled without enumerating its splits). `no_holder` names
+/// an item that allows no existing holder.
+pub(crate) fn classes_of<T: Copy>(
+    capacities: &[usize],
+    items: impl ExactSizeIterator<Item = (T, HolderSet)>,
+    no_holder: impl Fn(T) -> DealError,
+) -> Result<Vec<Class<T>>, DealError> {
+    let h = capacities.len();
+    if h > MAX_HOLDERS {
+        return Err(DealError::TooManyHolders);
+    }
+    let capacity: usize = capacities.iter().sum();
+    if capacity != items.len() {
+        return Err(DealError::Count {
+            cards: items.len(),
+            capacity,
+        });
+    }
+    let valid = if h >= 32 { u32::MAX } else { (1u32 << h) - 1 };
+    let mut classes: Vec<Class<T>> = Vec::new();
+    for (card, mask) in items {
+        let mask = mask & valid;
+        if mask == 0 {
+            return Err(no_holder(card));
+        }
+        match classes.iter_mut().find(|c| c.mask == mask) {
+            Some(c) => c.cards.push(card),
+            None => classes.push(Class {
+                mask,
+                cards: vec![card],
+            }),
+        }
+    }
+    classes.sort_by_key(|c| (c.cards.len(), c.mask));
+    Ok(classes)
 }
 
 pub(crate) fn ln_factorials(n: usize) -> Vec<f64> {
@@ -129,7 +181,7 @@ pub(crate) fn ln_split(lnf: &[f64], count: usize, split: &[u16]) -> f64 {
 /// ln of the arrangements of classes `i..` into `caps` when no split is
 /// left to choose: past the last class, or at the last one, which fills
 /// what is left. `None` before that.
-pub(crate) fn ln_tail(classes: &[Class], lnf: &[f64], i: usize, caps: &[u16]) -> Option<f64> {
+pub(crate) fn ln_tail<T>(classes: &[Class<T>], lnf: &[f64], i: usize, caps: &[u16]) -> Option<f64> {
     if i == classes.len() {
         return Some(if caps.iter().all(|&c| c == 0) {
             0.0
@@ -155,14 +207,14 @@ pub(crate) fn ln_tail(classes: &[Class], lnf: &[f64], i: usize, caps: &[u16]) ->
 
 /// Counts arrangements class by class, remembering every capacity vector
 /// it meets.
-pub(crate) struct Counter<'a> {
-    classes: &'a [Class],
+pub(crate) struct Counter<'a, T> {
+    classes: &'a [Class<T>],
     lnf: Vec<f64>,
     memo: HashMap<(usize, Vec<u16>), f64>,
 }
 
-impl<'a> Counter<'a> {
-    pub(crate) fn new(classes: &'a [Class], lnf: Vec<f64>) -> Self {
+impl<'a, T> Counter<'a, T> {
+    pub(crate) fn new(classes: &'a [Class<T>], lnf: Vec<f64>) -> Self {
         Counter {
             classes,
             lnf,
@@ -204,6 +256,13 @@ impl<'a> Counter<'a> {
     }
 }
 
+/// ln of the arrangements of `classes` into holders of `capacities`.
+pub(crate) fn ln_arrangements<T>(classes: &[Class<T>], capacities: &[usize]) -> f64 {
+    let caps: Vec<u16> = capacities.iter().map(|&c| c as u16).collect();
+    let cards = classes.iter().map(|c| c.cards.len()).sum();
+    Counter::new(classes, ln_factorials(cards)).ln_completions(0, &caps)
+}
+
 impl DealProblem {
     /// A problem with holders of the given capacities and no card yet.
     pub fn new(capacities: Vec<usize>) -> Self {
@@ -234,35 +293,7 @@ impl DealProblem {
     }
 
     pub(crate) fn classes(&self) -> Result<Vec<Class>, DealError> {
-        let h = self.capacities.len();
-        if h > MAX_HOLDERS {
-            return Err(DealError::TooManyHolders);
-        }
-        let capacity: usize = self.capacities.iter().sum();
-        if capacity != self.cards.len() {
-            return Err(DealError::Count {
-                cards: self.cards.len(),
-                capacity,
-            });
-        }
-        let valid = if h >= 32 { u32::MAX } else { (1u32 << h) - 1 };
-        let mut classes: Vec<Class> = Vec::new();
-        for &(card, mask) in &self.cards {
-            let mask = mask & valid;
-            if mask == 0 {
-                return Err(DealError::NoHolder(card));
-            }
-            match classes.iter_mut().find(|c| c.mask == mask) {
-                Some(c) => c.cards.push(card),
-                None => classes.push(Class {
-                    mask,
-                    cards: vec![card],
-                }),
-            }
-        }
-        // Largest class last: it is filled without enumerating its splits.
-        classes.sort_by_key(|c| (c.cards.len(), c.mask));
-        Ok(classes)
+        classes_of(&self.capacities, self.cards.iter().copied(), DealError::NoHolder)
     }
 
     /// The natural logarithm of the number of physical arrangements (card
@@ -272,14 +303,7 @@ impl DealProblem {
     /// As [`sample`](DealProblem::sample), except that an infeasible
     /// problem returns `-inf`.
     pub fn ln_arrangements(&self) -> Result<f64, DealError> {
-        let classes = self.classes()?;
-        let caps: Vec<u16> = self.capacities.iter().map(|&c| c as u16).collect();
-        let mut counter = Counter {
-            classes: &classes,
-            lnf: ln_factorials(self.cards.len()),
-            memo: HashMap::new(),
-        };
-        Ok(counter.ln_completions(0, &caps))
+        Ok(ln_arrangements(&self.classes()?, &self.capacities))
     }
 }
 

@@ -2,7 +2,12 @@
 //! further than the hand in progress: the trick-taking games' searches
 //! (Hearts, Spades) judge a finished hand by its points, not the match.
 
-use tabula_search::{Determinize, Game, Payoffs, Rng, Seat, Turn, WorldSampler};
+use std::hash::Hash;
+
+use tabula_search::rng::derive_seed;
+use tabula_search::{
+    Budget, Determinize, Game, Ismcts, Payoffs, Rng, Rollout, SearchResult, Seat, Seen, Turn, WorldSampler, stable_hash,
+};
 
 /// What a game tells [`HandGame`] about its hands.
 pub trait HandRules: Determinize {
@@ -18,6 +23,30 @@ pub trait HandRules: Determinize {
     fn hand_rewards(&self, state: &Self::State) -> Payoffs;
     /// The lowest and highest reward [`hand_rewards`](HandRules::hand_rewards) gives.
     fn hand_reward_range(&self) -> (f64, f64);
+}
+
+/// Information-set MCTS over the hand in progress (the trick games'
+/// levels 3 and 4): `iterations` iterations of `search`, each decision
+/// seeded by the player's `seed` and the observation, so that a decision
+/// depends on nothing but the two.
+pub fn search_hand<G, R>(
+    search: &mut Ismcts<G::Action>,
+    game: &G,
+    observation: &G::Observation,
+    seat: Seat,
+    rollout: &mut R,
+    iterations: u64,
+    seed: u64,
+) -> SearchResult<G::Action>
+where
+    G: HandRules,
+    G::Action: Copy + Ord,
+    G::Observation: Hash,
+    R: for<'a> Rollout<HandGame<'a, G>>,
+{
+    let hand = HandGame::new(game, observation);
+    let seed = derive_seed(seed, stable_hash(observation));
+    search.search(&hand, observation, seat, rollout, &Budget::iterations(iterations), seed)
 }
 
 /// The hand in progress of `G` as a game of its own: it ends with the hand
@@ -112,7 +141,7 @@ impl<G: HandRules> Game for HandGame<'_, G> {
         self.game.observation(s, seat)
     }
 
-    fn view_action(&self, s: &G::State, a: G::Action, observer: Seat) -> G::Action {
+    fn view_action(&self, s: &G::State, a: G::Action, observer: Seat) -> Seen<G::Action> {
         self.game.view_action(s, a, observer)
     }
 

@@ -1,7 +1,8 @@
 //! # tabula-cards
 //!
 //! The card engine of Tabula: what every card game of the platform (Skyjo
-//! first; Hearts, Spades, Euchre, Dou Dizhu, Gin Rummy next) builds on, so
+//! first; Hearts, Spades, Euchre, Dou Dizhu, Gin Rummy next; the
+//! two-deck and duplicate-face games after them) builds on, so
 //! that hidden information is a boundary of the types rather than a habit
 //! (docs/design.md, *Hidden information*).
 //!
@@ -9,14 +10,20 @@
 //! |---|---|
 //! | card instances vs faces, multi-deck | [`CardId`], [`Deck`], [`french`] |
 //! | a hand as one word, the single French deck's layout | [`CardSet`], [`SingleDeck`] |
+//! | sets of any width (108 cards: `WideSet<2>`), code generic over the width | [`WideSet`], [`CardBits`] |
+//! | faces for rules: counts per face, the instances of a multiset of faces | [`FaceIndex`], [`FaceCounts`] |
 //! | the zone ledger and conservation | [`Ledger`], [`check_conservation`] |
 //! | seats, teams, payoff vectors as data | [`Table`], [`PayoffRule`] |
 //! | observation projection per seat | [`Visibility`], [`CardView`], [`project`], [`unseen_counts`] |
 //! | determinization weighted by physical arrangements | [`DealProblem`], [`DealSampler`] (prepared once per search) |
+//! | the same stated in faces, with a capacity per face (multi-deck) | [`FaceDealProblem`], [`FaceDealSampler`] |
 //! | common random numbers for root comparisons | [`CommonWorlds`], [`compare_roots`] |
 //! | one hand of a match as a game, for searches | [`HandGame`], [`HandRules`] |
 //! | records of whole matches that replay, checked | [`MatchRecord`], [`Replay`] |
+//! | the trick plugin: the public record of a hand of tricks, following suit, duties, the winner, voids | [`tricks`] |
 //! | a scorer's choice with a low level's mistakes | [`best_scored`], [`Mistakes`] |
+//! | bouts of attack and defence (durak): throw-ins, taking, refill, exits | [`bout`] |
+//! | the meld plugin: exact partition into sets and runs, wild cards, declarations, layoffs | [`melds`]: [`melds::OneDeckMelds`] (one deck, one word), [`melds::MeldSolver`] over [`melds::MeldRules`] |
 //! | climbing games: combinations over rank counts, beat or pass, bombs, the lead returning | [`climbing`] (`Rules`, `all_plays`, `Trick`) |
 //!
 //! ## Example
@@ -55,13 +62,54 @@
 //! ledger.check().unwrap();
 //! assert_eq!(ledger.count(ZoneId(0)), 2); // seat 0's own two cards
 //! ```
+//!
+//! ## Two decks: 108 cards, faces apart from instances
+//!
+//! Guandan's deck is two French decks with their jokers: two instances of
+//! every face, in a two-word set. The rules read faces (two 8♥ make a
+//! pair, whichever copies); a deal stated in faces draws how many of each
+//! face every hand holds, weighted by physical arrangements, then the
+//! instance ids the ledger and the replay need.
+//!
+//! ```
+//! use tabula_cards::french::{faces, FrenchFace, Suit};
+//! use tabula_cards::*;
+//! use tabula_search::Rng;
+//!
+//! let deck = Deck::copies(&faces(2, 2), 2); // 108 instances, 54 faces
+//! let index: FaceIndex<WideSet<2>> = FaceIndex::new(&deck);
+//! let eight_hearts = FrenchFace::Suited { rank: 8, suit: Suit::Hearts };
+//! let face = index.face_of(deck.ids().find(|&c| deck.face(c) == eight_hearts).unwrap());
+//! assert_eq!(index.instances(face).len(), 2);
+//!
+//! // Seat 0 holds the first 27 instances; the other 81 are unseen, dealt
+//! // to three hands of 27, and the hand of holder 0 showed a void in hearts.
+//! let mine = WideSet::<2>::first(27);
+//! let unseen = !mine & WideSet::first(108);
+//! let is_heart = |f: usize| deck.face(index.instances(f).lowest().unwrap()).suit() == Some(Suit::Hearts);
+//! let mut problem = FaceDealProblem::new(vec![27, 27, 27]);
+//! problem.add_pool(unseen, &index, |f| if is_heart(f) { 0b110 } else { 0b111 });
+//! let mut sampler = FaceDealSampler::new(&problem).unwrap();
+//!
+//! let mut counts = [FaceCounts::EMPTY; 3];
+//! let mut hands = [WideSet::<2>::EMPTY; 3];
+//! sampler.sample_instances(&mut Rng::new(1), unseen, &index, &mut counts, &mut hands);
+//! assert!(hands[0].iter().all(|c| !is_heart(index.face_of(c))));
+//! assert_eq!(index.counts(hands[1]), counts[1]); // rules read counts, the ledger ids
+//! assert_eq!(mine | hands[0] | hands[1] | hands[2], WideSet::first(108));
+//! ```
 
+pub mod bits;
+pub mod bout;
 pub mod card;
 pub mod climbing;
 pub mod crn;
 pub mod determinize;
+pub mod face_deal;
+pub mod faces;
 pub mod hand;
 pub mod ledger;
+pub mod melds;
 pub mod pick;
 pub mod record;
 pub mod sampler;
@@ -69,16 +117,20 @@ pub mod set;
 pub mod table;
 pub mod tricks;
 pub mod view;
+pub mod wide;
 
+pub use bits::CardBits;
 pub use card::{CardId, Deck, french};
 pub use crn::{CommonWorlds, RootEstimate, compare_roots};
 pub use determinize::{DealError, DealProblem, HolderSet, MAX_HOLDERS};
-pub use hand::{HandGame, HandRules};
+pub use face_deal::{FaceDealProblem, FaceDealSampler};
+pub use faces::{FaceCounts, FaceIndex, MAX_FACES};
+pub use hand::{HandGame, HandRules, search_hand};
 pub use ledger::{ConservationError, Ledger, ZoneId, check_conservation};
 pub use pick::{Mistakes, best_scored};
 pub use record::{MatchRecord, Replay, ReplayError, ReplayErrorOf};
 pub use sampler::{Deal, DealSampler};
 pub use set::{CardNameError, CardSet, CardSetIter, SingleDeck};
 pub use table::{PayoffRule, Table, TableError};
-pub use tricks::{TrickPlay, check_trick_play};
 pub use view::{CardView, SeenTooMany, Visibility, ZoneView, project, unseen_counts};
+pub use wide::{WideSet, WideSetIter};

@@ -59,8 +59,63 @@ impl DealProblem {
 /// A [`DealProblem`] ready for many draws (see the module documentation).
 #[derive(Clone, Debug)]
 pub struct DealSampler {
-    capacities: Vec<u16>,
-    classes: Vec<Class>,
+    draws: Draws<CardId>,
+    fill: Vec<usize>,
+}
+
+impl DealSampler {
+    /// Prepares `problem`.
+    ///
+    /// # Errors
+    /// As [`DealProblem::sample`]: capacities that do not match the cards, a
+    /// card without a holder, or no deal at all.
+    pub fn new(problem: &DealProblem) -> Result<Self, DealError> {
+        let draws = Draws::new(problem.capacities(), problem.classes()?)?;
+        Ok(DealSampler {
+            fill: vec![0; draws.capacities.len()],
+            draws,
+        })
+    }
+
+    /// Draws a deal into `out`: every valid arrangement of the instances is
+    /// equally likely, each holder's cards in a uniformly random order.
+    /// Allocates nothing once `out` has held a deal of this problem.
+    pub fn sample_into(&mut self, rng: &mut Rng, out: &mut Deal) {
+        let holders = self.draws.capacities.len();
+        out.starts.clear();
+        out.starts.push(0);
+        for &c in &self.draws.capacities {
+            let last = *out.starts.last().expect("a start");
+            out.starts.push(last + usize::from(c));
+        }
+        out.cards.clear();
+        if let Some(only) = self.draws.one_class() {
+            // One class: a uniform shuffle, dealt in capacity order, in
+            // place (what `Draws::deal` does through its own buffer).
+            out.cards.extend_from_slice(only);
+            rng.shuffle(&mut out.cards);
+            return;
+        }
+        out.cards.resize(out.starts[holders], CardId(0));
+        self.fill.copy_from_slice(&out.starts[..holders]);
+        let (cards, fill) = (&mut out.cards, &mut self.fill);
+        self.draws.deal(rng, |h, dealt| {
+            cards[fill[h]..fill[h] + dealt.len()].copy_from_slice(dealt);
+            fill[h] += dealt.len();
+        });
+        for h in 0..holders {
+            rng.shuffle(&mut out.cards[out.starts[h]..out.starts[h + 1]]);
+        }
+    }
+}
+
+/// The draws of a deal problem, whatever its classes hold (card instances,
+/// or face labels for a face deal): the counts of every capacity vector a
+/// draw can meet, worked out once, and the buffers a draw reuses.
+#[derive(Clone, Debug)]
+pub(crate) struct Draws<T> {
+    pub(crate) capacities: Vec<u16>,
+    classes: Vec<Class<T>>,
     lnf: Vec<f64>,
     /// `table[i][caps]`: ln of the arrangements of classes `i..` into `caps`,
     /// for every vector a draw can meet (the last class is counted inline).
@@ -72,19 +127,16 @@ pub struct DealSampler {
     weights: Vec<f64>,
     caps: Vec<u16>,
     rest: Vec<u16>,
-    fill: Vec<usize>,
-    scratch: Vec<CardId>,
+    scratch: Vec<T>,
 }
 
-impl DealSampler {
-    /// Prepares `problem`.
+impl<T: Copy> Draws<T> {
+    /// Counts the arrangements of `classes` into `capacities`.
     ///
     /// # Errors
-    /// As [`DealProblem::sample`]: capacities that do not match the cards, a
-    /// card without a holder, or no deal at all.
-    pub fn new(problem: &DealProblem) -> Result<Self, DealError> {
-        let classes = problem.classes()?;
-        let capacities: Vec<u16> = problem.capacities().iter().map(|&c| c as u16).collect();
+    /// [`DealError::Infeasible`] when there is none.
+    pub(crate) fn new(capacities: &[usize], classes: Vec<Class<T>>) -> Result<Self, DealError> {
+        let capacities: Vec<u16> = capacities.iter().map(|&c| c as u16).collect();
         let cards: usize = capacities.iter().map(|&c| usize::from(c)).sum();
         let lnf = ln_factorials(cards);
         let mut counter = Counter::new(&classes, lnf.clone());
@@ -97,7 +149,7 @@ impl DealSampler {
             table[i].insert(caps, v);
         }
         let holders = capacities.len();
-        Ok(DealSampler {
+        Ok(Draws {
             lnf,
             table,
             total,
@@ -106,7 +158,6 @@ impl DealSampler {
             weights: Vec::new(),
             caps: vec![0; holders],
             rest: vec![0; holders],
-            fill: vec![0; holders],
             scratch: Vec::with_capacity(cards),
             capacities,
             classes,
@@ -157,28 +208,36 @@ impl DealSampler {
         rec(0, count, mask, &self.caps, &mut self.split, &mut self.splits);
     }
 
-    /// Draws a deal into `out`: every valid arrangement of the instances is
-    /// equally likely, each holder's cards in a uniformly random order.
-    /// Allocates nothing once `out` has held a deal of this problem.
-    pub fn sample_into(&mut self, rng: &mut Rng, out: &mut Deal) {
-        let holders = self.capacities.len();
-        out.starts.clear();
-        out.starts.push(0);
-        for &c in &self.capacities {
-            let last = *out.starts.last().expect("a start");
-            out.starts.push(last + usize::from(c));
+    /// The items, when the problem is one class: any arrangement of them
+    /// in capacity order is one draw.
+    pub(crate) fn one_class(&self) -> Option<&[T]> {
+        match self.classes.as_slice() {
+            [only] => Some(&only.cards),
+            _ => None,
         }
-        out.cards.clear();
+    }
+
+    /// Draws one arrangement, every arrangement of the distinct items
+    /// equally likely: class by class, a split among the holders with
+    /// probability proportional to its arrangements, then the class's
+    /// items shuffled and handed out in that split; `put(h, items)` is
+    /// called with what holder `h` gets from each class. One class is
+    /// dealt by a single shuffle in capacity order (no split drawn).
+    pub(crate) fn deal(&mut self, rng: &mut Rng, mut put: impl FnMut(usize, &[T])) {
+        let holders = self.capacities.len();
         if let [only] = self.classes.as_slice() {
-            // One class: a uniform shuffle, dealt in capacity order.
-            out.cards.extend_from_slice(&only.cards);
-            rng.shuffle(&mut out.cards);
+            self.scratch.clear();
+            self.scratch.extend_from_slice(&only.cards);
+            rng.shuffle(&mut self.scratch);
+            let mut next = 0;
+            for h in 0..holders {
+                let take = usize::from(self.capacities[h]);
+                put(h, &self.scratch[next..next + take]);
+                next += take;
+            }
             return;
         }
-        let n = out.starts[holders];
-        out.cards.resize(n, CardId(0));
         self.caps.copy_from_slice(&self.capacities);
-        self.fill.copy_from_slice(&out.starts[..holders]);
         let mut total = self.total;
         for i in 0..self.classes.len() {
             let count = self.classes[i].cards.len();
@@ -213,14 +272,10 @@ impl DealSampler {
             let mut next = 0;
             for h in 0..holders {
                 let take = usize::from(self.splits[s + h]);
-                out.cards[self.fill[h]..self.fill[h] + take].copy_from_slice(&self.scratch[next..next + take]);
-                self.fill[h] += take;
+                put(h, &self.scratch[next..next + take]);
                 next += take;
                 self.caps[h] -= self.splits[s + h];
             }
-        }
-        for h in 0..holders {
-            rng.shuffle(&mut out.cards[out.starts[h]..out.starts[h + 1]]);
         }
     }
 }

@@ -1,7 +1,8 @@
 //! Sets of card instances as one machine word, and the single French deck's
 //! layout over them: what the trick-taking games (Hearts, Spades, Euchre)
 //! and Gin Rummy keep their hands in, so that a search copies a hand in one
-//! move and tests "holds a card of this suit" with one AND.
+//! move and tests "holds a card of this suit" with one AND. Decks beyond 64
+//! cards use [`WideSet`](crate::WideSet), with the same operations.
 
 use std::fmt;
 use std::ops::{BitAnd, BitOr, Not, Sub};
@@ -346,7 +347,7 @@ impl SingleDeck {
 /// arithmetic rather than `count_ones`, which without the POPCNT
 /// instruction (not in the baseline x86-64) is a longer sequence still.
 #[inline(always)]
-fn running_counts(x: u64) -> u64 {
+pub(crate) fn running_counts(x: u64) -> u64 {
     let mut b = x - ((x >> 1) & 0x5555_5555_5555_5555);
     b = (b & 0x3333_3333_3333_3333) + ((b >> 2) & 0x3333_3333_3333_3333);
     b = (b + (b >> 4)) & 0x0F0F_0F0F_0F0F_0F0F;
@@ -359,7 +360,7 @@ fn running_counts(x: u64) -> u64 {
 /// the bit within it, where a loop over the bits would mispredict its exit
 /// at every call.
 #[inline(always)]
-fn select(x: u64, running: u64, k: u64) -> CardId {
+pub(crate) fn select(x: u64, running: u64, k: u64) -> CardId {
     const HIGH: u64 = 0x8080_8080_8080_8080;
     // High bit of byte i set when the running count through byte i is at
     // most k: a prefix of the bytes, the card's byte the first not in it.

@@ -255,7 +255,7 @@ fn check_state<G>(
                 assert_eq!(back, a, "action {a:?} changes in a JSON round trip");
                 assert_eq!(
                     game.view_action(state, a, seat),
-                    a,
+                    tabula_search::Seen::Action(a),
                     "seat {seat} does not see its own action {a:?} exactly"
                 );
                 assert_eq!(

@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use serde_json::Value;
-use tabula_search::{Game, Rng, Seat, Turn, play};
+use tabula_search::{Game, Rng, Seat, Seen, Turn, play};
 
 use crate::agent::{AgentError, LocalAgent, SeatAgent, StatsJson, stats_json, to_json};
 use crate::error::ContractError;
@@ -301,7 +301,10 @@ impl<M: GameModule> Match for ModuleMatch<M> {
 
     fn last_move(&self, seat: Seat) -> Option<String> {
         let (before, &action) = (self.before.as_ref()?, self.actions.last()?);
-        Some(self.module.action_text(self.game().view_action(before, action, seat)))
+        Some(match self.game().view_action(before, action, seat) {
+            Seen::Action(a) => self.module.action_text(a),
+            Seen::Hidden(kind) => self.module.hidden_text(kind),
+        })
     }
 
     fn last_action(&self) -> Option<Value> {

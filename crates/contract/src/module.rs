@@ -5,7 +5,7 @@ use std::fmt::Debug;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
-use tabula_search::{Determinize, Game, Player, Seat, TunableTable, Turn};
+use tabula_search::{Determinize, Game, Hidden, Player, Seat, TunableTable, Turn};
 
 use crate::info::{GameInfo, OptionDoc, Played, PlayerInfo, Scoresheet, TableKind};
 use crate::spec::{PlayerSpec, SpecError};
@@ -174,6 +174,18 @@ pub trait GameModule: Sized + Send + Sync + 'static {
 
     /// An action as a person reads and types it.
     fn action_text(&self, action: ActionOf<Self>) -> String;
+
+    /// An action another seat took, as a seat that sees only its kind
+    /// reads it (see [`tabula_search::Seen`]).
+    fn hidden_text(&self, kind: Hidden) -> String {
+        match kind {
+            Hidden::Deal => "a card dealt",
+            Hidden::Pass => "cards face down",
+            Hidden::Discard => "a face-down discard",
+            Hidden::Draw => "a card drawn",
+        }
+        .to_string()
+    }
 
     /// Reads an action typed by the person at `seat`. The default accepts
     /// the [`action_text`](GameModule::action_text) of a legal action,

@@ -194,7 +194,7 @@ fn the_terminal_shows_the_person_the_computer_s_moves_as_it_sees_them() {
     let spec: PlayerSpec = "random".parse().unwrap();
     tabula_platform::terminal::play(&driver, &[spec], 1, 3, &mut input.as_bytes(), &mut output).unwrap();
     let text = String::from_utf8(output).unwrap();
-    assert!(text.contains("seat 1 plays a hidden discard."), "{text}");
+    assert!(text.contains("seat 1 plays a face-down discard."), "{text}");
     assert!(text.contains("Game over:"), "{text}");
 }
 

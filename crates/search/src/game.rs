@@ -109,6 +109,44 @@ impl Debug for Payoffs {
     }
 }
 
+/// How a seat sees an action: the action itself, or, for an action the
+/// seat cannot tell apart from others (a card dealt to another hand, a
+/// pass chosen face down), only its kind. A game's actions are what can be
+/// applied; a hidden view is a separate value, so it can never be applied
+/// by mistake.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Seen<A> {
+    /// The action, seen exactly.
+    Action(A),
+    /// An action seen only as its kind; every hidden action of one kind
+    /// looks alike.
+    Hidden(Hidden),
+}
+
+/// The kinds of action a seat may see only as such.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Hidden {
+    /// A card dealt to another seat, or face down.
+    Deal,
+    /// Cards passed face down.
+    Pass,
+    /// A card discarded face down.
+    Discard,
+    /// A card drawn and looked at by another seat only.
+    Draw,
+}
+
+impl<A> Seen<A> {
+    /// The action, when it was seen exactly.
+    #[inline]
+    pub fn action(self) -> Option<A> {
+        match self {
+            Seen::Action(a) => Some(a),
+            Seen::Hidden(_) => None,
+        }
+    }
+}
+
 /// The model of a game, as the searches see it.
 ///
 /// Required properties, checked for every game by the conformance suite
@@ -198,12 +236,12 @@ pub trait Game {
     fn observation(&self, state: &Self::State, seat: Seat) -> Self::Observation;
 
     /// How `observer` sees `action` taken in `state` by whoever acts there:
-    /// actions the observer cannot tell apart map to one representative.
-    /// The acting seat always sees its own action exactly. The default (every
-    /// action public) is the identity.
-    fn view_action(&self, state: &Self::State, action: Self::Action, observer: Seat) -> Self::Action {
+    /// actions the observer cannot tell apart map to one [`Seen::Hidden`]
+    /// kind. The acting seat always sees its own action exactly. The
+    /// default (every action public) sees every action exactly.
+    fn view_action(&self, state: &Self::State, action: Self::Action, observer: Seat) -> Seen<Self::Action> {
         let _ = (state, observer);
-        action
+        Seen::Action(action)
     }
 
     /// Whether any action can tell a seat more than [`view_action`]

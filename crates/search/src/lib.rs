@@ -95,14 +95,16 @@ pub use budget::{Budget, CancelFlag, Clock, Meter, Stop, cancel_scope, deadline_
 pub use eval::{Evaluator, MoveOrder, NaturalOrder, SCORE_INFINITY, Score, Utility};
 pub use expectiminimax::expectiminimax;
 pub use game::{
-    Determinize, Game, IllegalAction, MAX_SEATS, PLAYOUT_LIMIT, Payoffs, PerfectInformation, Seat, Turn, TwoTeams,
-    WorldSampler, play, random_playout, sample_weighted,
+    Determinize, Game, Hidden, IllegalAction, MAX_SEATS, PLAYOUT_LIMIT, Payoffs, PerfectInformation, Seat, Seen, Turn,
+    TwoTeams, WorldSampler, play, random_playout, sample_weighted,
 };
 pub use hash::{StableHasher, stable_hash};
 pub use ismcts::{ISMCTS_TUNABLES, Ismcts, IsmctsConfig, IsmctsMode, RootPriming};
 pub use mcts::{MCTS_TUNABLES, Mcts, MctsConfig, NoPrior, Prior, RandomRollout, Rollout};
 pub use minimax::{Minimax, MinimaxReport};
-pub use player::{AlphaBetaPlayer, IsmctsPlayer, MctsPlayer, MinimaxPlayer, Player, RandomPlayer, RootUcbPlayer};
+pub use player::{
+    AlphaBetaPlayer, IsmctsPlayer, MctsPlayer, MinimaxPlayer, Player, RandomPlayer, RootUcbPlayer, forced,
+};
 pub use rng::Rng;
 pub use rootucb::{ROOTUCB_TUNABLES, RootUcbConfig, root_ucb, root_ucb_over, sample_root};
 pub use stats::{RootStat, SearchResult, SearchStats};

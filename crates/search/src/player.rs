@@ -16,7 +16,7 @@ use crate::mcts::{Mcts, MctsConfig, NoPrior, Prior, RandomRollout, Rollout};
 use crate::minimax::Minimax;
 use crate::rng::Rng;
 use crate::rootucb::{RootUcbConfig, root_ucb};
-use crate::stats::{SearchResult, SearchStats};
+use crate::stats::SearchResult;
 
 /// Chooses actions for a seat.
 pub trait Player<G: Game> {
@@ -29,6 +29,24 @@ pub trait Player<G: Game> {
 impl<G: Game, P: Player<G> + ?Sized> Player<G> for Box<P> {
     fn choose(&mut self, game: &G, observation: &G::Observation, seat: Seat) -> SearchResult<G::Action> {
         (**self).choose(game, observation, seat)
+    }
+}
+
+/// The start of every player's decision: `seat`'s legal actions from its
+/// observation, into `legal`; and the answer when there is nothing to
+/// choose (no legal action, or one), so that no player spends a search
+/// or a random draw on it.
+pub fn forced<G: Determinize>(
+    game: &G,
+    observation: &G::Observation,
+    seat: Seat,
+    legal: &mut Vec<G::Action>,
+) -> Option<SearchResult<G::Action>> {
+    game.legal_from_observation(observation, seat, legal);
+    match legal.as_slice() {
+        [] => Some(SearchResult::decided(None)),
+        [only] => Some(SearchResult::decided(Some(*only))),
+        _ => None,
     }
 }
 
@@ -63,11 +81,7 @@ impl<G: Determinize> Player<G> for RandomPlayer {
     fn choose(&mut self, game: &G, observation: &G::Observation, seat: Seat) -> SearchResult<G::Action> {
         let mut actions = Vec::new();
         game.legal_from_observation(observation, seat, &mut actions);
-        SearchResult {
-            action: self.rng.choose(&actions).copied(),
-            value: 0.0,
-            stats: SearchStats::default(),
-        }
+        SearchResult::decided(self.rng.choose(&actions).copied())
     }
 }
 

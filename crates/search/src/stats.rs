@@ -69,3 +69,15 @@ pub struct SearchResult<A> {
     /// Counters and per-root figures.
     pub stats: SearchStats<A>,
 }
+
+impl<A> SearchResult<A> {
+    /// A decision made without searching (a rule, a policy, the only
+    /// legal action): no value, no counters.
+    pub fn decided(action: Option<A>) -> Self {
+        SearchResult {
+            action,
+            value: 0.0,
+            stats: SearchStats::default(),
+        }
+    }
+}

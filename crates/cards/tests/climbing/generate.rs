@@ -4,7 +4,8 @@
 //! Guandan's natural shapes (up to eight of a rank, bombs by size), every
 //! hand of a small ruleset, sixteen ranks of up to fifteen cards;
 //! `plays_beating` against `all_plays` filtered by `beats`; the bomb
-//! order; the rules' checks; invariants under proptest.
+//! order; the rules' checks; invariants under proptest; no allocation
+//! with reused vectors.
 
 use proptest::prelude::*;
 use tabula_cards::climbing::{
@@ -359,4 +360,23 @@ fn invariants<K: ComboKind + std::fmt::Debug>(hand: Counts, rules: &Rules<K>) ->
         leads.iter().any(|c| c.cards == hand)
     );
     Ok(())
+}
+
+#[test]
+fn generation_allocates_nothing_with_reused_vectors() {
+    let mut rng = tabula_search::Rng::new(5);
+    let hands: Vec<Counts> = (0..100).map(|_| deal(&mut rng, &GD_DECK, 20, 27)).collect();
+    let (mut out, mut beat) = (Vec::with_capacity(1 << 14), Vec::with_capacity(1 << 14));
+    let ((), allocations) = tabula_conformance::alloc::allocations_during(|| {
+        for &h in &hands {
+            all_plays(h, &GD, &mut out);
+            for t in out.iter().step_by(7) {
+                plays_beating(h, t, &GD, &mut beat);
+            }
+            classify(h, &GD, &mut beat);
+            let _ = can_play_out(h, &GD);
+        }
+    });
+    assert_eq!(allocations, 0);
+    assert_eq!((out.capacity(), beat.capacity()), (1 << 14, 1 << 14));
 }

@@ -12,8 +12,6 @@ use crate::combo::Combo;
 pub enum Action {
     /// Chance: the next card dealt.
     Deal(CardId),
-    /// A card dealt to another seat, as a seat sees it.
-    HiddenDeal,
     /// A bid of 1 to 3, or 0 to pass in the bidding.
     Bid(u8),
     /// Pass in the play: let the last combination stand.

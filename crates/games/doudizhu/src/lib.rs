@@ -26,7 +26,7 @@
 //!   2, the small joker, the big joker. Suits never matter.
 //! - **Deal.** Seventeen cards each, one at a time from the first bidder
 //!   (each a chance event, [`Action::Deal`], the other seats see as
-//!   [`Action::HiddenDeal`]); three are left face down: the kitty. Seat 0
+//!   a [`Seen::Hidden`](tabula_search::Seen) deal); three are left face down: the kitty. Seat 0
 //!   bids first in the first deal, then the next seat each deal.
 //! - **Bidding.** One round from the first bidder: each seat bids 1, 2 or
 //!   3 above the highest bid, or passes; a 3 ends the bidding at once. The

@@ -288,7 +288,6 @@ impl GameModule for DouDizhu {
     fn action_text(&self, action: Action) -> String {
         match action {
             Action::Deal(c) => format!("deal {}", name(c)),
-            Action::HiddenDeal => "a card dealt".to_string(),
             Action::Bid(0) => "no bid".to_string(),
             Action::Bid(b) => format!("bid {b}"),
             Action::Pass => "pass".to_string(),

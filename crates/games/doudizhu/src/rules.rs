@@ -4,7 +4,7 @@
 
 use tabula_cards::CardSet;
 use tabula_cards::climbing::Trick;
-use tabula_search::{Game, Payoffs, Rng, Seat, Turn};
+use tabula_search::{Game, Hidden, Payoffs, Rng, Seat, Seen, Turn};
 
 use crate::actions::Action;
 use crate::cards::{counts_of, rank_cards};
@@ -297,7 +297,6 @@ impl Game for DouDizhu {
                 }
                 self.play_cards(s, seat, combo, cards);
             }
-            Action::HiddenDeal => panic!("a hidden deal is a seat's view, not an action"),
         }
     }
 
@@ -347,10 +346,10 @@ impl Game for DouDizhu {
     }
 
     #[inline]
-    fn view_action(&self, s: &State, action: Action, observer: Seat) -> Action {
+    fn view_action(&self, s: &State, action: Action, observer: Seat) -> Seen<Action> {
         match action {
-            Action::Deal(_) if s.next_recipient() != Some(observer) => Action::HiddenDeal,
-            other => other,
+            Action::Deal(_) if s.next_recipient() != Some(observer) => Seen::Hidden(Hidden::Deal),
+            other => Seen::Action(other),
         }
     }
 

@@ -3,9 +3,10 @@
 //! hand's points.
 
 use serde::{Deserialize, Serialize};
+use tabula_cards::tricks::{follow, winner};
 use tabula_cards::{CardId, CardSet};
 
-use crate::cards::{TRICKS, effective_cards, effective_suit, power};
+use crate::cards::{Bowers, TRICKS};
 
 /// An action: a chance deal or turn-up, a bid, the dealer's discard, a
 /// defender's choice to defend alone, or a card played.
@@ -17,8 +18,6 @@ use crate::cards::{TRICKS, effective_cards, effective_suit, power};
 pub enum Action {
     /// Chance deals this card to the next seat (the first twenty cards).
     Deal(CardId),
-    /// A card dealt to another seat, as a seat sees it.
-    HiddenDeal,
     /// Chance turns this card up on the kitty (the 21st card; public).
     TurnUp(CardId),
     /// A bid of no trump.
@@ -39,8 +38,6 @@ pub enum Action {
     },
     /// The dealer, having taken the upcard, discards this card face down.
     Discard(CardId),
-    /// The dealer's discard, as another seat sees it.
-    HiddenDiscard,
     /// A defender against a lone maker: `true` defends alone (its partner
     /// sits out), under the `defender_alone` option.
     DefendAlone(bool),
@@ -53,13 +50,7 @@ pub enum Action {
 /// trump), otherwise any card; any card to lead.
 #[inline]
 pub fn playable(hand: CardSet, led: Option<CardId>, trump: u8) -> CardSet {
-    match led {
-        Some(lead) => {
-            let follow = hand & effective_cards(effective_suit(lead, trump), trump);
-            if follow.is_empty() { hand } else { follow }
-        }
-        None => hand,
-    }
+    follow(&Bowers(trump), hand, led.as_slice())
 }
 
 /// The position (0 for the leader's card) of the card that wins a full
@@ -69,10 +60,7 @@ pub fn playable(hand: CardSet, led: Option<CardId>, trump: u8) -> CardSet {
 /// # Panics
 /// On an empty trick.
 pub fn trick_winner(trick: &[CardId], trump: u8) -> usize {
-    let led = effective_suit(trick[0], trump);
-    (0..trick.len())
-        .max_by_key(|&i| power(trick[i], trump, led))
-        .expect("a trick has a card")
+    winner(&Bowers(trump), trick)
 }
 
 /// A hand's points for the two sides (index by [`team`](crate::cards::team)):

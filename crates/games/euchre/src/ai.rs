@@ -377,7 +377,7 @@ fn opponents_may_trump(o: &Observation, trump: u8) -> bool {
     let me = usize::from(o.seat);
     let open = [(me + 1) % SEATS, (me + 3) % SEATS]
         .iter()
-        .any(|&s| !p.sits_out(s) && p.voids[s] & (1 << trump) == 0);
+        .any(|&s| !p.sits_out(s) && p.tricks.voids[s] & (1 << trump) == 0);
     open && !still_out(o, trump, trump).is_empty()
 }
 

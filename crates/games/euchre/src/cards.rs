@@ -8,6 +8,7 @@
 //! clubs 0, diamonds 1, hearts 2, spades 3, so that the suit of the same
 //! colour as `s` is `3 - s`.
 
+use tabula_cards::tricks::Suits;
 use tabula_cards::{CardId, CardSet, SingleDeck};
 
 /// The deck.
@@ -114,6 +115,26 @@ pub fn power(card: CardId, trump: u8, led: u8) -> u8 {
         1 + rank_of(card)
     } else {
         0
+    }
+}
+
+/// The deck as a trick under a trump (the field) reads it: effective
+/// suits and [`power`], for the card engine's trick plugin.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Bowers(pub u8);
+
+impl Suits for Bowers {
+    #[inline]
+    fn cards_of(&self, suit: u8) -> CardSet {
+        effective_cards(suit, self.0)
+    }
+    #[inline]
+    fn suit_of(&self, card: CardId) -> u8 {
+        effective_suit(card, self.0)
+    }
+    #[inline]
+    fn power(&self, card: CardId, led: u8) -> u32 {
+        u32::from(power(card, self.0, led))
     }
 }
 

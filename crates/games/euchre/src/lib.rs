@@ -19,14 +19,14 @@
 //! - **Deal.** Five cards to each seat one at a time from the dealer's left
 //!   (pagat's batches of two and three give the same distribution), each a
 //!   chance event ([`Action::Deal`]) that the other seats see only as
-//!   [`Action::HiddenDeal`]; then the 21st card is turned up, in public
+//!   a hidden deal ([`Seen::Hidden`](tabula_search::Seen)); then the 21st card is turned up, in public
 //!   ([`Action::TurnUp`]). The other three stay face down in the kitty and
 //!   are never seen.
 //! - **First round.** From the dealer's left each seat passes
 //!   ([`Action::Pass`]) or orders up the upcard's suit as trump
 //!   ([`Action::OrderUp`]), the dealer included (taking it up). The dealer
 //!   then takes the upcard into its hand and discards one card face down
-//!   ([`Action::Discard`], seen by the others as [`Action::HiddenDiscard`]);
+//!   ([`Action::Discard`], seen by the others as a hidden discard ([`Seen::Hidden`](tabula_search::Seen)));
 //!   the dealer may not discard the upcard it took (a choice: tables
 //!   differ, and online card rooms commonly forbid it), so every seat knows
 //!   the dealer holds it until it is played. When the dealer's partner

@@ -195,10 +195,10 @@ impl GameModule for Euchre {
             "alone": p.call.is_some_and(|c| c.alone),
             "defender": p.defender,
             "sits_out": (0..SEATS).map(|s| p.sits_out(s)).collect::<Vec<_>>(),
-            "leader": p.leader,
+            "leader": p.tricks.leader,
             "trick": trick,
             "to_move": o.turn().seat(),
-            "tricks": p.tricks,
+            "tricks": p.tricks.done,
             "tricks_won": p.won,
             "sides": SIDE_NAMES,
             "scores": p.scores,
@@ -267,7 +267,6 @@ impl GameModule for Euchre {
     fn action_text(&self, action: Action) -> String {
         match action {
             Action::Deal(c) => format!("deal {}", name(c)),
-            Action::HiddenDeal => "a card dealt".to_string(),
             Action::TurnUp(c) => format!("turn up {}", name(c)),
             Action::Pass => "pass".to_string(),
             Action::OrderUp { alone: false } => "order up".to_string(),
@@ -280,7 +279,6 @@ impl GameModule for Euchre {
                 )
             }
             Action::Discard(c) => format!("discard {}", name(c)),
-            Action::HiddenDiscard => "a card discarded".to_string(),
             Action::DefendAlone(true) => "defend alone".to_string(),
             Action::DefendAlone(false) => "defend with partner".to_string(),
             Action::Play(c) => name(c),
@@ -375,8 +373,8 @@ impl GameModule for Euchre {
                 a.last_hand[side]
             ));
         }
-        if a.tricks > b.tricks {
-            return Some(format!("{} takes the trick.", SEAT_NAMES[usize::from(a.leader)]));
+        if a.tricks.done > b.tricks.done {
+            return Some(format!("{} takes the trick.", SEAT_NAMES[usize::from(a.tricks.leader)]));
         }
         None
     }

@@ -76,10 +76,10 @@ impl Observation {
             || usize::from(p.dealt) > DEALT + 1
             || p.passes > 7
             || p.asked > 2
-            || usize::from(p.leader) >= SEATS
-            || p.trick_len >= 4
-            || p.tricks > TRICKS
-            || p.voids.iter().any(|&v| v >= 16)
+            || usize::from(p.tricks.leader) >= SEATS
+            || p.tricks.trick().len() >= 4
+            || p.tricks.done > TRICKS
+            || p.tricks.voids.iter().any(|&v| v >= 16)
         {
             return Err("a seat, a deal, a bid or a trick out of range".into());
         }
@@ -91,7 +91,12 @@ impl Observation {
                 return Err("a bid before the turn-up".into());
             }
             let quiet = !p.picked_up && !p.discarded && p.asked == 0 && p.defender.is_none();
-            if !quiet || p.tricks > 0 || p.trick_len > 0 || p.voids != [0; SEATS] || !p.all_played().is_empty() {
+            if !quiet
+                || p.tricks.done > 0
+                || !p.tricks.trick().is_empty()
+                || p.tricks.voids != [0; SEATS]
+                || !p.all_played().is_empty()
+            {
                 return Err("a pick-up, a defender or a play before trump is made".into());
             }
             return Ok(());
@@ -122,13 +127,13 @@ impl Observation {
             None => {}
         }
         let playing = matches!(p.phase(), Phase::Play | Phase::Over);
-        if !playing && (p.tricks > 0 || p.trick_len > 0 || !p.all_played().is_empty()) {
+        if !playing && (p.tricks.done > 0 || !p.tricks.trick().is_empty() || !p.all_played().is_empty()) {
             return Err("cards played before the bidding is over".into());
         }
-        if p.trick_len > 0 && usize::from(p.trick_len) >= p.active_seats() {
+        if !p.tricks.trick().is_empty() && p.tricks.trick().len() >= p.active_seats() {
             return Err("a trick with more cards than seats playing".into());
         }
-        if p.sits_out(usize::from(p.leader)) {
+        if p.sits_out(usize::from(p.tricks.leader)) {
             return Err("a leader who sits out".into());
         }
         Ok(())
@@ -141,51 +146,20 @@ impl Observation {
         let dealer = p.dealer();
         let deck = DECK.all();
         let mut seen = CardSet::EMPTY;
-        for (seat, set) in p.played.iter().enumerate() {
+        for (seat, set) in p.tricks.played.iter().enumerate() {
             if !deck.contains_all(*set) || !(seen & *set).is_empty() || (p.sits_out(seat) && !set.is_empty()) {
                 return Err(format!("seat {seat} played cards it cannot have"));
             }
             seen = seen | *set;
         }
         let active = p.active_seats();
-        for s in 0..SEATS {
-            if p.taken[s].len() != usize::from(p.won[s]) * active || !seen.contains_all(p.taken[s]) {
-                return Err(format!("seat {s}'s tricks do not match its wins"));
-            }
+        if (0..SEATS).any(|s| p.tricks.taken[s].len() != usize::from(p.won[s]) * active) {
+            return Err("the tricks taken do not match the wins".into());
         }
-        if p.won.iter().sum::<u8>() != p.tricks {
-            return Err("the tricks won do not add up".into());
-        }
-        let trick_by_seat = p
-            .trick_cards()
-            .iter()
-            .enumerate()
-            .all(|(i, &c)| p.played[p.trick_seat(i)].contains(c));
-        if !trick_by_seat {
-            return Err("a card of the trick that its seat did not play".into());
-        }
-        // Every card played lies in a trick taken or in the trick in
-        // progress, once; each seat that plays played once a trick.
-        let on_table: CardSet = p.trick_cards().iter().copied().collect();
-        let mut gathered = on_table;
-        for set in &p.taken {
-            if !(gathered & *set).is_empty() {
-                return Err("a card in two tricks".into());
-            }
-            gathered = gathered | *set;
-        }
-        if gathered != seen || on_table.len() != p.trick_cards().len() {
-            return Err("the cards played are not the tricks' cards".into());
-        }
-        for s in (0..SEATS).filter(|&s| !p.sits_out(s)) {
-            let now = (0..p.trick_cards().len()).any(|i| p.trick_seat(i) == s);
-            if p.played[s].len() != usize::from(p.tricks) + usize::from(now) {
-                return Err(format!("seat {s} played other than one card a trick"));
-            }
-        }
+        p.tricks.check(p.active())?;
         if let Some(up) = p.upcard
             && seen.contains(up)
-            && !(p.picked_up && p.played[dealer].contains(up))
+            && !(p.picked_up && p.tricks.played[dealer].contains(up))
         {
             return Err("the upcard played by a seat that did not take it".into());
         }
@@ -201,7 +175,7 @@ impl Observation {
         if self.hand.len() != self.hand_size(me) {
             return Err(format!("seat {me} should hold {} cards", self.hand_size(me)));
         }
-        if mine_up != (self.hand & up) && !p.played[dealer].contains_all(mine_up) {
+        if mine_up != (self.hand & up) && !p.tricks.played[dealer].contains_all(mine_up) {
             return Err("the dealer took the upcard but neither holds nor played it".into());
         }
         match self.discard {
@@ -256,7 +230,7 @@ impl Observation {
         let mut known = [CardSet::EMPTY; SEATS];
         if let (true, Some(up)) = (p.picked_up, p.upcard)
             && dealer != me
-            && !p.played[dealer].contains(up)
+            && !p.tricks.played[dealer].contains(up)
         {
             known[dealer].insert(up);
         }
@@ -282,7 +256,7 @@ impl Observation {
             let suit = trump.map_or(0, |t| 1u8 << effective_suit(c, t));
             let mut allowed = 1u32 << (SEATS - 1);
             for (i, &o) in others.iter().enumerate() {
-                if p.voids[o] & suit == 0 {
+                if p.tricks.voids[o] & suit == 0 {
                     allowed |= 1 << i;
                 }
             }
@@ -399,7 +373,7 @@ fn swaps(s: &State, observer: Seat) -> Vec<(Holder, CardId, Holder, CardId)> {
     }
     let trump = p.call.map(|c| c.trump);
     let allowed = |h: Holder, c: CardId| match (h, trump) {
-        (Holder::Hand(seat), Some(t)) => p.voids[seat] & (1 << effective_suit(c, t)) == 0,
+        (Holder::Hand(seat), Some(t)) => p.tricks.voids[seat] & (1 << effective_suit(c, t)) == 0,
         _ => true,
     };
     let mut out = Vec::new();

@@ -6,11 +6,8 @@
 //! bids (order up, alone, naming), on the same rollouts.
 
 pub use tabula_cards::HandGame;
-use tabula_cards::{HandRules, Mistakes, best_scored};
-use tabula_search::{
-    Budget, Determinize, Game, Ismcts, IsmctsConfig, Payoffs, Player, Rng, Rollout, SearchResult, Seat,
-    rng::derive_seed, stable_hash,
-};
+use tabula_cards::{HandRules, Mistakes, best_scored, search_hand};
+use tabula_search::{Game, Ismcts, IsmctsConfig, Payoffs, Player, Rng, Rollout, SearchResult, Seat, forced};
 
 use crate::actions::{Action, playable};
 use crate::ai::{
@@ -155,17 +152,10 @@ impl EuchreAi {
 
 impl Player<Euchre> for EuchreAi {
     fn choose(&mut self, game: &Euchre, o: &Observation, seat: Seat) -> SearchResult<Action> {
-        game.legal_from_observation(o, seat, &mut self.legal);
-        let done = |action: Option<Action>| SearchResult {
-            action,
-            value: 0.0,
-            stats: Default::default(),
-        };
-        match self.legal.as_slice() {
-            [] => return done(None),
-            [only] => return done(Some(*only)),
-            _ => {}
+        if let Some(result) = forced(game, o, seat, &mut self.legal) {
+            return result;
         }
+        let done = SearchResult::decided;
         match o.public.phase() {
             Phase::Bidding if self.level <= 2 => return done(Some(self.bid(o))),
             Phase::Discard => return done(Some(Action::Discard(choose_discard(o)))),
@@ -176,10 +166,14 @@ impl Player<Euchre> for EuchreAi {
             return done(Some(self.heuristic_play(o)));
         }
         let iterations = LEVEL_ITERATIONS[usize::from(self.level - 3)];
-        let hand = HandGame::new(game, o);
-        // Each decision's seed comes from the player's seed and the position.
-        let seed = derive_seed(self.seed, stable_hash(o));
-        self.search
-            .search(&hand, o, seat, &mut self.rollout, &Budget::iterations(iterations), seed)
+        search_hand(
+            &mut self.search,
+            game,
+            o,
+            seat,
+            &mut self.rollout,
+            iterations,
+            self.seed,
+        )
     }
 }

@@ -3,10 +3,11 @@
 //! (see the [crate documentation](crate) for the rules as implemented).
 
 use tabula_cards::CardId;
-use tabula_search::{Game, Payoffs, Rng, Seat, Turn};
+use tabula_cards::tricks::{revealed_void, winner};
+use tabula_search::{Game, Hidden, Payoffs, Rng, Seat, Seen, Turn};
 
-use crate::actions::{Action, hand_points, plus, trick_winner};
-use crate::cards::{DEALT, SEATS, TRICKS, effective_suit, suit_of, team};
+use crate::actions::{Action, hand_points, plus};
+use crate::cards::{Bowers, DEALT, SEATS, TRICKS, suit_of, team};
 use crate::observation::Observation;
 use crate::options::EuchreOptions;
 use crate::state::{Call, State, Zone, key};
@@ -49,35 +50,24 @@ impl Euchre {
     /// [`apply`](Game::apply), for rollouts that pick cards directly).
     pub fn play_card(&self, s: &mut State, card: CardId) {
         let p = &mut s.public;
-        let trump = p.call.expect("trump is made before the play").trump;
+        let trump = Bowers(p.call.expect("trump is made before the play").trump);
         let seat = p.to_play();
         debug_assert!(s.hands[seat].contains(card), "seat {seat} does not hold {card}");
-        if let Some(&lead) = p.trick_cards().first() {
-            let led = effective_suit(lead, trump);
-            if effective_suit(card, trump) != led {
-                p.voids[seat] |= 1 << led;
-            }
-        }
+        p.tricks.mark_void(seat, revealed_void(&trump, p.tricks.trick(), card));
         s.hands[seat].remove(card);
         s.cards_hash ^= key(Zone::Hand(seat), card) ^ key(Zone::Table(seat), card);
-        p.played[seat].insert(card);
-        p.trick[usize::from(p.trick_len)] = card;
-        p.trick_len += 1;
-        if usize::from(p.trick_len) < p.active_seats() {
+        p.tricks.play(seat, card);
+        let active = p.active();
+        if !p.tricks.complete(active) {
             return;
         }
-        let winner = p.trick_seat(trick_winner(p.trick_cards(), trump));
-        for i in 0..usize::from(p.trick_len) {
-            let (c, by) = (p.trick[i], p.trick_seat(i));
-            p.taken[winner].insert(c);
-            s.cards_hash ^= key(Zone::Table(by), c) ^ key(Zone::Taken(winner), c);
-        }
-        p.trick = [CardId(0); SEATS];
-        p.trick_len = 0;
-        p.tricks += 1;
+        let winner = p.tricks.seat_at(winner(&trump, p.tricks.trick()), active);
+        let hash = &mut s.cards_hash;
+        p.tricks.collect(winner, active, |c, by| {
+            *hash ^= key(Zone::Table(by), c) ^ key(Zone::Taken(winner), c)
+        });
         p.won[winner] += 1;
-        p.leader = winner as u8;
-        if p.tricks == TRICKS {
+        if p.tricks.done == TRICKS {
             self.end_hand(s);
         }
     }
@@ -115,7 +105,7 @@ impl Euchre {
             s.hands[dealer].insert(up);
             s.shift(up, Zone::Upcard, Zone::Hand(dealer));
         }
-        s.public.leader = s.public.next_active(dealer) as u8;
+        s.public.tricks.leader = s.public.next_active(dealer) as u8;
     }
 }
 
@@ -184,12 +174,9 @@ impl Game for Euchre {
                 if alone {
                     p.defender = seat.map(|d| d as u8);
                 }
-                p.leader = p.next_active(p.dealer()) as u8;
+                p.tricks.leader = p.next_active(p.dealer()) as u8;
             }
             Action::Play(card) => self.play_card(s, card),
-            Action::HiddenDeal | Action::HiddenDiscard => {
-                panic!("{action:?} is how a seat sees a hidden action, not an action")
-            }
         }
     }
 
@@ -232,11 +219,11 @@ impl Game for Euchre {
     /// Another seat's dealt cards and the dealer's discard are hidden; the
     /// turn-up, the bids and the plays are public.
     #[inline]
-    fn view_action(&self, s: &State, action: Action, observer: Seat) -> Action {
+    fn view_action(&self, s: &State, action: Action, observer: Seat) -> Seen<Action> {
         match action {
-            Action::Deal(_) if s.next_recipient() != Some(observer) => Action::HiddenDeal,
-            Action::Discard(_) if s.dealer() != observer => Action::HiddenDiscard,
-            other => other,
+            Action::Deal(_) if s.next_recipient() != Some(observer) => Seen::Hidden(Hidden::Deal),
+            Action::Discard(_) if s.dealer() != observer => Seen::Hidden(Hidden::Discard),
+            other => Seen::Action(other),
         }
     }
 

@@ -4,6 +4,7 @@
 //! is and what it may do are computed once, from what everyone sees.
 
 use serde::{Deserialize, Serialize};
+use tabula_cards::tricks::Tricks;
 use tabula_cards::{CardId, CardSet};
 use tabula_search::Turn;
 use tabula_search::rng::{mix64, zobrist_keys};
@@ -111,24 +112,13 @@ pub struct Public {
     pub asked: u8,
     /// The defender playing alone.
     pub defender: Option<u8>,
-    /// The seat that leads (led) the trick in progress.
-    pub leader: u8,
-    /// The trick in progress, in the order played (`trick_len` cards; the
-    /// rest 0).
-    pub trick: [CardId; SEATS],
-    /// Cards in the trick in progress.
-    pub trick_len: u8,
-    /// Tricks finished this hand.
-    pub tricks: u8,
-    /// The cards each seat played this hand (the trick in progress too).
-    pub played: [CardSet; SEATS],
-    /// The cards of the tricks each seat took this hand.
-    pub taken: [CardSet; SEATS],
+    /// The hand's tricks: the trick in progress and its leader, what each
+    /// seat played and took, and the revealed voids (bit `s`: effective
+    /// suit `s` under trump, the left bower counting as a trump).
+    #[serde(flatten)]
+    pub tricks: Tricks<SEATS>,
     /// Tricks each seat took this hand.
     pub won: [u8; SEATS],
-    /// Each seat's revealed voids this hand (bit `s`: effective suit `s`
-    /// under trump, the left bower counting as a trump).
-    pub voids: [u8; SEATS],
     /// The sides' scores (seats 0 and 2, seats 1 and 3).
     pub scores: [u32; 2],
     /// The points of the last finished hand (zero after a hand thrown in).
@@ -151,14 +141,8 @@ impl Public {
             discarded: false,
             asked: 0,
             defender: None,
-            leader: 0,
-            trick: [CardId(0); SEATS],
-            trick_len: 0,
-            tricks: 0,
-            played: [CardSet::EMPTY; SEATS],
-            taken: [CardSet::EMPTY; SEATS],
+            tricks: Tricks::new(0),
             won: [0; SEATS],
-            voids: [0; SEATS],
             scores: [0; 2],
             last_hand: [0; 2],
             over: false,
@@ -229,7 +213,13 @@ impl Public {
     /// The seats that play the hand.
     #[inline]
     pub fn active_seats(&self) -> usize {
-        (0..SEATS).filter(|&s| !self.sits_out(s)).count()
+        self.active().count_ones() as usize
+    }
+
+    /// The seats that play the hand, as a bit set.
+    #[inline]
+    pub fn active(&self) -> u8 {
+        (0..SEATS).filter(|&s| !self.sits_out(s)).fold(0, |m, s| m | 1 << s)
     }
 
     /// The first seat after `seat` (clockwise) that plays the hand.
@@ -244,23 +234,19 @@ impl Public {
     /// The seat of the trick's card `i` (0 the leader's).
     #[inline]
     pub fn trick_seat(&self, i: usize) -> usize {
-        let mut seat = usize::from(self.leader);
-        for _ in 0..i {
-            seat = self.next_active(seat);
-        }
-        seat
+        self.tricks.seat_at(i, self.active())
     }
 
     /// The seat to play a card.
     #[inline]
     pub fn to_play(&self) -> usize {
-        self.trick_seat(usize::from(self.trick_len))
+        self.tricks.to_play(self.active())
     }
 
     /// The trick in progress.
     #[inline]
     pub fn trick_cards(&self) -> &[CardId] {
-        &self.trick[..usize::from(self.trick_len).min(SEATS)]
+        self.tricks.trick()
     }
 
     /// Whose turn it is.
@@ -321,7 +307,7 @@ impl Public {
             n += usize::from(self.picked_up);
             n = n.saturating_sub(usize::from(self.discarded));
         }
-        n.saturating_sub(self.played[seat].len())
+        n.saturating_sub(self.tricks.played[seat].len())
     }
 
     /// The bids so far, in order: each bidding seat with its bid.
@@ -346,7 +332,7 @@ impl Public {
 
     /// Every card played this hand.
     pub fn all_played(&self) -> CardSet {
-        self.played.iter().fold(CardSet::EMPTY, |a, &b| a | b)
+        self.tricks.all_played()
     }
 
     /// The side that made trump, and its tricks.
@@ -367,10 +353,10 @@ impl Public {
             1 + u64::from(c.maker) + (u64::from(c.trump) << 4) + (u64::from(c.alone) << 8)
         });
         mix(call | u64::from(self.picked_up) << 16 | u64::from(self.discarded) << 17);
-        mix(self.defender.map_or(0, |d| 1 + u64::from(d)) | u64::from(self.leader) << 8);
-        mix(u64::from(self.trick_len) | u64::from(self.tricks) << 8 | u64::from(self.over) << 16);
+        mix(self.defender.map_or(0, |d| 1 + u64::from(d)) | u64::from(self.tricks.leader) << 8);
+        mix(self.tricks.trick().len() as u64 | u64::from(self.tricks.done) << 8 | u64::from(self.over) << 16);
         for s in 0..SEATS {
-            mix(self.played[s].0 | u64::from(self.won[s]) << 32 | u64::from(self.voids[s]) << 40);
+            mix(self.tricks.played[s].0 | u64::from(self.won[s]) << 32 | u64::from(self.tricks.voids[s]) << 40);
         }
         mix(u64::from(self.scores[0]) | u64::from(self.scores[1]) << 16);
         mix(u64::from(self.last_hand[0]) | u64::from(self.last_hand[1]) << 16);
@@ -483,7 +469,7 @@ impl State {
         let p = &self.public;
         let mut zones: Vec<CardSet> = vec![self.stock, self.upcard_zone()];
         zones.extend(self.hands);
-        zones.extend(p.taken);
+        zones.extend(p.tricks.taken);
         zones.push(self.discard.map_or(CardSet::EMPTY, CardSet::of));
         zones.push(p.trick_cards().iter().copied().collect());
         let mut seen = CardSet::EMPTY;
@@ -511,17 +497,17 @@ impl State {
                 ));
             }
             let want = usize::from(p.won[s]) * p.active_seats();
-            if p.taken[s].len() != want || (self.hands[s] | p.played[s]).len() > HAND + 1 {
+            if p.tricks.taken[s].len() != want || (self.hands[s] | p.tricks.played[s]).len() > HAND + 1 {
                 return Err(format!("seat {s}'s tricks do not match its wins"));
             }
         }
         if let (true, Some(up)) = (p.picked_up, p.upcard) {
             let dealer = p.dealer();
-            if !(self.hands[dealer] | p.played[dealer]).contains(up) {
+            if !(self.hands[dealer] | p.tricks.played[dealer]).contains(up) {
                 return Err("the dealer took the upcard but neither holds nor played it".into());
             }
         }
-        if p.won.iter().sum::<u8>() != p.tricks || p.tricks > TRICKS {
+        if p.won.iter().sum::<u8>() != p.tricks.done || p.tricks.done > TRICKS {
             return Err("the tricks won do not add up".into());
         }
         Ok(())
@@ -549,7 +535,7 @@ impl State {
             for c in self.hands[s] {
                 h ^= key(Zone::Hand(s), c);
             }
-            for c in self.public.taken[s] {
+            for c in self.public.tricks.taken[s] {
                 h ^= key(Zone::Taken(s), c);
             }
         }

@@ -333,7 +333,7 @@ fn a_single_legal_action_is_answered_at_once_and_none_gives_none() {
         let s = random_state(&game, 5, plies);
         let mut legal = Vec::new();
         game.legal_actions(&s, &mut legal);
-        if s.public().tricks == 4 && legal.len() == 1 {
+        if s.public().tricks.done == 4 && legal.len() == 1 {
             break s;
         }
         plies += 1;

@@ -71,12 +71,12 @@ proptest! {
                 for other in (0..4).filter(|&k| k != seat) {
                     for c in w.hands()[other] {
                         let suit = effective_suit(c, call.trump);
-                        prop_assert!(p.voids[other] & (1 << suit) == 0, "a card of a void suit");
+                        prop_assert!(p.tricks.voids[other] & (1 << suit) == 0, "a card of a void suit");
                     }
                 }
             }
             if let (true, Some(up)) = (p.picked_up, p.upcard) {
-                prop_assert!(w.hands()[dealer].contains(up) || p.played[dealer].contains(up));
+                prop_assert!(w.hands()[dealer].contains(up) || p.tricks.played[dealer].contains(up));
                 prop_assert_ne!(w.discard(), Some(up));
             }
             prop_assert_eq!(w.discard().is_some(), p.discarded);
@@ -183,7 +183,7 @@ fn worlds_are_uniform_over_the_deals_that_fit() {
     let (game, s) = endgame();
     let o = game.observation(&s, 1);
     o.check().unwrap();
-    assert_eq!(o.public.voids, [0, 0, 1 << 2, 0], "seat 2 is void in trumps");
+    assert_eq!(o.public.tricks.voids, [0, 0, 1 << 2, 0], "seat 2 is void in trumps");
     assert_eq!(o.hand, cards("Kc"));
     let unseen: Vec<CardId> = cards("Kd Ah Ks Qc Jd Kh").iter().collect();
     let trumps = cards("Ah Kh Jd");
@@ -249,15 +249,13 @@ fn observations_that_no_position_has_are_refused_not_panicked_on() {
     good.check().unwrap();
     let mut bad: Vec<(&str, Observation)> = Vec::new();
     let mut o = good.clone();
-    o.public.leader = 9;
+    o.public.tricks.leader = 9;
     bad.push(("a leader out of range", o));
     let mut o = good.clone();
-    o.public.trick[0] = CardId(60);
-    o.public.trick_len = 1;
+    o.public.tricks.set_trick(&[CardId(60)]).unwrap();
     bad.push(("a card out of the deck", o));
     let mut o = good.clone();
-    o.public.trick[0] = CardId(700);
-    o.public.trick_len = 1;
+    o.public.tricks.set_trick(&[CardId(700)]).unwrap();
     bad.push(("a card far out of the deck", o));
     let mut o = good.clone();
     o.public.upcard = None;
@@ -266,7 +264,7 @@ fn observations_that_no_position_has_are_refused_not_panicked_on() {
     o.public.upcard = Some(CardId(30));
     bad.push(("an upcard out of the deck", o));
     let mut o = good.clone();
-    o.public.played[2] = DECK.all() - o.hand;
+    o.public.tricks.played[2] = DECK.all() - o.hand;
     bad.push(("a seat that played more than it held", o));
     let mut o = good.clone();
     o.discard = Some(card("Ks"));
@@ -278,7 +276,7 @@ fn observations_that_no_position_has_are_refused_not_panicked_on() {
     o.public.call.as_mut().unwrap().trump = 0;
     bad.push(("a trump other than the upcard's, ordered up", o));
     let mut o = good.clone();
-    o.public.voids[2] = 15;
+    o.public.tricks.voids[2] = 15;
     bad.push(("a seat void in every suit that holds a card", o));
     let mut o = good.clone();
     o.public.passes = 9;

@@ -9,7 +9,7 @@ use crate::common;
 use common::{card, cards, deal, every_option};
 use tabula_euchre::cards::{DECK, effective_suit};
 use tabula_euchre::*;
-use tabula_search::{Game, Rng, Turn, play};
+use tabula_search::{Game, Hidden, Rng, Seen, Turn, play};
 
 /// Plays the first legal action of every seat until the hand ends or `stop`
 /// says so; returns the number of plies.
@@ -105,7 +105,14 @@ fn the_deal_is_hidden_and_the_turn_up_public() {
         assert_eq!(to, (1 + k) % 4, "one card at a time from the dealer's left");
         for seat in 0..4 {
             let seen = game.view_action(&s, a, seat);
-            assert_eq!(seen, if seat == to { a } else { Action::HiddenDeal });
+            assert_eq!(
+                seen,
+                if seat == to {
+                    Seen::Action(a)
+                } else {
+                    Seen::Hidden(Hidden::Deal)
+                }
+            );
         }
         game.apply(&mut s, a);
         s.check().unwrap();
@@ -119,7 +126,11 @@ fn the_deal_is_hidden_and_the_turn_up_public() {
     );
     let (up, _) = outcomes[1];
     for seat in 0..4 {
-        assert_eq!(game.view_action(&s, up, seat), up, "the turn-up is public");
+        assert_eq!(
+            game.view_action(&s, up, seat),
+            Seen::Action(up),
+            "the turn-up is public"
+        );
     }
     game.apply(&mut s, up);
     s.check().unwrap();
@@ -158,9 +169,9 @@ fn ordering_up_makes_the_dealer_take_the_upcard_and_discard() {
     assert!(play(&game, &mut s.clone(), Action::Discard(card("Js"))).is_err());
     let discard = Action::Discard(card("Qh"));
     for seat in 1..4 {
-        assert_eq!(game.view_action(&s, discard, seat), Action::HiddenDiscard);
+        assert_eq!(game.view_action(&s, discard, seat), Seen::Hidden(Hidden::Discard));
     }
-    assert_eq!(game.view_action(&s, discard, 0), discard);
+    assert_eq!(game.view_action(&s, discard, 0), Seen::Action(discard));
     play(&game, &mut s, discard).unwrap();
     s.check().unwrap();
     assert_eq!(s.hands()[0], cards("Kh Ah 9s 10s Js"));
@@ -182,7 +193,7 @@ fn ordering_up_makes_the_dealer_take_the_upcard_and_discard() {
     game.legal_actions(&s, &mut legal);
     assert_eq!(legal.len(), 5, "seat 3 has no club: any card");
     play(&game, &mut s, Action::Play(card("Jh"))).unwrap();
-    assert_eq!(s.public().voids[3], 1, "void in clubs shown");
+    assert_eq!(s.public().tricks.voids[3], 1, "void in clubs shown");
     play(&game, &mut s, Action::Play(card("Js"))).unwrap();
     assert_eq!(s.public().won, [1, 0, 0, 0], "the right bower takes it");
     assert_eq!(game.to_move(&s), Turn::Seat(0));
@@ -211,9 +222,9 @@ fn going_alone_sits_the_partner_out_and_a_lone_march_scores_4() {
     assert_eq!(s.public().active_seats(), 3);
     // The dealer (a defender) still takes the upcard and discards.
     assert_eq!(game.to_move(&s), Turn::Seat(0));
-    play_first_legal(&game, &mut s, |s| s.public().tricks == 1);
-    assert_eq!(s.public().taken[1].len(), 3, "a trick of three cards");
-    assert!(s.public().played[3].is_empty());
+    play_first_legal(&game, &mut s, |s| s.public().tricks.done == 1);
+    assert_eq!(s.public().tricks.taken[1].len(), 3, "a trick of three cards");
+    assert!(s.public().tricks.played[3].is_empty());
     play_first_legal(&game, &mut s, |_| false);
     assert_eq!(s.scores(), [0, 4], "a march alone");
     assert_eq!(s.last_hand(), [0, 4]);
@@ -346,10 +357,10 @@ fn a_defender_may_defend_alone_under_the_option() {
         let lone = answers.first() == Some(&true);
         assert_eq!(s.public().sits_out(0), lone);
         assert_eq!(s.public().active_seats(), if lone { 2 } else { 3 });
-        play_first_legal(&game, &mut s, |s| s.public().tricks == 1);
+        play_first_legal(&game, &mut s, |s| s.public().tricks.done == 1);
         // J♣ is a trump: seat 2 holds no club and shows the void.
-        assert_eq!(s.public().voids[2], 1, "void in clubs, J♣ held");
-        assert_eq!(s.public().taken[2].len(), if lone { 2 } else { 3 });
+        assert_eq!(s.public().tricks.voids[2], 1, "void in clubs, J♣ held");
+        assert_eq!(s.public().tricks.taken[2].len(), if lone { 2 } else { 3 });
         play_first_legal(&game, &mut s, |_| false);
         // Seat 2 holds the five best trumps and takes every trick.
         assert_eq!(s.scores(), if lone { [4, 0] } else { [2, 0] }, "euchred");

@@ -11,8 +11,6 @@ pub enum Action {
     /// Chance: the next card dealt, the upcard, or the stock's top card
     /// for the seat drawing.
     Deal(CardId),
-    /// A card dealt or drawn to the other seat, as a seat sees it.
-    HiddenDeal,
     /// Take the pile's top card (the first upcard too).
     Take,
     /// Refuse the first upcard.

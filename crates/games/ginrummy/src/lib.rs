@@ -1,12 +1,14 @@
 //! # tabula-ginrummy
 //!
 //! Gin Rummy for two on Tabula's card engine, as a whole match to the
-//! target score: the meld engine the rules and the computer stand on (the
-//! ace-low deck in [`cards`], the exact partition of a hand into melds and
+//! target score. It composes the card engine's meld plugin
+//! ([`tabula_cards::melds`]): the exact partition of a hand into melds and
 //! deadwood, [`best_partition`], and the defender's best layoffs after a
-//! knock, [`best_layoff`]), the rules with the card table's options
-//! ([`GinRummy`], [`GinOptions`]), each seat's observation and the worlds
-//! that fit it.
+//! knock, [`best_layoff`], are the plugin's one-word path with Gin
+//! Rummy's card values ([`melds`], [`cards`]). The crate itself holds
+//! Gin Rummy's rules: the values, the knock, the scoring and the match,
+//! with the card table's options ([`GinRummy`], [`GinOptions`]), each
+//! seat's observation and the worlds that fit it, and the computer.
 //!
 //! ## Rules as implemented
 //!
@@ -22,7 +24,7 @@
 //!   any arrangement of its melds leaves.
 //! - **Deal.** Seat 0 deals the first hand: ten cards each, one at a time
 //!   from the non-dealer, each a chance event ([`Action::Deal`]) the other
-//!   seat sees as [`Action::HiddenDeal`]; the next card is turned up to
+//!   seat sees as a hidden deal ([`Seen::Hidden`](tabula_search::Seen)); the next card is turned up to
 //!   start the discard pile, the rest is the stock.
 //! - **The first upcard.** The non-dealer may take it or pass; if it
 //!   passes the dealer may; if both pass, the non-dealer draws from the
@@ -82,7 +84,6 @@
 pub mod actions;
 pub mod ai;
 pub mod cards;
-pub mod layoff;
 pub mod melds;
 pub mod module;
 pub mod observation;
@@ -94,8 +95,9 @@ pub mod state;
 
 pub use actions::Action;
 pub use ai::{GIN_TUNABLES, GinAi, PolicyRollout, Root};
-pub use layoff::{Layoff, best_layoff};
-pub use melds::{MAX_HAND, MAX_MELDS, Meld, MeldKind, Partition, best_partition, deadwood, meldable};
+pub use melds::{
+    Layoff, MAX_HAND, MAX_MELDS, Meld, MeldKind, Partition, best_layoff, best_partition, deadwood, meldable,
+};
 pub use observation::{Observation, Worlds, swap_unseen};
 pub use options::GinOptions;
 pub use record::{Record, ReplayError};

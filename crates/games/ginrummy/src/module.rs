@@ -254,7 +254,6 @@ impl GameModule for GinRummy {
     fn action_text(&self, action: Action) -> String {
         match action {
             Action::Deal(c) => format!("deal {}", name(c)),
-            Action::HiddenDeal => "a card dealt".to_string(),
             Action::Take => "take".to_string(),
             Action::Pass => "pass".to_string(),
             Action::DrawStock => "draw".to_string(),

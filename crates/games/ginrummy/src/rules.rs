@@ -3,7 +3,7 @@
 //! for the rules as implemented).
 
 use tabula_cards::CardSet;
-use tabula_search::{Game, Payoffs, Rng, Seat, Turn};
+use tabula_search::{Game, Hidden, Payoffs, Rng, Seat, Seen, Turn};
 
 use crate::actions::Action;
 use crate::melds::{best_partition, deadwood};
@@ -228,7 +228,6 @@ impl Game for GinRummy {
                 let result = score_knock(&self.options, seat, s.hands[seat], s.hands[1 - seat], s.upcard);
                 self.end_hand(s, result);
             }
-            Action::HiddenDeal => panic!("a hidden deal is a seat's view, not an action"),
         }
     }
 
@@ -261,7 +260,7 @@ impl Game for GinRummy {
     }
 
     #[inline]
-    fn view_action(&self, s: &State, action: Action, observer: Seat) -> Action {
+    fn view_action(&self, s: &State, action: Action, observer: Seat) -> Seen<Action> {
         match action {
             Action::Deal(_) => {
                 let to = match s.phase {
@@ -269,11 +268,11 @@ impl Game for GinRummy {
                     _ => s.next_recipient(),
                 };
                 match to {
-                    Some(seat) if seat != observer => Action::HiddenDeal,
-                    _ => action,
+                    Some(seat) if seat != observer => Seen::Hidden(Hidden::Deal),
+                    _ => Seen::Action(action),
                 }
             }
-            other => other,
+            other => Seen::Action(other),
         }
     }
 

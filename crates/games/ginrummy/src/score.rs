@@ -4,8 +4,7 @@
 use tabula_cards::CardSet;
 
 use crate::cards::{points, suit_cards};
-use crate::layoff::best_layoff;
-use crate::melds::best_partition;
+use crate::melds::{best_layoff, best_partition};
 use crate::options::{BIG_GIN_BONUS, BOX_BONUS, GAME_BONUS, GIN_BONUS, GinOptions, UNDERCUT_BONUS};
 use crate::state::{Ending, HandResult, SEATS};
 use tabula_cards::CardId;

@@ -10,7 +10,6 @@ mod ai;
 mod allocations;
 mod common;
 mod conformance;
-mod melds;
 mod module;
 mod observation;
 mod roots;

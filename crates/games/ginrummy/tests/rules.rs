@@ -1,12 +1,13 @@
-//! The rules of Gin Rummy, each a test: the deal and the first upcard, the
-//! pile card that may not go straight back, the knock's limit, every way a
+//! The rules of Gin Rummy, each a test: the cards' names and values, the
+//! melds as Gin Rummy reads them, the deal and the first upcard, the pile
+//! card that may not go straight back, the knock's limit, every way a
 //! hand is scored, the dead hand, the next dealer and the match's totals;
 //! then conservation and the hash over random matches.
 
 use tabula_cards::{CardId, CardSet};
-use tabula_ginrummy::cards::{DECK, parse, parse_hand};
+use tabula_ginrummy::cards::{self, DECK, names, parse, parse_hand, value};
 use tabula_ginrummy::*;
-use tabula_search::{Game, Rng, Turn};
+use tabula_search::{Game, Hidden, Rng, Seen, Turn};
 
 use crate::common;
 
@@ -18,6 +19,35 @@ fn c(name: &str) -> CardId {
 
 fn set(names: &str) -> CardSet {
     parse_hand(names).unwrap()
+}
+
+#[test]
+fn cards_read_and_count() {
+    assert_eq!(parse("Ac"), Ok(CardId(0)));
+    assert_eq!(parse("Td"), Ok(CardId(13 + 9)));
+    assert_eq!(parse("10h"), Ok(CardId(26 + 9)));
+    assert_eq!(parse("ks"), Ok(CardId(51)));
+    assert_eq!(parse("A♣"), parse("aC"));
+    assert!(parse("1h").is_err() && parse("Kx").is_err() && parse("").is_err());
+    assert!(parse_hand("7s 7h 7s").is_err());
+    assert_eq!(names(set("Ks 10h, Ac Jd")), "A♣ J♦ 10♥ K♠");
+    let v = |t: &str| value(c(t));
+    assert_eq!(
+        [v("Ah"), v("2c"), v("9d"), v("10s"), v("Jc"), v("Qh"), v("Kd")],
+        [1, 2, 9, 10, 10, 10, 10]
+    );
+    assert_eq!(cards::points(set("As Ts Js Qs Ks")), 41);
+}
+
+#[test]
+fn melds_are_sets_and_ace_low_runs_counted_at_gin_values() {
+    // The plugin's one-word path with Gin Rummy's values: Q-K-A is no run,
+    // and the deadwood counts the ace 1 and the king 10.
+    assert_eq!(deadwood(set("Qc Kc Ac")), 21);
+    let p = best_partition(set("Ac 2c 3c 9h 9d 9s Kd 5s"));
+    assert_eq!(p.melds().len(), 2);
+    assert_eq!((p.deadwood(), p.deadwood_points()), (set("5s Kd"), 15));
+    assert_eq!(Meld::new(set("Qc Kc Ac")), None);
 }
 
 fn legal(game: &GinRummy, s: &State) -> Vec<Action> {
@@ -61,8 +91,14 @@ fn the_deal_gives_ten_each_and_offers_the_upcard_to_the_non_dealer_first() {
     game.apply(&mut t, Action::DrawStock);
     assert_eq!(game.to_move(&t), Turn::Chance);
     // The drawn card is the drawer's secret.
-    assert_eq!(game.view_action(&t, Action::Deal(c("Qs")), 0), Action::HiddenDeal);
-    assert_eq!(game.view_action(&t, Action::Deal(c("Qs")), 1), Action::Deal(c("Qs")));
+    assert_eq!(
+        game.view_action(&t, Action::Deal(c("Qs")), 0),
+        Seen::Hidden(Hidden::Deal)
+    );
+    assert_eq!(
+        game.view_action(&t, Action::Deal(c("Qs")), 1),
+        Seen::Action(Action::Deal(c("Qs")))
+    );
     game.apply(&mut t, Action::Deal(c("Qs")));
     assert_eq!(t.hands()[1].len(), 11);
     // A card drawn from the stock may go straight back; then the dealer

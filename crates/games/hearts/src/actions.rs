@@ -16,12 +16,8 @@ use crate::state::SEATS;
 pub enum Action {
     /// Chance deals this card to the next seat.
     Deal(CardId),
-    /// A card dealt to another seat, as a seat sees it.
-    HiddenDeal,
     /// A seat's three cards to pass.
     Pass(CardSet),
-    /// Another seat's pass, as a seat sees it.
-    HiddenPass,
     /// A card played to the trick.
     Play(CardId),
     /// The moon's shooter: `true` takes −26, `false` gives the others 26.
@@ -91,17 +87,6 @@ pub fn passes(hand: CardSet, out: &mut Vec<Action>) {
         }
     }
     out.sort_unstable();
-}
-
-/// The seat that wins a full trick led by `leader`: the highest card of the
-/// suit led.
-pub fn trick_winner(trick: &[CardId; SEATS], leader: usize) -> usize {
-    let suit = suit_of(trick[0]);
-    let best = (0..SEATS)
-        .filter(|&i| suit_of(trick[i]) == suit)
-        .max_by_key(|&i| trick[i].0)
-        .expect("the lead follows its own suit");
-    (leader + best) % SEATS
 }
 
 /// The scores after adding a hand's points.

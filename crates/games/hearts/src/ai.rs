@@ -23,11 +23,8 @@ pub use tabula_cards::HandGame;
 
 pub use crate::rollout::CardRollout;
 use crate::rollout::gap_rewards;
-use tabula_cards::{CardId, CardSet, HandRules, Mistakes, best_scored};
-use tabula_search::{
-    Budget, Determinize, Ismcts, IsmctsConfig, Payoffs, Player, Rng, SearchResult, Seat, Tunable, rng::derive_seed,
-    stable_hash,
-};
+use tabula_cards::{CardId, CardSet, HandRules, Mistakes, best_scored, search_hand};
+use tabula_search::{Ismcts, IsmctsConfig, Payoffs, Player, Rng, SearchResult, Seat, Tunable, forced};
 
 use crate::actions::{Action, hand_points, plus};
 use crate::cards::{HEARTS, QUEEN_OF_SPADES, suit_cards, suit_of};
@@ -103,9 +100,9 @@ pub fn choose_pass(hand: CardSet) -> CardSet {
 /// The card scorer of levels 1–2: higher is better for the seat to play.
 pub fn card_score(o: &Observation, card: CardId) -> f64 {
     let rank = f64::from(card.0 % 13);
-    let played = o.played.iter().fold(CardSet::EMPTY, |a, &b| a | b);
+    let played = o.tricks.played.iter().fold(CardSet::EMPTY, |a, &b| a | b);
     let queen_out = played.contains(QUEEN_OF_SPADES);
-    match o.trick.first() {
+    match o.tricks.trick().first() {
         None => {
             // Lead low; never lead a spade above the queen while it is out.
             let spade_risk = suit_of(card) == Suit::Spades && card.0 > QUEEN_OF_SPADES.0 && !queen_out;
@@ -115,14 +112,19 @@ pub fn card_score(o: &Observation, card: CardId) -> f64 {
         Some(&lead) => {
             let suit = suit_of(lead);
             let winning = o
-                .trick
+                .tricks
+                .trick()
                 .iter()
                 .filter(|c| suit_of(**c) == suit)
                 .map(|c| c.0)
                 .max()
                 .unwrap_or(lead.0);
-            let points_on = o.trick.iter().any(|c| HEARTS.contains(*c) || *c == QUEEN_OF_SPADES);
-            let last = o.trick.len() == SEATS - 1;
+            let points_on = o
+                .tricks
+                .trick()
+                .iter()
+                .any(|c| HEARTS.contains(*c) || *c == QUEEN_OF_SPADES);
+            let last = o.tricks.trick().len() == SEATS - 1;
             if suit_of(card) != suit {
                 // Void: dump danger first.
                 return if card == QUEEN_OF_SPADES {
@@ -155,7 +157,7 @@ pub fn card_score(o: &Observation, card: CardId) -> f64 {
 /// The shooter's choice: end the match now when that wins it, else −26.
 pub fn choose_moon(o: &Observation, game: &Hearts) -> bool {
     let me = usize::from(o.seat);
-    let scores = plus(o.scores, hand_points(&o.taken, &game.options(), false));
+    let scores = plus(o.scores, hand_points(&o.tricks.taken, &game.options(), false));
     let mine = scores[me];
     let wins = (0..SEATS).all(|k| k == me || scores[k] > mine);
     !wins
@@ -176,7 +178,7 @@ impl HandRules for Hearts {
 
     fn hand_rewards(&self, s: &State) -> Payoffs {
         if s.moon.is_some() {
-            gap_rewards(hand_points(&s.taken, &self.options(), false))
+            gap_rewards(hand_points(&s.tricks.taken, &self.options(), false))
         } else {
             gap_rewards(s.last_hand)
         }
@@ -235,23 +237,10 @@ impl HeartsAi {
 
 impl Player<Hearts> for HeartsAi {
     fn choose(&mut self, game: &Hearts, o: &Observation, seat: Seat) -> SearchResult<Action> {
-        game.legal_from_observation(o, seat, &mut self.legal);
-        let done = |action: Action| SearchResult {
-            action: Some(action),
-            value: 0.0,
-            stats: Default::default(),
-        };
-        match self.legal.as_slice() {
-            [] => {
-                return SearchResult {
-                    action: None,
-                    value: 0.0,
-                    stats: Default::default(),
-                };
-            }
-            [only] => return done(*only),
-            _ => {}
+        if let Some(result) = forced(game, o, seat, &mut self.legal) {
+            return result;
         }
+        let done = |action: Action| SearchResult::decided(Some(action));
         match self.legal[0] {
             Action::Pass(_) => return done(Action::Pass(choose_pass(o.hand))),
             Action::Moon(_) => return done(Action::Moon(choose_moon(o, game))),
@@ -261,11 +250,15 @@ impl Player<Hearts> for HeartsAi {
             return done(self.heuristic_play(o));
         }
         let iterations = LEVEL_ITERATIONS[usize::from(self.level - 3)];
-        let hand = HandGame::new(game, o);
-        // Each decision's seed comes from the player's seed and the position.
-        let seed = derive_seed(self.seed, stable_hash(o));
-        self.search
-            .search(&hand, o, seat, &mut self.rollout, &Budget::iterations(iterations), seed)
+        search_hand(
+            &mut self.search,
+            game,
+            o,
+            seat,
+            &mut self.rollout,
+            iterations,
+            self.seed,
+        )
     }
 }
 
@@ -286,9 +279,9 @@ mod tests {
         s.stock = CardSet::EMPTY;
         s.dealt = 52;
         s.exchanged = true;
-        s.tricks = TRICKS;
-        s.taken[2] = MOON;
-        s.taken[0] = DECK.all() - MOON;
+        s.tricks.done = TRICKS;
+        s.tricks.taken[2] = MOON;
+        s.tricks.taken[0] = DECK.all() - MOON;
         s.scores = scores;
         s.cards_hash = s.compute_cards_hash();
         s
@@ -350,14 +343,14 @@ mod tests {
         s.scores = [26, 26, 26, 0];
         s.last_hand = [0, 0, 26, 0];
         s.exchanged = true;
-        s.tricks = 1;
+        s.tricks.done = 1;
         // The first trick: four clubs, taken by seat 0, which leads next.
         for (seat, &c) in clubs[..4].iter().enumerate() {
-            s.played[seat].insert(c);
-            s.taken[0].insert(c);
+            s.tricks.played[seat].insert(c);
+            s.tricks.taken[0].insert(c);
         }
         s.hands[0] = hearts[..12].iter().copied().collect();
-        let rest: Vec<CardId> = (DECK.all() - HEARTS - s.taken[0]).iter().collect();
+        let rest: Vec<CardId> = (DECK.all() - HEARTS - s.tricks.taken[0]).iter().collect();
         s.hands[1] = rest[..11].iter().copied().collect::<CardSet>() | CardSet::of(hearts[12]);
         s.hands[2] = rest[11..23].iter().copied().collect();
         s.hands[3] = rest[23..].iter().copied().collect();
@@ -365,7 +358,7 @@ mod tests {
         s.check().unwrap();
         game.apply(&mut s, Action::Play(hearts[0]));
         let all_but_hearts = (1 << 0) | (1 << 1) | (1 << 3);
-        assert_eq!(s.voids[0], all_but_hearts, "seat 0 holds nothing but hearts");
+        assert_eq!(s.tricks.voids[0], all_but_hearts, "seat 0 holds nothing but hearts");
         // So every world drawn for another seat gives seat 0 only hearts.
         let o = Observation::of(&s, 1);
         o.check().unwrap();

@@ -13,10 +13,10 @@
 //! - **Deal.** 52 cards, 13 to each seat, one at a time from the dealer's
 //!   left; the deal passes to the left each hand. Each dealt card is a
 //!   chance event ([`Action::Deal`]); the other seats see only that a card
-//!   was dealt ([`Action::HiddenDeal`]).
+//!   was dealt (a [`Seen::Hidden`](tabula_search::Seen) deal).
 //! - **Pass.** Three cards, to the left on the first hand, then to the right,
 //!   across, and no pass on the fourth; the cycle repeats. Seats choose in
-//!   turn from the dealer's left, each choice hidden ([`Action::HiddenPass`])
+//!   turn from the dealer's left, each choice hidden (a [`Seen::Hidden`](tabula_search::Seen) pass)
 //!   until all four are exchanged at once; a pass is one action of three
 //!   cards, never three half-turns.
 //! - **Play.** The holder of 2♣ leads it to the first trick. Each seat
@@ -68,7 +68,7 @@ pub mod rollout;
 pub mod rules;
 pub mod state;
 
-pub use actions::{Action, hand_points, passes, playable, plus, trick_winner};
+pub use actions::{Action, hand_points, passes, playable, plus};
 pub use ai::{CardRollout, HEARTS_TUNABLES, HandGame, HeartsAi};
 pub use observation::{Observation, Worlds, swap_unseen};
 pub use options::{HeartsOptions, MoonRule};

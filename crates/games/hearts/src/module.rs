@@ -7,7 +7,7 @@ use tabula_cards::french::Suit;
 use tabula_cards::{CardId, CardSet};
 use tabula_contract::players::{self, BoxedPlayer};
 use tabula_contract::{GameInfo, GameModule, OptionDoc, PlayerInfo, PlayerSpec, Scoresheet, SpecError};
-use tabula_search::{Determinize, Seat, TunableTable, Turn};
+use tabula_search::{Determinize, Hidden, Seat, TunableTable, Turn};
 
 use crate::actions::{Action, playable};
 use crate::ai::{HEARTS_TUNABLES, HeartsAi};
@@ -144,10 +144,11 @@ impl GameModule for Hearts {
             _ => "play",
         };
         let trick: Vec<Value> = o
-            .trick
+            .tricks
+            .trick()
             .iter()
             .enumerate()
-            .map(|(i, &c)| json!({ "seat": (usize::from(o.leader) + i) % SEATS, "card": name(c) }))
+            .map(|(i, &c)| json!({ "seat": (usize::from(o.tricks.leader) + i) % SEATS, "card": name(c) }))
             .collect();
         json!({
             "seat": o.seat,
@@ -161,12 +162,12 @@ impl GameModule for Hearts {
                 "passed": o.passed.map(sorted),
                 "received": o.exchanged.then(|| sorted(o.received)),
             },
-            "leader": o.leader,
+            "leader": o.tricks.leader,
             "trick": trick,
             "to_move": o.turn().seat(),
-            "tricks": o.tricks,
-            "taken_points": o.taken.iter().map(|&t| points(t, jack)).collect::<Vec<_>>(),
-            "tricks_won": o.taken.iter().map(|t| t.len() / SEATS).collect::<Vec<_>>(),
+            "tricks": o.tricks.done,
+            "taken_points": o.tricks.taken.iter().map(|&t| points(t, jack)).collect::<Vec<_>>(),
+            "tricks_won": o.tricks.taken.iter().map(|t| t.len() / SEATS).collect::<Vec<_>>(),
             "broken": o.broken,
             "scores": o.scores,
             "last_hand": o.last_hand,
@@ -187,16 +188,17 @@ impl GameModule for Hearts {
             })
             .collect();
         let trick: Vec<String> = o
-            .trick
+            .tricks
+            .trick()
             .iter()
             .enumerate()
-            .map(|(i, &c)| format!("{} {}", SEAT_NAMES[(usize::from(o.leader) + i) % SEATS], name(c)))
+            .map(|(i, &c)| format!("{} {}", SEAT_NAMES[(usize::from(o.tricks.leader) + i) % SEATS], name(c)))
             .collect();
         let mut out = format!(
             "Hand {} (pass {}), trick {} of 13. Scores: {}.\n",
             o.hand_no + 1,
             direction(o.hand_no),
-            (o.tricks + 1).min(13),
+            (o.tricks.done + 1).min(13),
             scores.join(", ")
         );
         if !trick.is_empty() {
@@ -225,12 +227,17 @@ impl GameModule for Hearts {
     fn action_text(&self, action: Action) -> String {
         match action {
             Action::Deal(c) => format!("deal {}", name(c)),
-            Action::HiddenDeal => "a card dealt".to_string(),
             Action::Pass(cards) => names(cards),
-            Action::HiddenPass => "three cards, face down".to_string(),
             Action::Play(c) => name(c),
             Action::Moon(false) => "moon +26".to_string(),
             Action::Moon(true) => "moon -26".to_string(),
+        }
+    }
+
+    fn hidden_text(&self, kind: Hidden) -> String {
+        match kind {
+            Hidden::Pass => "three cards, face down".to_string(),
+            _ => "a card dealt".to_string(),
         }
     }
 
@@ -265,14 +272,14 @@ impl GameModule for Hearts {
                 if !o.hand.contains(card) {
                     return Err(format!("you do not hold {}", name(card)));
                 }
-                let allowed = playable(o.hand, o.trick.first().copied(), o.tricks, o.broken);
+                let allowed = playable(o.hand, o.tricks.trick().first().copied(), o.tricks.done, o.broken);
                 if !allowed.contains(card) {
-                    return Err(match o.trick.first() {
+                    return Err(match o.tricks.trick().first() {
                         Some(&lead) if !(allowed & suit_cards(suit_of(lead))).is_empty() => {
                             format!("follow suit: play one of {}", names(allowed))
                         }
                         Some(_) => format!("no points on the first trick: play one of {}", names(allowed)),
-                        None if o.tricks == 0 => "the 2♣ leads the first trick".to_string(),
+                        None if o.tricks.done == 0 => "the 2♣ leads the first trick".to_string(),
                         None => format!("hearts are not broken: lead one of {}", names(allowed)),
                     });
                 }
@@ -299,10 +306,10 @@ impl GameModule for Hearts {
                 .collect();
             return Some(format!("Hand {} ends: {}.", before.hand_no + 1, pts.join(", ")));
         }
-        if after.tricks > before.tricks {
-            let winner = usize::from(after.leader);
+        if after.tricks.done > before.tricks.done {
+            let winner = usize::from(after.tricks.leader);
             let jack = self.options().jack_of_diamonds;
-            let gained = points(after.taken[winner], jack) - points(before.taken[winner], jack);
+            let gained = points(after.tricks.taken[winner], jack) - points(before.tricks.taken[winner], jack);
             return Some(format!("{} takes the trick ({gained} points).", SEAT_NAMES[winner]));
         }
         None

@@ -14,12 +14,13 @@
 //! copied from the truth.
 
 use serde::{Deserialize, Serialize};
-use tabula_cards::{CardId, CardSet, Deal, DealProblem, DealSampler, TrickPlay, check_trick_play};
+use tabula_cards::tricks::Tricks;
+use tabula_cards::{CardId, CardSet, Deal, DealProblem, DealSampler};
 use tabula_search::{Rng, Seat, Turn};
 
 use crate::actions::{Action, passes, playable};
 use crate::cards::{DECK, HAND, NUM_CARDS, TWO_OF_CLUBS, suit_index, suit_of};
-use crate::state::{SEATS, State, Zone, key, next_passer_of, pass_offset, turn_of};
+use crate::state::{ALL, SEATS, State, Zone, key, next_passer_of, pass_offset, turn_of};
 
 /// What a seat knows of a position (see the [module documentation](self)).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -41,18 +42,10 @@ pub struct Observation {
     pub exchanged: bool,
     /// The cards it received.
     pub received: CardSet,
-    /// The seat that led the trick in progress.
-    pub leader: u8,
-    /// The trick in progress, in the order played.
-    pub trick: Vec<CardId>,
-    /// Tricks finished this hand.
-    pub tricks: u8,
-    /// The cards each seat played this hand.
-    pub played: [CardSet; SEATS],
-    /// The cards of the tricks each seat took this hand.
-    pub taken: [CardSet; SEATS],
-    /// Each seat's revealed voids (bit per suit, clubs first).
-    pub voids: [u8; SEATS],
+    /// The hand's tricks, as every seat saw them (revealed voids: a bit
+    /// per suit, clubs first).
+    #[serde(flatten)]
+    pub tricks: Tricks<SEATS>,
     /// Hearts are broken.
     pub broken: bool,
     /// The match's scores.
@@ -68,7 +61,6 @@ pub struct Observation {
 impl Observation {
     /// Seat `seat`'s observation of `s`.
     pub fn of(s: &State, seat: Seat) -> Observation {
-        let trick = (0..usize::from(s.trick_len)).map(|i| s.trick[i]).collect();
         Observation {
             seat: seat as u8,
             hand: s.hands[seat],
@@ -78,12 +70,7 @@ impl Observation {
             passers: s.passed.map(|p| p.is_some()),
             exchanged: s.exchanged,
             received: s.received[seat],
-            leader: s.leader,
-            trick,
             tricks: s.tricks,
-            played: s.played,
-            taken: s.taken,
-            voids: s.voids,
             broken: s.broken,
             scores: s.scores,
             last_hand: s.last_hand,
@@ -108,8 +95,8 @@ impl Observation {
             self.dealt,
             self.next_passer(),
             self.moon,
-            self.leader,
-            self.trick.len(),
+            self.tricks.leader,
+            self.tricks.trick().len(),
         )
     }
 
@@ -124,7 +111,7 @@ impl Observation {
         } else if self.moon.is_some() {
             out.extend([Action::Moon(false), Action::Moon(true)]);
         } else {
-            let cards = playable(self.hand, self.trick.first().copied(), self.tricks, self.broken);
+            let cards = playable(self.hand, self.tricks.led(), self.tricks.done, self.broken);
             out.extend(cards.iter().map(Action::Play));
         }
     }
@@ -137,7 +124,7 @@ impl Observation {
             return (usize::from(self.dealt) + SEATS - 1 - first) / SEATS;
         }
         let passing = !self.exchanged && self.passers[seat];
-        HAND.saturating_sub(self.played[seat].len() + if passing { 3 } else { 0 })
+        HAND.saturating_sub(self.tricks.played[seat].len() + if passing { 3 } else { 0 })
     }
 
     /// Checks that some position has this observation.
@@ -147,22 +134,22 @@ impl Observation {
     pub fn check(&self) -> Result<(), String> {
         let me = usize::from(self.seat);
         if me >= SEATS
-            || usize::from(self.leader) >= SEATS
+            || usize::from(self.tricks.leader) >= SEATS
             || usize::from(self.dealt) > NUM_CARDS
-            || self.tricks > 13
-            || self.trick.len() >= SEATS
+            || self.tricks.done > 13
+            || self.tricks.trick().len() >= SEATS
             || self.moon.is_some_and(|m| usize::from(m) >= SEATS)
         {
             return Err("a seat, a deal or a trick out of range".into());
         }
         let deck = DECK.all();
         let mut seen = CardSet::EMPTY;
-        for set in self.played.iter().chain(&self.taken) {
+        for set in self.tricks.played.iter().chain(&self.tricks.taken) {
             if !deck.contains_all(*set) {
                 return Err("a card that is not in the deck".into());
             }
         }
-        for (seat, set) in self.played.iter().enumerate() {
+        for (seat, set) in self.tricks.played.iter().enumerate() {
             let passing = !self.exchanged && self.passers[seat];
             if !(seen & *set).is_empty() || set.len() + if passing { 3 } else { 0 } > HAND {
                 return Err(format!("seat {seat} played more cards than it held"));
@@ -170,10 +157,11 @@ impl Observation {
             seen = seen | *set;
         }
         let trick_by_seat = self
-            .trick
+            .tricks
+            .trick()
             .iter()
             .enumerate()
-            .all(|(i, &c)| self.played[(usize::from(self.leader) + i) % SEATS].contains(c));
+            .all(|(i, &c)| self.tricks.played[(usize::from(self.tricks.leader) + i) % SEATS].contains(c));
         if !trick_by_seat {
             return Err("a card of the trick that its seat did not play".into());
         }
@@ -183,7 +171,7 @@ impl Observation {
         if self.hand.len() != self.hand_size(me) || !DECK.all().contains_all(self.hand) {
             return Err(format!("seat {me} should hold {} cards", self.hand_size(me)));
         }
-        let played = self.played.iter().fold(CardSet::EMPTY, |a, &b| a | b);
+        let played = self.tricks.played.iter().fold(CardSet::EMPTY, |a, &b| a | b);
         if !(played & self.hand).is_empty() {
             return Err("a card is both in the hand and played".into());
         }
@@ -211,14 +199,7 @@ impl Observation {
         if !fits {
             return Err("the passing does not fit the deal and the hand".into());
         }
-        check_trick_play(&TrickPlay {
-            played: &self.played,
-            taken: &self.taken,
-            trick: &self.trick,
-            leader: usize::from(self.leader),
-            tricks: usize::from(self.tricks),
-            playing: &[true; SEATS],
-        })?;
+        self.tricks.check(ALL)?;
         // Every hand scores points (26 among the seats, or the moon's), so
         // the scores are all zero before the first hand ends, and only then.
         let zero = |points: &[i32; SEATS]| points.iter().all(|&p| p == 0);
@@ -247,15 +228,7 @@ impl Observation {
         s.dealt = self.dealt;
         s.hand_no = self.hand_no;
         s.exchanged = self.exchanged;
-        s.leader = self.leader;
-        for (i, &c) in self.trick.iter().enumerate() {
-            s.trick[i] = c;
-        }
-        s.trick_len = self.trick.len() as u8;
         s.tricks = self.tricks;
-        s.played = self.played;
-        s.taken = self.taken;
-        s.voids = self.voids;
         s.broken = self.broken;
         s.scores = self.scores;
         s.last_hand = self.last_hand;
@@ -273,12 +246,12 @@ impl Observation {
         let mut known = [CardSet::EMPTY; SEATS];
         if let (true, Some(off), Some(mine)) = (self.exchanged, offset, self.passed) {
             let to = (me + off) % SEATS;
-            known[to] = mine - self.played[to];
+            known[to] = mine - self.tricks.played[to];
             s.received[to] = mine;
         }
         // The first lead is 2♣, so whoever is to lead it holds it.
-        let leader = usize::from(self.leader);
-        if self.exchanged && self.tricks == 0 && self.trick.is_empty() && leader != me {
+        let leader = usize::from(self.tricks.leader);
+        if self.exchanged && self.tricks.done == 0 && self.tricks.trick().is_empty() && leader != me {
             known[leader].insert(TWO_OF_CLUBS);
         }
         // Holders: each other seat's hand, its chosen pass while passing,
@@ -301,7 +274,7 @@ impl Observation {
         if dealing {
             caps.push(NUM_CARDS - usize::from(self.dealt));
         }
-        let played = self.played.iter().fold(CardSet::EMPTY, |a, &b| a | b);
+        let played = self.tricks.played.iter().fold(CardSet::EMPTY, |a, &b| a | b);
         let mine_passing = if passing {
             self.passed.unwrap_or_default()
         } else {
@@ -313,7 +286,7 @@ impl Observation {
             let suit = 1u8 << suit_index(suit_of(c));
             let mut allowed = 0u32;
             for (i, &o) in others.iter().enumerate() {
-                if self.voids[o] & suit == 0 {
+                if self.tricks.voids[o] & suit == 0 {
                     allowed |= 1 << i;
                 }
                 if passing && self.passers[o] {
@@ -397,7 +370,7 @@ impl Worlds {
                     continue;
                 }
                 // Neither this seat's pass nor its own cards went there.
-                let mut pool = s.hands[to] | s.played[to];
+                let mut pool = s.hands[to] | s.tricks.played[to];
                 let mut chosen = CardSet::EMPTY;
                 for _ in 0..3 {
                     let c = pool
@@ -432,7 +405,7 @@ pub fn swap_unseen(s: &mut State, observer: Seat) -> bool {
     let o = Observation::of(s, observer);
     let fixed = o.passed.unwrap_or_default() | o.received | CardSet::of(TWO_OF_CLUBS);
     let movable = |seat: usize| s.hands[seat] - fixed;
-    let allowed = |seat: usize, c: CardId| s.voids[seat] & (1 << suit_index(suit_of(c))) == 0;
+    let allowed = |seat: usize, c: CardId| s.tricks.voids[seat] & (1 << suit_index(suit_of(c))) == 0;
     for a in (0..SEATS).filter(|&x| x != observer) {
         for b in (a + 1..SEATS).filter(|&x| x != observer) {
             for x in movable(a) {

@@ -60,16 +60,16 @@ impl Rollout<HandGame<'_, Hearts>> for CardRollout {
 fn play_out(s: &State, queen_breaks: bool, rng: &mut Rng) -> [CardSet; SEATS] {
     let mut r = rng.clone();
     let mut hands = s.hands;
-    let mut taken = s.taken;
-    let mut len = usize::from(s.trick_len);
-    let mut leader = usize::from(s.leader);
-    let mut tricks = s.tricks;
+    let mut taken = s.tricks.taken;
+    let mut len = s.tricks.trick().len();
+    let mut leader = usize::from(s.tricks.leader);
+    let mut tricks = s.tricks.done;
     let mut broken = s.broken;
     // The trick in progress: its cards, the suit led, and the winner so far.
     let mut cards_in = CardSet::EMPTY;
     let mut suit = CardSet::EMPTY;
     let mut best = (0u16, leader);
-    for (i, &c) in s.trick[..len].iter().enumerate() {
+    for (i, &c) in s.tricks.trick()[..len].iter().enumerate() {
         if i == 0 {
             suit = suit_cards(suit_of(c));
         }

@@ -2,13 +2,14 @@
 //! (see the [crate documentation](crate) for the rules as implemented).
 
 use tabula_cards::CardId;
-use tabula_search::{Game, Payoffs, Rng, Seat, Turn};
+use tabula_cards::tricks::{revealed_void, winner};
+use tabula_search::{Game, Hidden, Payoffs, Rng, Seat, Seen, Turn};
 
-use crate::actions::{Action, hand_points, passes, playable, plus, trick_winner};
-use crate::cards::{HEARTS, MOON, NUM_CARDS, QUEEN_OF_SPADES, suit_bit, suit_of};
+use crate::actions::{Action, hand_points, passes, playable, plus};
+use crate::cards::{DECK, HEARTS, MOON, NUM_CARDS, QUEEN_OF_SPADES, suit_bit};
 use crate::observation::Observation;
 use crate::options::{HeartsOptions, MoonRule};
-use crate::state::{SEATS, State, TRICKS, Zone};
+use crate::state::{ALL, SEATS, State, TRICKS, Zone, key};
 use tabula_cards::french::Suit;
 
 /// Hearts under its options (see the [crate documentation](crate)).
@@ -41,45 +42,38 @@ impl Hearts {
     pub fn play_card(&self, s: &mut State, card: CardId) {
         let seat = s.to_play();
         debug_assert!(s.hands[seat].contains(card), "seat {seat} does not hold {card}");
-        match s.led_card() {
-            Some(lead) if suit_of(lead) != suit_of(card) => {
-                s.mark_void(seat, lead);
-                // A point card dropped on the first trick means nothing else
-                // was left: no diamond (clubs were led), and no spade once
-                // the queen itself goes.
-                if s.tricks == 0 && MOON.contains(card) {
-                    s.voids[seat] |= suit_bit(Suit::Diamonds);
-                    if card == QUEEN_OF_SPADES {
-                        s.voids[seat] |= suit_bit(Suit::Spades);
-                    }
+        let mut void = revealed_void(&DECK, s.tricks.trick(), card);
+        match s.tricks.led() {
+            // A point card dropped on the first trick means nothing else
+            // was left: no diamond (clubs were led), and no spade once
+            // the queen itself goes.
+            Some(_) if void != 0 && s.tricks.done == 0 && MOON.contains(card) => {
+                void |= suit_bit(Suit::Diamonds);
+                if card == QUEEN_OF_SPADES {
+                    void |= suit_bit(Suit::Spades);
                 }
             }
             // A heart led before hearts are broken: the hand held only hearts.
             None if HEARTS.contains(card) && !s.broken => {
-                s.voids[seat] |= suit_bit(Suit::Clubs) | suit_bit(Suit::Diamonds) | suit_bit(Suit::Spades);
+                void = suit_bit(Suit::Clubs) | suit_bit(Suit::Diamonds) | suit_bit(Suit::Spades);
             }
             _ => {}
         }
+        s.tricks.mark_void(seat, void);
         s.hands[seat].remove(card);
-        s.played[seat].insert(card);
         s.shift(card, Zone::Hand(seat), Zone::Table(seat));
-        s.trick[usize::from(s.trick_len)] = card;
-        s.trick_len += 1;
+        s.tricks.play(seat, card);
         if HEARTS.contains(card) || (card == QUEEN_OF_SPADES && self.options.queen_breaks_hearts) {
             s.broken = true;
         }
-        if usize::from(s.trick_len) == SEATS {
-            let winner = trick_winner(&s.trick, usize::from(s.leader));
-            for i in 0..SEATS {
-                let c = s.trick[i];
-                let by = (usize::from(s.leader) + i) % SEATS;
-                s.taken[winner].insert(c);
-                s.shift(c, Zone::Table(by), Zone::Taken(winner));
-            }
-            s.trick_len = 0;
-            s.tricks += 1;
-            s.leader = winner as u8;
-            if s.tricks == TRICKS {
+        if s.tricks.complete(ALL) {
+            let winner = s.tricks.seat_at(winner(&DECK, s.tricks.trick()), ALL);
+            let mut hash = s.cards_hash;
+            s.tricks.collect(winner, ALL, |c, by| {
+                hash ^= key(Zone::Table(by), c) ^ key(Zone::Taken(winner), c)
+            });
+            s.cards_hash = hash;
+            if s.tricks.done == TRICKS {
                 self.end_hand(s);
             }
         }
@@ -91,13 +85,13 @@ impl Hearts {
     }
 
     fn hand_points(&self, s: &State, moon_minus: bool) -> [i32; SEATS] {
-        hand_points(&s.taken, &self.options, moon_minus)
+        hand_points(&s.tricks.taken, &self.options, moon_minus)
     }
 
     /// The end of the 13th trick: the shooter's choice if it matters, else
     /// the points.
     pub(crate) fn end_hand(&self, s: &mut State) {
-        let shooter = (0..SEATS).find(|&seat| s.taken[seat].contains_all(MOON));
+        let shooter = (0..SEATS).find(|&seat| s.tricks.taken[seat].contains_all(MOON));
         if let (Some(shooter), MoonRule::Choice) = (shooter, self.options.moon) {
             let after = |minus: bool| self.ends(&plus(s.scores, self.hand_points(s, minus)));
             if after(false) != after(true) {
@@ -148,7 +142,7 @@ impl Game for Hearts {
         } else if s.moon.is_some() {
             out.extend([Action::Moon(false), Action::Moon(true)]);
         } else {
-            let cards = playable(s.hands[seat], s.led_card(), s.tricks, s.broken);
+            let cards = playable(s.hands[seat], s.tricks.led(), s.tricks.done, s.broken);
             out.extend(cards.iter().map(Action::Play));
         }
     }
@@ -193,9 +187,6 @@ impl Game for Hearts {
                 debug_assert!(s.moon.is_some(), "no moon to choose");
                 self.score_hand(s, minus);
             }
-            Action::HiddenDeal | Action::HiddenPass => {
-                panic!("{action:?} is how a seat sees a hidden action, not an action")
-            }
         }
     }
 
@@ -228,11 +219,11 @@ impl Game for Hearts {
     }
 
     #[inline]
-    fn view_action(&self, s: &State, action: Action, observer: Seat) -> Action {
+    fn view_action(&self, s: &State, action: Action, observer: Seat) -> Seen<Action> {
         match action {
-            Action::Deal(_) if s.next_recipient() != Some(observer) => Action::HiddenDeal,
-            Action::Pass(_) if s.next_passer() != Some(observer) => Action::HiddenPass,
-            other => other,
+            Action::Deal(_) if s.next_recipient() != Some(observer) => Seen::Hidden(Hidden::Deal),
+            Action::Pass(_) if s.next_passer() != Some(observer) => Seen::Hidden(Hidden::Pass),
+            other => Seen::Action(other),
         }
     }
 
@@ -255,7 +246,7 @@ impl Game for Hearts {
         if before.exchanged || !after.exchanged {
             return 0;
         }
-        let leader = mix64(u64::from(after.leader) + 1);
+        let leader = mix64(u64::from(after.tricks.leader) + 1);
         match action {
             Action::Pass(_) => leader ^ mix64(after.received[observer].0 ^ 0x5A55),
             _ => leader,

@@ -2,14 +2,17 @@
 //! the hand's progress, and the match's scores.
 
 use serde::{Deserialize, Serialize};
+use tabula_cards::tricks::{Tricks, all_active};
 use tabula_cards::{CardId, CardSet};
 use tabula_search::Turn;
 use tabula_search::rng::{mix64, zobrist_keys};
 
-use crate::cards::{DECK, NUM_CARDS, TWO_OF_CLUBS, suit_index, suit_of};
+use crate::cards::{DECK, NUM_CARDS, TWO_OF_CLUBS};
 
 /// The seats.
 pub const SEATS: usize = 4;
+/// Every seat plays every trick.
+pub(crate) const ALL: u8 = all_active(SEATS);
 /// Tricks in a hand.
 pub const TRICKS: u8 = 13;
 
@@ -68,20 +71,10 @@ pub struct State {
     pub(crate) received: [CardSet; SEATS],
     /// The passing is over (at once on a hand without passing).
     pub(crate) exchanged: bool,
-    /// The seat that led the trick in progress.
-    pub(crate) leader: u8,
-    /// The trick in progress, in the order played.
-    pub(crate) trick: [CardId; SEATS],
-    /// Cards in the trick in progress.
-    pub(crate) trick_len: u8,
-    /// Tricks finished this hand.
-    pub(crate) tricks: u8,
-    /// The cards each seat played this hand (the trick in progress too).
-    pub(crate) played: [CardSet; SEATS],
-    /// The cards of the tricks each seat took this hand.
-    pub(crate) taken: [CardSet; SEATS],
-    /// Each seat's revealed voids (bit `i`: suit `i` of [`Suit::ALL`](tabula_cards::french::Suit::ALL)).
-    pub(crate) voids: [u8; SEATS],
+    /// The hand's tricks: the trick in progress and its leader, what each
+    /// seat played and took, and the revealed voids (bit `i`: suit `i` of
+    /// [`Suit::ALL`](tabula_cards::french::Suit::ALL)).
+    pub(crate) tricks: Tricks<SEATS>,
     /// A heart (or Q♠, under the option) has been played this hand.
     pub(crate) broken: bool,
     /// The match's scores.
@@ -113,13 +106,7 @@ impl State {
             passed: [None; SEATS],
             received: [CardSet::EMPTY; SEATS],
             exchanged: false,
-            leader: 0,
-            trick: [CardId(0); SEATS],
-            trick_len: 0,
-            tricks: 0,
-            played: [CardSet::EMPTY; SEATS],
-            taken: [CardSet::EMPTY; SEATS],
-            voids: [0; SEATS],
+            tricks: Tricks::new(0),
             broken: false,
             scores: [0; SEATS],
             last_hand: [0; SEATS],
@@ -153,12 +140,12 @@ impl State {
 
     /// Tricks finished this hand.
     pub fn tricks(&self) -> u8 {
-        self.tricks
+        self.tricks.done
     }
 
     /// The cards each seat took this hand.
     pub fn taken(&self) -> &[CardSet; SEATS] {
-        &self.taken
+        &self.tricks.taken
     }
 
     /// Whether the match is over.
@@ -196,13 +183,7 @@ impl State {
     /// The seat to play a card.
     #[inline]
     pub fn to_play(&self) -> usize {
-        (usize::from(self.leader) + usize::from(self.trick_len)) % SEATS
-    }
-
-    /// The suit led in the trick in progress.
-    #[inline]
-    pub fn led_card(&self) -> Option<CardId> {
-        (self.trick_len > 0).then_some(self.trick[0])
+        self.tricks.to_play(ALL)
     }
 
     /// Whose turn it is.
@@ -212,8 +193,8 @@ impl State {
             self.dealt,
             self.next_passer(),
             self.moon,
-            self.leader,
-            usize::from(self.trick_len),
+            self.tricks.leader,
+            self.tricks.trick().len(),
         )
     }
 
@@ -225,11 +206,11 @@ impl State {
     pub fn check(&self) -> Result<(), String> {
         let mut zones: Vec<CardSet> = vec![self.stock];
         zones.extend(self.hands);
-        zones.extend(self.taken);
+        zones.extend(self.tricks.taken);
         if !self.exchanged {
             zones.extend(self.passed.iter().map(|p| p.unwrap_or_default()));
         }
-        zones.push((0..usize::from(self.trick_len)).map(|i| self.trick[i]).collect());
+        zones.push(self.tricks.trick().iter().copied().collect());
         let mut seen = CardSet::EMPTY;
         for z in &zones {
             if !(seen & *z).is_empty() {
@@ -246,7 +227,7 @@ impl State {
         if usize::from(self.dealt) == NUM_CARDS {
             for s in 0..SEATS {
                 let passing = !self.exchanged && self.passed[s].is_some();
-                let want = 13 - self.played[s].len() - if passing { 3 } else { 0 };
+                let want = 13 - self.tricks.played[s].len() - if passing { 3 } else { 0 };
                 if self.hands[s].len() != want {
                     return Err(format!("seat {s} holds {} cards, not {want}", self.hands[s].len()));
                 }
@@ -267,13 +248,7 @@ impl State {
         let holder = (0..SEATS)
             .find(|&s| self.hands[s].contains(TWO_OF_CLUBS))
             .expect("someone holds 2♣ after the deal");
-        self.leader = holder as u8;
-    }
-
-    /// Marks a seat void in a suit.
-    #[inline]
-    pub(crate) fn mark_void(&mut self, seat: usize, card: CardId) {
-        self.voids[seat] |= 1 << suit_index(suit_of(card));
+        self.tricks.leader = holder as u8;
     }
 
     /// The hash of the card placement, from scratch.
@@ -291,13 +266,12 @@ impl State {
                     h ^= key(Zone::Passing(s), c);
                 }
             }
-            for c in self.taken[s] {
+            for c in self.tricks.taken[s] {
                 h ^= key(Zone::Taken(s), c);
             }
         }
-        for i in 0..usize::from(self.trick_len) {
-            let seat = (usize::from(self.leader) + i) % SEATS;
-            h ^= key(Zone::Table(seat), self.trick[i]);
+        for (i, &c) in self.tricks.trick().iter().enumerate() {
+            h ^= key(Zone::Table(self.tricks.seat_at(i, ALL)), c);
         }
         h
     }
@@ -306,11 +280,12 @@ impl State {
     pub(crate) fn hash_with(&self, cards: u64) -> u64 {
         let mut h = cards;
         let mut mix = |v: u64| h = mix64(h ^ v);
-        mix(u64::from(self.dealt) | u64::from(self.hand_no) << 8 | u64::from(self.leader) << 40);
-        mix(u64::from(self.trick_len) | u64::from(self.tricks) << 8 | u64::from(self.broken) << 16);
+        let t = &self.tricks;
+        mix(u64::from(self.dealt) | u64::from(self.hand_no) << 8 | u64::from(t.leader) << 40);
+        mix(t.trick().len() as u64 | u64::from(t.done) << 8 | u64::from(self.broken) << 16);
         mix(u64::from(self.exchanged) | u64::from(self.over) << 1 | self.moon.map_or(0, |m| 4 + u64::from(m)) << 2);
         for s in 0..SEATS {
-            mix(u64::from(self.passed[s].is_some()) | u64::from(self.voids[s]) << 1);
+            mix(u64::from(self.passed[s].is_some()) | u64::from(self.tricks.voids[s]) << 1);
             mix(self.scores[s] as u32 as u64 | (self.last_hand[s] as u32 as u64) << 32);
         }
         h

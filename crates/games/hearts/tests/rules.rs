@@ -3,10 +3,11 @@
 //! exchange, the scoring with the moon and J♦, the match's end, and records
 //! that replay.
 
+use tabula_cards::tricks::winner;
 use tabula_cards::{CardId, CardSet};
 use tabula_hearts::cards::{DECK, HEARTS, JACK_OF_DIAMONDS, MOON, QUEEN_OF_SPADES, TWO_OF_CLUBS};
 use tabula_hearts::*;
-use tabula_search::{Game, Rng, Turn};
+use tabula_search::{Game, Hidden, Rng, Seen, Turn};
 
 fn cards(names: &str) -> CardSet {
     names.split_whitespace().map(|n| DECK.parse(n).unwrap()).collect()
@@ -54,11 +55,11 @@ fn follow_suit_and_the_first_trick() {
 
 #[test]
 fn the_trick_goes_to_the_highest_card_of_the_suit_led() {
+    // Hearts has no trump: the deck's own reading of its suits decides.
     let t = [card("5d"), card("Ad"), card("Ks"), card("9d")];
-    assert_eq!(trick_winner(&t, 0), 1);
-    assert_eq!(trick_winner(&t, 2), 3, "seats from the leader");
+    assert_eq!(winner(&DECK, &t), 1);
     let t = [card("2c"), card("Ah"), card("Qs"), card("3c")];
-    assert_eq!(trick_winner(&t, 1), 0, "the 3♣ of the fourth seat from seat 1");
+    assert_eq!(winner(&DECK, &t), 3, "the 3♣, the only club above the 2♣ led");
 }
 
 #[test]
@@ -80,8 +81,11 @@ fn passes_cycle_left_right_across_and_hold() {
         let Action::Pass(p) = legal[7] else { panic!("a pass") };
         chosen[seat] = p;
         // The others see only that a pass was chosen.
-        assert_eq!(game.view_action(&s, legal[7], (seat + 1) % 4), Action::HiddenPass);
-        assert_eq!(game.view_action(&s, legal[7], seat), legal[7]);
+        assert_eq!(
+            game.view_action(&s, legal[7], (seat + 1) % 4),
+            Seen::Hidden(Hidden::Pass)
+        );
+        assert_eq!(game.view_action(&s, legal[7], seat), Seen::Action(legal[7]));
         game.apply(&mut s, legal[7]);
         s.check().unwrap();
     }
@@ -196,7 +200,7 @@ fn random_matches_keep_the_ledger_and_end_at_the_target() {
             game.apply(&mut s, a);
             s.check().unwrap();
             let o = game.observation(&s, 0);
-            let played = o.played.iter().fold(CardSet::EMPTY, |x, &y| x | y);
+            let played = o.tricks.played.iter().fold(CardSet::EMPTY, |x, &y| x | y);
             let breaks =
                 !(played & HEARTS).is_empty() || (options.queen_breaks_hearts && played.contains(QUEEN_OF_SPADES));
             assert_eq!(o.broken, breaks, "hearts are broken exactly when a breaker was played");

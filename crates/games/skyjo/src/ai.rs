@@ -18,7 +18,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 use tabula_search::{
     Budget, Determinize, Game, Ismcts, IsmctsConfig, Payoffs, Player, Rng, Rollout, RootPriming, RootStat,
-    SearchResult, SearchStats, Seat, Tunable, Turn, WorldSampler, rng::derive_seed, stable_hash,
+    SearchResult, SearchStats, Seat, Seen, Tunable, Turn, WorldSampler, rng::derive_seed, stable_hash,
 };
 
 use crate::eval::{
@@ -248,7 +248,7 @@ impl Game for RoundGame<'_> {
         self.game.observation(s, seat)
     }
 
-    fn view_action(&self, s: &State, a: Action, observer: Seat) -> Action {
+    fn view_action(&self, s: &State, a: Action, observer: Seat) -> Seen<Action> {
         self.game.view_action(s, a, observer)
     }
 

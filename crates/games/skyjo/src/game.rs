@@ -6,7 +6,8 @@ use std::hash::Hasher;
 
 use tabula_cards::{PayoffRule, Table};
 use tabula_search::{
-    Determinize, Game, MAX_SEATS, Payoffs, Rng, Seat, StableHasher, Turn, WorldSampler, rng::derive_seed, stable_hash,
+    Determinize, Game, Hidden, MAX_SEATS, Payoffs, Rng, Seat, Seen, StableHasher, Turn, WorldSampler, rng::derive_seed,
+    stable_hash,
 };
 
 use crate::observation::{Observation, Worlds};
@@ -322,7 +323,7 @@ impl Game for Skyjo {
                 Self::flip(s, seat, usize::from(c));
                 self.end_turn(s);
             }
-            Action::Drawn(_) | Action::DrawnUnseen => {
+            Action::Drawn(_) => {
                 s.hand = s.draw.pop().expect("a draw needs a card");
                 s.phase = Phase::Placing;
             }
@@ -365,10 +366,10 @@ impl Game for Skyjo {
         Observation::of(s, seat, false)
     }
 
-    fn view_action(&self, s: &State, action: Action, observer: Seat) -> Action {
+    fn view_action(&self, s: &State, action: Action, observer: Seat) -> Seen<Action> {
         match action {
-            Action::Drawn(_) if usize::from(s.seat) != observer => Action::DrawnUnseen,
-            a => a,
+            Action::Drawn(_) if usize::from(s.seat) != observer => Seen::Hidden(Hidden::Draw),
+            a => Seen::Action(a),
         }
     }
 

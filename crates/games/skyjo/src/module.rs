@@ -8,7 +8,7 @@ use tabula_contract::players::{self, BoxedPlayer};
 use tabula_contract::{
     GameInfo, GameModule, OptionDoc, Played, PlayerInfo, PlayerSpec, Scoresheet, SpecError, TableKind,
 };
-use tabula_search::{Determinize, Game, Seat, TunableTable, Turn};
+use tabula_search::{Determinize, Game, Hidden, Seat, TunableTable, Turn};
 
 use crate::ai::{LEVEL_TUNABLES, LevelSpec, SkyjoAi, observe};
 use crate::eval::SKYJO_TUNABLES;
@@ -242,6 +242,10 @@ impl GameModule for Skyjo {
 
     fn action_text(&self, action: Action) -> String {
         action_text(action)
+    }
+
+    fn hidden_text(&self, _kind: Hidden) -> String {
+        "drew a card".to_string()
     }
 
     fn parse_action(&self, obs: &Observation, seat: Seat, text: &str) -> Result<Action, String> {

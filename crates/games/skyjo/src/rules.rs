@@ -214,8 +214,6 @@ pub enum Action {
     DiscardFlip(u8),
     /// Chance: the drawn card, as the drawer sees it.
     Drawn(i8),
-    /// Chance: the drawn card, as the other seats see it.
-    DrawnUnseen,
 }
 
 /// Where a round stands.

@@ -2,7 +2,7 @@
 //! conservation).
 
 use tabula_contract::GameModule;
-use tabula_search::{Game, Turn, play};
+use tabula_search::{Game, Hidden, Seen, Turn, play};
 
 use crate::game::Skyjo;
 use crate::rules::*;
@@ -140,8 +140,14 @@ fn drawing_then_placing_or_discarding_and_revealing() {
     let mut outcomes = Vec::new();
     g.chance_outcomes(&s, &mut outcomes);
     assert_eq!(outcomes, vec![(Action::Drawn(-2), 1.0)]);
-    assert_eq!(g.view_action(&s, Action::Drawn(-2), seat), Action::Drawn(-2));
-    assert_eq!(g.view_action(&s, Action::Drawn(-2), 1 - seat), Action::DrawnUnseen);
+    assert_eq!(
+        g.view_action(&s, Action::Drawn(-2), seat),
+        Seen::Action(Action::Drawn(-2))
+    );
+    assert_eq!(
+        g.view_action(&s, Action::Drawn(-2), 1 - seat),
+        Seen::Hidden(Hidden::Draw)
+    );
     play(&g, &mut s, Action::Drawn(-2)).unwrap();
     assert_eq!(s.hand_value(), Some(-2));
     // Place on any present cell; discard-and-reveal only face-down cells.

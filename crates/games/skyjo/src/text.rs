@@ -34,7 +34,6 @@ pub fn action_text(a: Action) -> String {
         Action::Place(c) => format!("place {}", c + 1),
         Action::DiscardFlip(c) => format!("discard {}", c + 1),
         Action::Drawn(v) => format!("drew {v}"),
-        Action::DrawnUnseen => "drew a card".to_string(),
     }
 }
 

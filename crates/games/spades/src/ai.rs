@@ -23,11 +23,8 @@
 
 pub use tabula_cards::HandGame;
 use tabula_cards::french::Suit;
-use tabula_cards::{CardId, CardSet, HandRules, Mistakes, best_scored};
-use tabula_search::{
-    Budget, Determinize, Ismcts, IsmctsConfig, Payoffs, Player, Rng, Rollout, SearchResult, Seat, Tunable,
-    rng::derive_seed, stable_hash,
-};
+use tabula_cards::{CardId, CardSet, HandRules, Mistakes, best_scored, search_hand};
+use tabula_search::{Ismcts, IsmctsConfig, Payoffs, Player, Rng, Rollout, SearchResult, Seat, Tunable, forced};
 
 use crate::actions::{Action, playable};
 use crate::cards::{NUM_CARDS, SPADES, rank, suit_cards, suit_of};
@@ -192,14 +189,14 @@ pub fn choose_blind(o: &Observation) -> bool {
 /// The trick in progress as the scorer reads it: the winning card and its
 /// seat.
 fn winning(o: &Observation) -> Option<(CardId, usize)> {
-    let lead = *o.trick.first()?;
+    let lead = *o.tricks.trick().first()?;
     let mut best = (lead, 0);
-    for (i, &c) in o.trick.iter().enumerate().skip(1) {
+    for (i, &c) in o.tricks.trick().iter().enumerate().skip(1) {
         if beats(c, best.0) {
             best = (c, i);
         }
     }
-    Some((best.0, (usize::from(o.leader) + best.1) % SEATS))
+    Some((best.0, (usize::from(o.tricks.leader) + best.1) % SEATS))
 }
 
 /// Whether `card` beats `best` (the trick's winning card so far).
@@ -243,14 +240,14 @@ pub fn card_score(o: &Observation, card: CardId) -> f64 {
             r
         } else if let Some(opp) = opp_nil {
             // Lead low in a suit the nil bidder still holds.
-            let void = o.voids[opp] & crate::cards::suit_bit(suit_of(card)) != 0;
+            let void = o.tricks.voids[opp] & crate::cards::suit_bit(suit_of(card)) != 0;
             -r - if void { 15.0 } else { 0.0 } - if spade { 5.0 } else { 0.0 }
         } else {
             -r - if spade { 8.0 } else { 0.0 }
         };
     };
     let wins = beats(card, best);
-    let last = o.trick.len() == SEATS - 1;
+    let last = o.tricks.trick().len() == SEATS - 1;
     if nil(me) {
         return if wins {
             -100.0 + r
@@ -258,7 +255,7 @@ pub fn card_score(o: &Observation, card: CardId) -> f64 {
             50.0 + r + if spade { 0.0 } else { 5.0 }
         };
     }
-    let partner_played = (partner + SEATS - usize::from(o.leader)) % SEATS < o.trick.len();
+    let partner_played = (partner + SEATS - usize::from(o.tricks.leader)) % SEATS < o.tricks.trick().len();
     if nil(partner) && (by == partner || !partner_played) {
         // Cover the partner's nil: take the trick from it, or play high
         // before it.
@@ -270,7 +267,7 @@ pub fn card_score(o: &Observation, card: CardId) -> f64 {
             return if wins { -40.0 - r } else { 50.0 + r };
         }
     }
-    if by == partner && (last || o.trick.len() == 2 && rank(best) >= 11) {
+    if by == partner && (last || o.tricks.trick().len() == 2 && rank(best) >= 11) {
         // The partner has it: do not overtake, shed low.
         return if wins {
             -20.0 - r
@@ -328,7 +325,7 @@ impl Rollout<HandGame<'_, Spades>> for CardRollout {
     fn rollout(&mut self, game: &HandGame<'_, Spades>, s: &mut State, rng: &mut Rng) -> Payoffs {
         while !game.finished(s) && usize::from(s.dealt) == NUM_CARDS && s.next_bidder().is_none() {
             let seat = s.to_play();
-            let cards = playable(s.hands[seat], s.led_card(), s.broken);
+            let cards = playable(s.hands[seat], s.tricks.led(), s.broken);
             let card = cards.random(rng).expect("a hand to play from");
             game.game().play_card(s, card);
         }
@@ -400,17 +397,10 @@ impl SpadesAi {
 
 impl Player<Spades> for SpadesAi {
     fn choose(&mut self, game: &Spades, o: &Observation, seat: Seat) -> SearchResult<Action> {
-        game.legal_from_observation(o, seat, &mut self.legal);
-        let done = |action: Option<Action>| SearchResult {
-            action,
-            value: 0.0,
-            stats: Default::default(),
-        };
-        match self.legal.as_slice() {
-            [] => return done(None),
-            [only] => return done(Some(*only)),
-            _ => {}
+        if let Some(result) = forced(game, o, seat, &mut self.legal) {
+            return result;
         }
+        let done = SearchResult::decided;
         match self.legal[0] {
             Action::Blind(_) => return done(Some(Action::Blind(choose_blind(o)))),
             Action::Bid(_) => return done(Some(Action::Bid(self.bid(o)))),
@@ -420,10 +410,14 @@ impl Player<Spades> for SpadesAi {
             return done(Some(self.heuristic_play(o)));
         }
         let iterations = LEVEL_ITERATIONS[usize::from(self.level - 3)];
-        let hand = HandGame::new(game, o);
-        // Each decision's seed comes from the player's seed and the position.
-        let seed = derive_seed(self.seed, stable_hash(o));
-        self.search
-            .search(&hand, o, seat, &mut self.rollout, &Budget::iterations(iterations), seed)
+        search_hand(
+            &mut self.search,
+            game,
+            o,
+            seat,
+            &mut self.rollout,
+            iterations,
+            self.seed,
+        )
     }
 }

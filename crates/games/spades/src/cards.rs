@@ -3,6 +3,7 @@
 //! 51), the suits as masks, spades always trump.
 
 use tabula_cards::french::Suit;
+use tabula_cards::tricks::Trumps;
 use tabula_cards::{CardId, CardSet, SingleDeck};
 
 /// The deck.
@@ -20,6 +21,12 @@ pub fn suit_cards(suit: Suit) -> CardSet {
 
 /// Every spade (the trump suit).
 pub const SPADES: CardSet = CardSet(0x1FFF << 39);
+
+/// The deck as tricks read it: spades trump.
+pub const TRUMPS: Trumps = Trumps {
+    deck: DECK,
+    trump: Suit::Spades,
+};
 
 /// The suit of a card.
 #[inline]

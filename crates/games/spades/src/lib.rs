@@ -15,7 +15,7 @@
 //!   West–East. The deal passes to the left each hand (South deals the
 //!   first); 13 cards each, one at a time from the dealer's left, each a
 //!   chance event ([`Action::Deal`]) that the other seats see only as
-//!   [`Action::HiddenDeal`].
+//!   a hidden deal ([`Seen::Hidden`](tabula_search::Seen)).
 //! - **Bids.** From the dealer's left, each seat bids once, 1 to 13
 //!   tricks or nil (0); bids are public. A side's contract is the sum of
 //!   its bids other than nil.
@@ -74,7 +74,7 @@ pub mod score;
 pub mod seats;
 pub mod state;
 
-pub use actions::{Action, playable, trick_winner};
+pub use actions::{Action, playable};
 pub use ai::{CardRollout, HandGame, SPADES_TUNABLES, SpadesAi, card_score, choose_bid, expected_tricks};
 pub use observation::{Observation, Worlds, swap_between, swap_unseen};
 pub use options::SpadesOptions;

@@ -155,10 +155,11 @@ impl GameModule for Spades {
             _ => "play",
         };
         let trick: Vec<Value> = o
-            .trick
+            .tricks
+            .trick()
             .iter()
             .enumerate()
-            .map(|(i, &c)| json!({ "seat": (usize::from(o.leader) + i) % SEATS, "card": name(c) }))
+            .map(|(i, &c)| json!({ "seat": (usize::from(o.tricks.leader) + i) % SEATS, "card": name(c) }))
             .collect();
         json!({
             "seat": o.seat,
@@ -170,10 +171,10 @@ impl GameModule for Spades {
             "bids": o.bids,
             "blind": o.blind,
             "blind_eligible": (0..SEATS).map(|s| o.blind_eligible & (1 << s) != 0).collect::<Vec<_>>(),
-            "leader": o.leader,
+            "leader": o.tricks.leader,
             "trick": trick,
             "to_move": o.turn().seat(),
-            "tricks": o.tricks,
+            "tricks": o.tricks.done,
             "tricks_won": o.won(),
             "broken": o.broken,
             "sides": SIDE_NAMES,
@@ -195,10 +196,11 @@ impl GameModule for Spades {
             })
             .collect();
         let trick: Vec<String> = o
-            .trick
+            .tricks
+            .trick()
             .iter()
             .enumerate()
-            .map(|(i, &c)| format!("{} {}", SEAT_NAMES[(usize::from(o.leader) + i) % SEATS], name(c)))
+            .map(|(i, &c)| format!("{} {}", SEAT_NAMES[(usize::from(o.tricks.leader) + i) % SEATS], name(c)))
             .collect();
         let sides: Vec<String> = (0..SIDES)
             .map(|i| format!("{} {} ({} bags)", SIDE_NAMES[i], o.scores[i], o.bags[i]))
@@ -206,7 +208,7 @@ impl GameModule for Spades {
         let mut out = format!(
             "Hand {}, trick {} of 13. Scores: {}.\n{}.\n",
             o.hand_no + 1,
-            (o.tricks + 1).min(13),
+            (o.tricks.done + 1).min(13),
             sides.join(", "),
             seats.join("; ")
         );
@@ -231,7 +233,6 @@ impl GameModule for Spades {
     fn action_text(&self, action: Action) -> String {
         match action {
             Action::Deal(c) => format!("deal {}", name(c)),
-            Action::HiddenDeal => "a card dealt".to_string(),
             Action::Blind(true) => "blind nil".to_string(),
             Action::Blind(false) => "look".to_string(),
             Action::Bid(0) => "nil".to_string(),
@@ -266,9 +267,9 @@ impl GameModule for Spades {
                 if !o.hand.contains(card) {
                     return Err(format!("you do not hold {}", name(card)));
                 }
-                let allowed = playable(o.hand, o.trick.first().copied(), o.broken);
+                let allowed = playable(o.hand, o.tricks.trick().first().copied(), o.broken);
                 if !allowed.contains(card) {
-                    return Err(match o.trick.first() {
+                    return Err(match o.tricks.trick().first() {
                         Some(&lead) if !(allowed & suit_cards(suit_of(lead))).is_empty() => {
                             format!("follow suit: play one of {}", names(allowed))
                         }
@@ -314,8 +315,11 @@ impl GameModule for Spades {
                 .collect();
             return Some(format!("Hand {} ends: {}.", before.hand_no + 1, sides.join("; ")));
         }
-        if after.tricks > before.tricks {
-            return Some(format!("{} takes the trick.", SEAT_NAMES[usize::from(after.leader)]));
+        if after.tricks.done > before.tricks.done {
+            return Some(format!(
+                "{} takes the trick.",
+                SEAT_NAMES[usize::from(after.tricks.leader)]
+            ));
         }
         None
     }

@@ -10,13 +10,14 @@
 //! [`DealProblem`]): no seat holds a suit it has shown void in.
 
 use serde::{Deserialize, Serialize};
-use tabula_cards::{CardId, CardSet, Deal, DealProblem, DealSampler, TrickPlay, check_trick_play};
+use tabula_cards::tricks::Tricks;
+use tabula_cards::{CardId, CardSet, Deal, DealProblem, DealSampler};
 use tabula_search::{Rng, Seat, Turn};
 
 use crate::actions::{Action, playable};
 use crate::cards::{DECK, HAND, NUM_CARDS, suit_bit, suit_of};
 use crate::score::SideScore;
-use crate::state::{SEATS, SIDES, State, TRICKS, Zone, key, next_bidder_of, next_blinder_of, turn_of};
+use crate::state::{ALL, SEATS, SIDES, State, TRICKS, Zone, key, next_bidder_of, next_blinder_of, turn_of};
 
 /// What a seat knows of a position (see the [module documentation](self)).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -38,18 +39,10 @@ pub struct Observation {
     pub blind: [bool; SEATS],
     /// Each seat's bid (0 nil), once made.
     pub bids: [Option<u8>; SEATS],
-    /// The seat that led the trick in progress.
-    pub leader: u8,
-    /// The trick in progress, in the order played.
-    pub trick: Vec<CardId>,
-    /// Tricks finished this hand.
-    pub tricks: u8,
-    /// The cards each seat played this hand.
-    pub played: [CardSet; SEATS],
-    /// The cards of the tricks each seat took this hand.
-    pub taken: [CardSet; SEATS],
-    /// Each seat's revealed voids (bit per suit, clubs first).
-    pub voids: [u8; SEATS],
+    /// The hand's tricks, as every seat saw them (revealed voids: a bit
+    /// per suit, clubs first).
+    #[serde(flatten)]
+    pub tricks: Tricks<SEATS>,
     /// Spades are broken.
     pub broken: bool,
     /// The match's scores, by side.
@@ -74,12 +67,7 @@ impl Observation {
             blind_answered: s.blind_answered,
             blind: s.blind,
             bids: s.bids,
-            leader: s.leader,
-            trick: (0..usize::from(s.trick_len)).map(|i| s.trick[i]).collect(),
             tricks: s.tricks,
-            played: s.played,
-            taken: s.taken,
-            voids: s.voids,
             broken: s.broken,
             scores: s.scores,
             bags: s.bags,
@@ -115,14 +103,14 @@ impl Observation {
             self.dealt,
             self.next_blinder(),
             self.next_bidder(),
-            self.leader,
-            self.trick.len(),
+            self.tricks.leader,
+            self.tricks.trick().len(),
         )
     }
 
     /// Tricks each seat took this hand.
     pub fn won(&self) -> [u8; SEATS] {
-        self.taken.map(|t| (t.len() / SEATS) as u8)
+        self.tricks.taken.map(|t| (t.len() / SEATS) as u8)
     }
 
     /// The observing seat's legal actions (none when another acts).
@@ -137,7 +125,7 @@ impl Observation {
         } else if self.next_bidder() == Some(me) {
             out.extend((0..=TRICKS).map(Action::Bid));
         } else {
-            let cards = playable(self.hand, self.trick.first().copied(), self.broken);
+            let cards = playable(self.hand, self.tricks.trick().first().copied(), self.broken);
             out.extend(cards.iter().map(Action::Play));
         }
     }
@@ -149,7 +137,7 @@ impl Observation {
             let first = (seat + SEATS - (self.dealer() + 1) % SEATS) % SEATS;
             return (usize::from(self.dealt) + SEATS - 1 - first) / SEATS;
         }
-        HAND.saturating_sub(self.played[seat].len())
+        HAND.saturating_sub(self.tricks.played[seat].len())
     }
 
     /// Checks that some position has this observation.
@@ -159,35 +147,28 @@ impl Observation {
     pub fn check(&self) -> Result<(), String> {
         let me = usize::from(self.seat);
         if me >= SEATS
-            || usize::from(self.leader) >= SEATS
+            || usize::from(self.tricks.leader) >= SEATS
             || usize::from(self.dealt) > NUM_CARDS
-            || self.tricks > TRICKS
-            || self.trick.len() >= SEATS
+            || self.tricks.done > TRICKS
+            || self.tricks.trick().len() >= SEATS
             || self.bids.iter().any(|b| b.is_some_and(|b| b > TRICKS))
         {
             return Err("a seat, a deal, a bid or a trick out of range".into());
         }
         let deck = DECK.all();
         let mut seen = CardSet::EMPTY;
-        for set in self.played.iter().chain(&self.taken) {
+        for set in self.tricks.played.iter().chain(&self.tricks.taken) {
             if !deck.contains_all(*set) {
                 return Err("a card that is not in the deck".into());
             }
         }
-        for (seat, set) in self.played.iter().enumerate() {
+        for (seat, set) in self.tricks.played.iter().enumerate() {
             if !(seen & *set).is_empty() || set.len() > HAND {
                 return Err(format!("seat {seat} played more cards than it held"));
             }
             seen = seen | *set;
         }
-        check_trick_play(&TrickPlay {
-            played: &self.played,
-            taken: &self.taken,
-            trick: &self.trick,
-            leader: usize::from(self.leader),
-            tricks: usize::from(self.tricks),
-            playing: &[true; SEATS],
-        })?;
+        self.tricks.check(ALL)?;
         // The last hand's figures exist once a hand has ended, and only then.
         let first = self.hand_no == 0;
         if first != self.last_hand.is_none() || (first && (self.scores != [0; SIDES] || self.bags != [0; SIDES])) {
@@ -225,15 +206,7 @@ impl Observation {
         s.blind_answered = self.blind_answered;
         s.blind = self.blind;
         s.bids = self.bids;
-        s.leader = self.leader;
-        for (i, &c) in self.trick.iter().enumerate() {
-            s.trick[i] = c;
-        }
-        s.trick_len = self.trick.len() as u8;
         s.tricks = self.tricks;
-        s.played = self.played;
-        s.taken = self.taken;
-        s.voids = self.voids;
         s.broken = self.broken;
         s.scores = self.scores;
         s.bags = self.bags;
@@ -252,13 +225,13 @@ impl Observation {
         if dealing {
             caps.push(NUM_CARDS - usize::from(self.dealt));
         }
-        let played = self.played.iter().fold(CardSet::EMPTY, |a, &b| a | b);
+        let played = self.tricks.played.iter().fold(CardSet::EMPTY, |a, &b| a | b);
         let mut problem = DealProblem::new(caps);
         for c in DECK.all() - self.hand - played {
             let suit = suit_bit(suit_of(c));
             let mut allowed = 0u32;
             for (i, &o) in others.iter().enumerate() {
-                if self.voids[o] & suit == 0 {
+                if self.tricks.voids[o] & suit == 0 {
                     allowed |= 1 << i;
                 }
             }
@@ -337,7 +310,7 @@ pub fn swap_unseen(s: &mut State, observer: Seat) -> bool {
 /// [`swap_unseen`] restricted to pairs of seats `pair(a, b)` accepts: the
 /// partner-isolation tests swap the partner's cards only.
 pub fn swap_between(s: &mut State, observer: Seat, pair: impl Fn(usize, usize) -> bool) -> bool {
-    let allowed = |s: &State, seat: usize, c: CardId| s.voids[seat] & suit_bit(suit_of(c)) == 0;
+    let allowed = |s: &State, seat: usize, c: CardId| s.tricks.voids[seat] & suit_bit(suit_of(c)) == 0;
     for a in (0..SEATS).filter(|&x| x != observer) {
         for b in (a + 1..SEATS).filter(|&x| x != observer && pair(a, x)) {
             for x in s.hands[a] {

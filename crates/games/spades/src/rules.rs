@@ -4,15 +4,16 @@
 
 use tabula_cards::CardId;
 use tabula_cards::french::Suit;
-use tabula_search::{Game, Payoffs, Rng, Seat, Turn};
+use tabula_cards::tricks::{revealed_void, winner};
+use tabula_search::{Game, Hidden, Payoffs, Rng, Seat, Seen, Turn};
 
-use crate::actions::{Action, playable, trick_winner};
-use crate::cards::{NUM_CARDS, SPADES, suit_bit, suit_of};
+use crate::actions::{Action, playable};
+use crate::cards::{NUM_CARDS, SPADES, TRUMPS, suit_bit};
 use crate::observation::Observation;
 use crate::options::{BLIND_NIL_DEFICIT, MERCY, SpadesOptions};
 use crate::score::score_hand;
 use crate::seats::side_of;
-use crate::state::{SEATS, SIDES, State, TRICKS, Zone};
+use crate::state::{ALL, SEATS, SIDES, State, TRICKS, Zone, key};
 
 /// Spades under its options (see the [crate documentation](crate)).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -60,34 +61,28 @@ impl Spades {
     pub fn play_card(&self, s: &mut State, card: CardId) {
         let seat = s.to_play();
         debug_assert!(s.hands[seat].contains(card), "seat {seat} does not hold {card}");
-        match s.led_card() {
-            Some(lead) if suit_of(lead) != suit_of(card) => s.mark_void(seat, lead),
+        let void = match s.tricks.led() {
             // A spade led before spades are broken: the hand held only spades.
             None if SPADES.contains(card) && !s.broken => {
-                s.voids[seat] |= suit_bit(Suit::Clubs) | suit_bit(Suit::Diamonds) | suit_bit(Suit::Hearts);
+                suit_bit(Suit::Clubs) | suit_bit(Suit::Diamonds) | suit_bit(Suit::Hearts)
             }
-            _ => {}
-        }
+            _ => revealed_void(&TRUMPS, s.tricks.trick(), card),
+        };
+        s.tricks.mark_void(seat, void);
         s.hands[seat].remove(card);
-        s.played[seat].insert(card);
         s.shift(card, Zone::Hand(seat), Zone::Table(seat));
-        s.trick[usize::from(s.trick_len)] = card;
-        s.trick_len += 1;
+        s.tricks.play(seat, card);
         if SPADES.contains(card) {
             s.broken = true;
         }
-        if usize::from(s.trick_len) == SEATS {
-            let winner = trick_winner(&s.trick, usize::from(s.leader));
-            for i in 0..SEATS {
-                let c = s.trick[i];
-                let by = (usize::from(s.leader) + i) % SEATS;
-                s.taken[winner].insert(c);
-                s.shift(c, Zone::Table(by), Zone::Taken(winner));
-            }
-            s.trick_len = 0;
-            s.tricks += 1;
-            s.leader = winner as u8;
-            if s.tricks == TRICKS {
+        if s.tricks.complete(ALL) {
+            let winner = s.tricks.seat_at(winner(&TRUMPS, s.tricks.trick()), ALL);
+            let mut hash = s.cards_hash;
+            s.tricks.collect(winner, ALL, |c, by| {
+                hash ^= key(Zone::Table(by), c) ^ key(Zone::Taken(winner), c)
+            });
+            s.cards_hash = hash;
+            if s.tricks.done == TRICKS {
                 self.end_hand(s);
             }
         }
@@ -121,7 +116,7 @@ impl Spades {
         let kept = (s.scores, s.bags, s.last_hand, s.hand_no + 1);
         *s = State::new();
         (s.scores, s.bags, s.last_hand, s.hand_no) = kept;
-        s.leader = ((s.dealer() + 1) % SEATS) as u8;
+        s.tricks.leader = ((s.dealer() + 1) % SEATS) as u8;
         s.blind_eligible = self.blind_eligible(s.scores);
         s.cards_hash = s.compute_cards_hash();
     }
@@ -149,7 +144,7 @@ impl Game for Spades {
         } else if s.next_bidder() == Some(seat) {
             out.extend((0..=TRICKS).map(Action::Bid));
         } else {
-            let cards = playable(s.hands[seat], s.led_card(), s.broken);
+            let cards = playable(s.hands[seat], s.tricks.led(), s.broken);
             out.extend(cards.iter().map(Action::Play));
         }
     }
@@ -178,7 +173,6 @@ impl Game for Spades {
                 s.bids[seat] = Some(tricks);
             }
             Action::Play(card) => self.play_card(s, card),
-            Action::HiddenDeal => panic!("a hidden deal is how a seat sees a deal, not an action"),
         }
     }
 
@@ -212,10 +206,10 @@ impl Game for Spades {
     }
 
     #[inline]
-    fn view_action(&self, s: &State, action: Action, observer: Seat) -> Action {
+    fn view_action(&self, s: &State, action: Action, observer: Seat) -> Seen<Action> {
         match action {
-            Action::Deal(_) if s.next_recipient() != Some(observer) => Action::HiddenDeal,
-            other => other,
+            Action::Deal(_) if s.next_recipient() != Some(observer) => Seen::Hidden(Hidden::Deal),
+            other => Seen::Action(other),
         }
     }
 

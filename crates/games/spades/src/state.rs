@@ -2,14 +2,18 @@
 //! the bids, the hand's progress, and the match's scores and bags.
 
 use serde::{Deserialize, Serialize};
+use tabula_cards::tricks::{Tricks, all_active};
 use tabula_cards::{CardId, CardSet};
 use tabula_search::Turn;
 use tabula_search::rng::{mix64, zobrist_keys};
 
-use crate::cards::{DECK, HAND, NUM_CARDS, suit_bit, suit_of};
+use crate::cards::{DECK, HAND, NUM_CARDS};
 use crate::score::SideScore;
 
 pub use crate::seats::{SEATS, SIDES, TRICKS};
+
+/// Every seat plays every trick.
+pub(crate) const ALL: u8 = all_active(SEATS);
 
 /// The zones a card can be in: the stock (undealt), a seat's hand, a
 /// seat's card on the table (the trick in progress), a seat's tricks taken.
@@ -64,20 +68,10 @@ pub struct State {
     pub(crate) blind: [bool; SEATS],
     /// Each seat's bid (0 nil), once made.
     pub(crate) bids: [Option<u8>; SEATS],
-    /// The seat that led the trick in progress.
-    pub(crate) leader: u8,
-    /// The trick in progress, in the order played.
-    pub(crate) trick: [CardId; SEATS],
-    /// Cards in the trick in progress.
-    pub(crate) trick_len: u8,
-    /// Tricks finished this hand.
-    pub(crate) tricks: u8,
-    /// The cards each seat played this hand (the trick in progress too).
-    pub(crate) played: [CardSet; SEATS],
-    /// The cards of the tricks each seat took this hand.
-    pub(crate) taken: [CardSet; SEATS],
-    /// Each seat's revealed voids (bit per suit, clubs first).
-    pub(crate) voids: [u8; SEATS],
+    /// The hand's tricks: the trick in progress and its leader, what each
+    /// seat played and took, and the revealed voids (bit per suit, clubs
+    /// first).
+    pub(crate) tricks: Tricks<SEATS>,
     /// A spade has been played this hand.
     pub(crate) broken: bool,
     /// The match's scores, by side.
@@ -110,13 +104,7 @@ impl State {
             blind_answered: [false; SEATS],
             blind: [false; SEATS],
             bids: [None; SEATS],
-            leader: 1,
-            trick: [CardId(0); SEATS],
-            trick_len: 0,
-            tricks: 0,
-            played: [CardSet::EMPTY; SEATS],
-            taken: [CardSet::EMPTY; SEATS],
-            voids: [0; SEATS],
+            tricks: Tricks::new(1),
             broken: false,
             scores: [0; SIDES],
             bags: [0; SIDES],
@@ -160,12 +148,12 @@ impl State {
 
     /// Tricks finished this hand.
     pub fn tricks(&self) -> u8 {
-        self.tricks
+        self.tricks.done
     }
 
     /// Tricks each seat took this hand.
     pub fn won(&self) -> [u8; SEATS] {
-        self.taken.map(|t| (t.len() / SEATS) as u8)
+        self.tricks.taken.map(|t| (t.len() / SEATS) as u8)
     }
 
     /// Whether the match is over.
@@ -206,13 +194,7 @@ impl State {
     /// The seat to play a card.
     #[inline]
     pub fn to_play(&self) -> usize {
-        (usize::from(self.leader) + usize::from(self.trick_len)) % SEATS
-    }
-
-    /// The card led to the trick in progress.
-    #[inline]
-    pub fn led_card(&self) -> Option<CardId> {
-        (self.trick_len > 0).then_some(self.trick[0])
+        self.tricks.to_play(ALL)
     }
 
     /// Whose turn it is.
@@ -222,8 +204,8 @@ impl State {
             self.dealt,
             self.next_blinder(),
             self.next_bidder(),
-            self.leader,
-            usize::from(self.trick_len),
+            self.tricks.leader,
+            self.tricks.trick().len(),
         )
     }
 
@@ -235,8 +217,8 @@ impl State {
     pub fn check(&self) -> Result<(), String> {
         let mut zones: Vec<CardSet> = vec![self.stock];
         zones.extend(self.hands);
-        zones.extend(self.taken);
-        zones.push((0..usize::from(self.trick_len)).map(|i| self.trick[i]).collect());
+        zones.extend(self.tricks.taken);
+        zones.push(self.tricks.trick().iter().copied().collect());
         let mut seen = CardSet::EMPTY;
         for z in &zones {
             if !(seen & *z).is_empty() {
@@ -252,7 +234,7 @@ impl State {
         }
         if usize::from(self.dealt) == NUM_CARDS {
             for s in 0..SEATS {
-                let want = HAND - self.played[s].len();
+                let want = HAND - self.tricks.played[s].len();
                 if self.hands[s].len() != want {
                     return Err(format!("seat {s} holds {} cards, not {want}", self.hands[s].len()));
                 }
@@ -270,12 +252,6 @@ impl State {
         self.cards_hash ^= key(from, card) ^ key(to, card);
     }
 
-    /// Marks a seat void in the suit of `card`.
-    #[inline]
-    pub(crate) fn mark_void(&mut self, seat: usize, card: CardId) {
-        self.voids[seat] |= suit_bit(suit_of(card));
-    }
-
     /// The hash of the card placement, from scratch.
     pub(crate) fn compute_cards_hash(&self) -> u64 {
         let mut h = 0;
@@ -286,13 +262,12 @@ impl State {
             for c in self.hands[s] {
                 h ^= key(Zone::Hand(s), c);
             }
-            for c in self.taken[s] {
+            for c in self.tricks.taken[s] {
                 h ^= key(Zone::Taken(s), c);
             }
         }
-        for i in 0..usize::from(self.trick_len) {
-            let seat = (usize::from(self.leader) + i) % SEATS;
-            h ^= key(Zone::Table(seat), self.trick[i]);
+        for (i, &c) in self.tricks.trick().iter().enumerate() {
+            h ^= key(Zone::Table(self.tricks.seat_at(i, ALL)), c);
         }
         h
     }
@@ -301,13 +276,13 @@ impl State {
     pub(crate) fn hash_with(&self, cards: u64) -> u64 {
         let mut h = cards;
         let mut mix = |v: u64| h = mix64(h ^ v);
-        mix(u64::from(self.dealt) | u64::from(self.hand_no) << 8 | u64::from(self.leader) << 40);
-        mix(u64::from(self.trick_len) | u64::from(self.tricks) << 8 | u64::from(self.broken) << 16);
+        mix(u64::from(self.dealt) | u64::from(self.hand_no) << 8 | u64::from(self.tricks.leader) << 40);
+        mix(self.tricks.trick().len() as u64 | u64::from(self.tricks.done) << 8 | u64::from(self.broken) << 16);
         mix(u64::from(self.over) | u64::from(self.blind_eligible) << 1);
         for s in 0..SEATS {
             let bid = self.bids[s].map_or(0, |b| u64::from(b) + 1);
             mix(bid
-                | u64::from(self.voids[s]) << 8
+                | u64::from(self.tricks.voids[s]) << 8
                 | u64::from(self.blind[s]) << 16
                 | u64::from(self.blind_answered[s]) << 17);
         }

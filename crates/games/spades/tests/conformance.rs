@@ -13,7 +13,7 @@ fn spades_conforms_under_every_option() {
     let mut candidates: Vec<Action> = (0..52).map(|c| Action::Play(CardId(c))).collect();
     candidates.extend((0..52).map(|c| Action::Deal(CardId(c))));
     candidates.extend((0..=13).map(Action::Bid));
-    candidates.extend([Action::Blind(false), Action::Blind(true), Action::HiddenDeal]);
+    candidates.extend([Action::Blind(false), Action::Blind(true)]);
     for (end_score, blind_nil, ten, mercy) in [(100, false, false, true), (80, true, true, true)] {
         let game = Spades::new(SpadesOptions {
             end_score,

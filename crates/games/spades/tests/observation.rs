@@ -8,6 +8,7 @@ use crate::common;
 use proptest::prelude::*;
 
 use common::random_state;
+use tabula_cards::tricks::Tricks;
 use tabula_cards::{CardId, CardSet};
 use tabula_search::{Determinize, Game, Rng, Turn};
 use tabula_spades::cards::{DECK, HAND, suit_bit, suit_of};
@@ -47,7 +48,7 @@ proptest! {
             prop_assert_eq!(&game.observation(&w, seat), &o);
             for other in (0..4).filter(|&k| k != seat) {
                 for c in w.hands()[other] {
-                    prop_assert!(o.voids[other] & suit_bit(suit_of(c)) == 0, "a card of a void suit");
+                    prop_assert!(o.tricks.voids[other] & suit_bit(suit_of(c)) == 0, "a card of a void suit");
                 }
             }
         }
@@ -81,12 +82,11 @@ fn endgame() -> Observation {
         blind_answered: [false; 4],
         blind: [false; 4],
         bids: [Some(3), Some(4), Some(2), Some(3)],
-        leader: 0,
-        trick: Vec::new(),
-        tricks: 11,
-        played,
-        taken,
-        voids,
+        tricks: {
+            let mut t = Tricks::new(0);
+            (t.done, t.played, t.taken, t.voids) = (11, played, taken, voids);
+            t
+        },
         broken: true,
         scores: [120, 80],
         bags: [3, 1],
@@ -100,8 +100,8 @@ fn endgame() -> Observation {
 fn worlds_are_uniform_over_the_deals_that_fit() {
     let o = endgame();
     o.check().unwrap();
-    assert_eq!(HAND - o.played[1].len(), 2);
-    let played = o.played.iter().fold(CardSet::EMPTY, |a, &b| a | b);
+    assert_eq!(HAND - o.tricks.played[1].len(), 2);
+    let played = o.tricks.played.iter().fold(CardSet::EMPTY, |a, &b| a | b);
     let unseen: Vec<CardId> = (DECK.all() - o.hand - played).iter().collect();
     // Every way to give West, North and East two cards each, with no
     // heart for West and no spade for North.
@@ -144,16 +144,17 @@ fn observations_that_no_position_has_are_refused_not_panicked_on() {
     good.check().unwrap();
     let mut bad = Vec::new();
     let mut o = good.clone();
-    o.leader = 9;
+    o.tricks.leader = 9;
     bad.push(("a leader out of range", o));
     let mut o = good.clone();
-    o.trick = vec![CardId(60)];
+    o.tricks.set_trick(&[CardId(60)]).unwrap();
     bad.push(("a card out of the deck", o));
     let mut o = good.clone();
-    o.trick = vec![o.played[1].lowest().unwrap()];
+    let first = o.tricks.played[1].lowest().unwrap();
+    o.tricks.set_trick(&[first]).unwrap();
     bad.push(("a trick card its seat did not play", o));
     let mut o = good.clone();
-    o.played[1] = DECK.all() - o.hand;
+    o.tricks.played[1] = DECK.all() - o.hand;
     bad.push(("a seat that played more than it held", o));
     let mut o = good.clone();
     o.bids[2] = None;
@@ -165,7 +166,7 @@ fn observations_that_no_position_has_are_refused_not_panicked_on() {
     o.blind[1] = true;
     bad.push(("a blind nil without its bid", o));
     let mut o = good.clone();
-    o.voids[1] = 0b1111;
+    o.tricks.voids[1] = 0b1111;
     bad.push(("a seat void in every suit with cards to hold", o));
     let mut o = good.clone();
     o.hand.insert(CardId(0));

@@ -8,8 +8,9 @@ use crate::common;
 
 use common::{cards, dealt, play, random_state, striped};
 use tabula_cards::CardSet;
+use tabula_cards::tricks::winner;
 use tabula_search::{Game, Turn};
-use tabula_spades::cards::{DECK, SPADES};
+use tabula_spades::cards::{DECK, SPADES, TRUMPS};
 use tabula_spades::*;
 
 fn game() -> Spades {
@@ -93,7 +94,7 @@ fn follow_suit_and_spades_wait_until_broken() {
     assert_eq!(legal, [card("Ah")], "South must follow with its only heart");
     play(&g, &mut s, &[card("Ah")]);
     let o = g.observation(&s, 0);
-    assert_eq!(o.voids[2] & 4, 4, "North showed no heart");
+    assert_eq!(o.tricks.voids[2] & 4, 4, "North showed no heart");
     assert_eq!(g.to_move(&s), Turn::Seat(0), "A♥ takes the trick");
     assert!(!o.broken);
     // South holds only spades: it may lead one, and that shows it.
@@ -101,7 +102,7 @@ fn follow_suit_and_spades_wait_until_broken() {
     let o = g.observation(&s, 1);
     assert!(o.broken, "a spade played breaks spades");
     assert_eq!(
-        o.voids[0] & 0b0111,
+        o.tricks.voids[0] & 0b0111,
         0b0111,
         "a spade led unbroken shows a hand of spades"
     );
@@ -114,19 +115,16 @@ fn follow_suit_and_spades_wait_until_broken() {
 
 #[test]
 fn the_highest_spade_wins_else_the_highest_of_the_suit_led() {
-    let t = |names: &str| -> [tabula_cards::CardId; 4] {
+    // Spades trump: the deck's reading with spades as trumps decides.
+    let w = |names: &str, leader: usize| {
         let v: Vec<_> = names.split_whitespace().map(|n| DECK.parse(n).unwrap()).collect();
-        [v[0], v[1], v[2], v[3]]
+        (leader + winner(&TRUMPS, &v)) % 4
     };
-    assert_eq!(trick_winner(&t("9h Ah 2h Kh"), 0), 1);
-    assert_eq!(
-        trick_winner(&t("9h Ac 2h Kd"), 2),
-        2,
-        "off-suit aces do not win: 9♥ led by seat 2"
-    );
-    assert_eq!(trick_winner(&t("9h Ah 2s Kh"), 1), 3, "the 2♠ trumps");
-    assert_eq!(trick_winner(&t("9h 3s 2s Kh"), 0), 1, "the higher spade");
-    assert_eq!(trick_winner(&t("Qs 3s Ks 2h"), 3), 1, "spades led");
+    assert_eq!(w("9h Ah 2h Kh", 0), 1);
+    assert_eq!(w("9h Ac 2h Kd", 2), 2, "off-suit aces do not win: 9♥ led by seat 2");
+    assert_eq!(w("9h Ah 2s Kh", 1), 3, "the 2♠ trumps");
+    assert_eq!(w("9h 3s 2s Kh", 0), 1, "the higher spade");
+    assert_eq!(w("Qs 3s Ks 2h", 3), 1, "spades led");
 }
 
 fn scored(bids: [u8; 4], tricks: [u8; 4], bags: [u8; 2], options: SpadesOptions) -> ([SideScore; 2], [u8; 2]) {
@@ -236,13 +234,13 @@ fn a_hand_scores_what_its_bids_and_tricks_say() {
                 // The last trick's winner, from the public table.
                 let o = g.observation(&before, 0);
                 let mut trick = [tabula_cards::CardId(0); 4];
-                trick[..3].copy_from_slice(&o.trick);
+                trick[..3].copy_from_slice(o.tricks.trick());
                 let Action::Play(c) = a else {
                     panic!("a card ends the hand")
                 };
                 trick[3] = c;
                 let mut won = before.won();
-                won[trick_winner(&trick, usize::from(o.leader))] += 1;
+                won[(usize::from(o.tricks.leader) + winner(&TRUMPS, &trick)) % 4] += 1;
                 let bids = before.bids().map(Option::unwrap);
                 let (sides, bags) = score_hand(&bids, &[false; 4], &won, [0, 0], &g.options());
                 assert_eq!(s.last_hand(), Some(sides));

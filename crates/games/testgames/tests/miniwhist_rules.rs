@@ -5,7 +5,7 @@ use crate::common;
 
 use common::*;
 use tabula_conformance::Config;
-use tabula_search::{Game, Payoffs, Rng, Turn, play};
+use tabula_search::{Game, Hidden, Payoffs, Rng, Seen, Turn, play};
 use tabula_testgames::miniwhist::{Action, CardId, CardSet, MiniWhist, State, Suit, Zone};
 
 #[test]
@@ -72,8 +72,8 @@ fn the_deal_alternates_and_the_recipient_alone_sees_the_card() {
         assert_eq!(outcomes.len(), 12 - k);
         assert!(outcomes.iter().all(|o| o.1 == 1.0 / (12 - k) as f64));
         assert_eq!(state.next_recipient(), Some(k % 2));
-        assert_eq!(game.view_action(&state, a, k % 2), a);
-        assert_eq!(game.view_action(&state, a, 1 - k % 2), Action::HiddenDeal);
+        assert_eq!(game.view_action(&state, a, k % 2), Seen::Action(a));
+        assert_eq!(game.view_action(&state, a, 1 - k % 2), Seen::Hidden(Hidden::Deal));
         play(&game, &mut state, a).unwrap();
     }
     assert_eq!(state.hand(0), [0, 2, 10, 6].map(card).into_iter().collect());
@@ -90,15 +90,14 @@ fn discards_are_hidden_from_the_opponent() {
     game.legal_actions(&dealt, &mut legal);
     assert_eq!(legal, [0, 2, 6, 10].map(|c| Action::Discard(card(c))));
     assert!(play(&game, &mut dealt.clone(), Action::Play(card(0))).is_err());
-    assert!(play(&game, &mut dealt.clone(), Action::HiddenDiscard).is_err());
 
     // Each of seat 0's discards looks the same to seat 1, and differs to
     // seat 0.
     let mut seen_by_1 = Vec::new();
     let mut seen_by_0 = Vec::new();
     for &a in &legal {
-        assert_eq!(game.view_action(&dealt, a, 1), Action::HiddenDiscard);
-        assert_eq!(game.view_action(&dealt, a, 0), a);
+        assert_eq!(game.view_action(&dealt, a, 1), Seen::Hidden(Hidden::Discard));
+        assert_eq!(game.view_action(&dealt, a, 0), Seen::Action(a));
         let mut s = dealt.clone();
         play(&game, &mut s, a).unwrap();
         assert_eq!(

@@ -37,7 +37,7 @@
 //! [`Game::payoff_range`].
 
 use crate::budget::{Budget, Meter, Stop};
-use crate::game::{Determinize, Game, Seat, Turn};
+use crate::game::{Determinize, Game, Hidden, Seat, Seen, Turn};
 use crate::mcts::{Rollout, best_child, reward_scale};
 use crate::rng::Rng;
 use crate::stats::{RootStat, SearchResult, SearchStats};
@@ -138,24 +138,24 @@ enum Target {
 pub struct Ismcts<A> {
     config: IsmctsConfig,
     scale: (f64, f64),
-    arena: Arena<A>,
+    arena: Arena<Seen<A>>,
     roots: Vec<u32>,
     cur: Vec<u32>,
     paths: Vec<Vec<u32>>,
     legal: Vec<A>,
     /// The observer's key of each action of `legal`, sorted with it by
     /// `(key, action)`.
-    keys: Vec<A>,
+    keys: Vec<Seen<A>>,
     /// Scratch for sorting `(key, action)` pairs when a view reorders.
-    pairs: Vec<(A, A)>,
+    pairs: Vec<(Seen<A>, A)>,
     /// Untried keys of the current decision, each with the child it follows
     /// and the index of its first action in `keys`.
-    untried: Vec<(A, u32, u32)>,
+    untried: Vec<(Seen<A>, u32, u32)>,
     /// Children available at the current decision, each with the index of
     /// its first action in `keys`.
     available: Vec<(u32, u32)>,
     /// The primed root keys, sorted; empty when the root is unrestricted.
-    root_keys: Vec<A>,
+    root_keys: Vec<Seen<A>>,
 }
 
 impl<A: Copy + Eq + Ord> Ismcts<A> {
@@ -256,9 +256,14 @@ impl<A: Copy + Eq + Ord> Ismcts<A> {
         };
         self.arena.nodes.clear();
         self.roots.clear();
-        let placeholder = self.any_action(game, observation, seat);
+        game.legal_from_observation(observation, seat, &mut self.legal);
+        assert!(
+            !self.legal.is_empty(),
+            "ISMCTS needs the searching seat to have a legal action"
+        );
         for _ in 0..trees {
-            let root = self.arena.push_root(placeholder);
+            // A root's key is never read.
+            let root = self.arena.push_root(Seen::Hidden(Hidden::Deal));
             self.roots.push(root);
         }
         let my_tree = if trees == 1 { 0 } else { seat };
@@ -316,22 +321,15 @@ impl<A: Copy + Eq + Ord> Ismcts<A> {
         let avail = (vv * moves.len() as f64).round().min(f64::from(u32::MAX / 2)) as u32;
         // Created in reverse, each first: the list runs in action order.
         for &(key, prior) in moves.iter().rev() {
-            let id = self.arena.insert_after(root, NONE, Node::new(key, seat as u8));
+            let id = self
+                .arena
+                .insert_after(root, NONE, Node::new(Seen::Action(key), seat as u8));
             let n = self.arena.get_mut(id);
             n.avail = avail.max(1);
             n.virtual_visits = vv as f32;
             n.w = prior * f64::from(vv as f32);
         }
-        self.root_keys.extend(moves.iter().map(|m| m.0));
-    }
-
-    /// Some action of the game, to fill the key of the roots (never read).
-    fn any_action<G: Determinize<Action = A>>(&mut self, game: &G, obs: &G::Observation, seat: Seat) -> A {
-        game.legal_from_observation(obs, seat, &mut self.legal);
-        *self
-            .legal
-            .first()
-            .expect("ISMCTS needs the searching seat to have a legal action")
+        self.root_keys.extend(moves.iter().map(|m| Seen::Action(m.0)));
     }
 
     #[inline]
@@ -423,7 +421,7 @@ impl<A: Copy + Eq + Ord> Ismcts<A> {
         p: Seat,
         seat: Seat,
         rng: &mut Rng,
-    ) -> (A, Choice<A>) {
+    ) -> (A, Choice<Seen<A>>) {
         let sel = if self.roots.len() == 1 { 0 } else { p };
         let observer = self.observer(sel, seat);
         game.legal_actions(world, &mut self.legal);
@@ -432,7 +430,7 @@ impl<A: Copy + Eq + Ord> Ismcts<A> {
         // `(key, action)`), so the actions of a key are a run of `legal`.
         self.keys.clear();
         if observer == p {
-            self.keys.extend_from_slice(&self.legal);
+            self.keys.extend(self.legal.iter().map(|&a| Seen::Action(a)));
         } else {
             self.keys
                 .extend(self.legal.iter().map(|&a| game.view_action(world, a, observer)));
@@ -504,7 +502,7 @@ impl<A: Copy + Eq + Ord> Ismcts<A> {
         self.untried.clear();
         let mut prev = NONE;
         let mut c = self.arena.get(node).first_child;
-        let mut last: Option<A> = None;
+        let mut last: Option<Seen<A>> = None;
         for (i, &key) in self.keys.iter().enumerate() {
             if last == Some(key) {
                 continue;
@@ -527,7 +525,7 @@ impl<A: Copy + Eq + Ord> Ismcts<A> {
     /// UCB with availability counts over the children available now: the
     /// chosen child with the index of its first action in `keys`.
     fn select(&self) -> (u32, u32) {
-        let mut best: Option<((u32, u32), A, f64)> = None;
+        let mut best: Option<((u32, u32), Seen<A>, f64)> = None;
         for &(c, lo) in &self.available {
             let n = self.arena.get(c);
             let ucb = if n.visits == 0 && n.virtual_visits == 0.0 {
@@ -550,7 +548,7 @@ impl<A: Copy + Eq + Ord> Ismcts<A> {
         while c != NONE {
             let n = self.arena.get(c);
             out.push(RootStat {
-                action: n.key,
+                action: n.key.action().expect("a seat sees its own actions exactly"),
                 visits: u64::from(n.visits),
                 value: {
                     let v = f64::from(n.visits) + f64::from(n.virtual_visits);

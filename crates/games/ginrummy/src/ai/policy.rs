@@ -145,7 +145,7 @@ fn score_with(view: &View, action: Action, dw: &mut impl FnMut(CardSet) -> u32) 
             }
         }
         Action::BigGin => 3000.0,
-        Action::Deal(_) | Action::HiddenDeal => f64::MIN,
+        Action::Deal(_) => f64::MIN,
     }
 }
 

@@ -556,7 +556,7 @@ impl Scorer {
                 };
                 v + DRAW_MARGIN
             }
-            Action::Drawn(_) | Action::DrawnUnseen => 0.0,
+            Action::Drawn(_) => 0.0,
         }
     }
 

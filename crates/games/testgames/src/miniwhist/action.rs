@@ -15,8 +15,4 @@ pub enum Action {
     Discard(CardId),
     /// The seat to act plays this card to the trick.
     Play(CardId),
-    /// A deal to the opponent, as the other seat sees it.
-    HiddenDeal,
-    /// The opponent's discard, as the other seat sees it.
-    HiddenDiscard,
 }

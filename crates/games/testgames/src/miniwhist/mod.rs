@@ -11,11 +11,11 @@
 //!   `k` (from 0) gives the card to seat `k mod 2`, so each seat receives
 //!   four and four stay face down in the stock. The receiving seat sees its
 //!   card; the other seat sees only that a card was dealt
-//!   ([`Action::HiddenDeal`]).
+//!   (a [`Seen::Hidden`](tabula_search::Seen) deal).
 //! - **Discard.** Seat 0, then seat 1, discards one card face down
 //!   ([`Action::Discard`]). The card leaves play for good; its owner
 //!   remembers it, the other seat sees only that a discard happened
-//!   ([`Action::HiddenDiscard`]). Each seat keeps three cards.
+//!   (a [`Seen::Hidden`](tabula_search::Seen) discard). Each seat keeps three cards.
 //! - **Tricks.** Three tricks ([`Action::Play`], public). Seat 0 leads the
 //!   first; the other seat must follow the led suit if it can, and a seat
 //!   that does not follow shows every seat that it holds no card of that
@@ -54,7 +54,7 @@
 //! let mut legal = Vec::new();
 //! game.legal_actions(&state, &mut legal);
 //! assert!(legal.iter().all(|a| matches!(a, Action::Discard(_))));
-//! assert_eq!(game.view_action(&state, legal[0], 1), Action::HiddenDiscard);
+//! assert_eq!(game.view_action(&state, legal[0], 1), Seen::Hidden(Hidden::Discard));
 //! let world = game.determinize(&game.observation(&state, 1), 1, &mut rng);
 //! assert_eq!(game.observation(&world, 1), game.observation(&state, 1));
 //! ```
@@ -70,7 +70,7 @@ pub use cards::{CardError, CardId, CardIter, CardSet, Face, NUM_CARDS, Suit};
 pub use observation::Observation;
 pub use state::{DEAL_STEPS, MAX_PLAYS, PositionError, State, TRICKS, Zone, follower_wins};
 
-use tabula_search::{Determinize, Game, Payoffs, Rng, Seat, Turn, TwoTeams};
+use tabula_search::{Determinize, Game, Hidden, Payoffs, Rng, Seat, Seen, Turn, TwoTeams};
 
 use state::{DISCARD_KEYS, HAND_KEYS, PLAY_KEYS, STOCK_KEYS, key};
 
@@ -146,9 +146,6 @@ impl Game for MiniWhist {
                 state.hash ^= key(HAND_KEYS + seat * NUM_CARDS, card) ^ key(PLAY_KEYS + i * NUM_CARDS, card);
                 state.table.record(i, state.plays[i - i % 2], card);
             }
-            Action::HiddenDeal | Action::HiddenDiscard => {
-                panic!("{action:?} is how a seat sees a hidden action, not an action")
-            }
         }
     }
 
@@ -183,11 +180,11 @@ impl Game for MiniWhist {
     }
 
     #[inline]
-    fn view_action(&self, state: &State, action: Action, observer: Seat) -> Action {
+    fn view_action(&self, state: &State, action: Action, observer: Seat) -> Seen<Action> {
         match action {
-            Action::Deal(_) if state.next_recipient() != Some(observer) => Action::HiddenDeal,
-            Action::Discard(_) if state.turn() != Turn::Seat(observer) => Action::HiddenDiscard,
-            other => other,
+            Action::Deal(_) if state.next_recipient() != Some(observer) => Seen::Hidden(Hidden::Deal),
+            Action::Discard(_) if state.turn() != Turn::Seat(observer) => Seen::Hidden(Hidden::Discard),
+            other => Seen::Action(other),
         }
     }
 

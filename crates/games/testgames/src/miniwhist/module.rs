@@ -134,8 +134,6 @@ impl GameModule for MiniWhist {
     fn action_text(&self, action: Action) -> String {
         match action {
             Action::Deal(c) | Action::Discard(c) | Action::Play(c) => card_text(c),
-            Action::HiddenDeal => "a hidden deal".to_string(),
-            Action::HiddenDiscard => "a hidden discard".to_string(),
         }
     }
 

@@ -5,7 +5,7 @@
 
 use std::time::Duration;
 
-use tabula_search::{Game, IllegalAction, Rng, SearchResult, Seat, Turn, play};
+use tabula_search::{Game, Hidden, IllegalAction, Rng, SearchResult, Seat, Seen, Turn, play};
 use tabula_testgames::miniwhist::{Action, CardId, CardSet, MiniWhist, State, Suit};
 
 /// A search result without its wall-clock time, for comparisons.
@@ -80,7 +80,6 @@ pub fn swap_cards(history: &[Action], x: CardId, y: CardId) -> Vec<Action> {
             Action::Deal(c) => Action::Deal(swap(c)),
             Action::Discard(c) => Action::Discard(swap(c)),
             Action::Play(c) => Action::Play(swap(c)),
-            other => other,
         })
         .collect()
 }
@@ -117,9 +116,9 @@ pub fn consistent_worlds(history: &[Action], observer: Seat) -> Vec<World> {
     let mut opponent_played = CardSet::EMPTY;
     for &a in history {
         match game.view_action(&state, a, observer) {
-            Action::HiddenDeal => hidden_deals += 1,
-            Action::HiddenDiscard => hidden_discard = true,
-            Action::Play(c) if game.to_move(&state) == Turn::Seat(opponent) => opponent_played.insert(c),
+            Seen::Hidden(Hidden::Deal) => hidden_deals += 1,
+            Seen::Hidden(_) => hidden_discard = true,
+            Seen::Action(Action::Play(c)) if game.to_move(&state) == Turn::Seat(opponent) => opponent_played.insert(c),
             _ => {}
         }
         game.apply(&mut state, a);
@@ -155,9 +154,9 @@ pub fn consistent_worlds(history: &[Action], observer: Seat) -> Vec<World> {
             let mut legal = true;
             for &a in history {
                 let a = match game.view_action(&state, a, observer) {
-                    Action::HiddenDeal => Action::Deal(fill.next().expect("a card per hidden deal")),
-                    Action::HiddenDiscard => Action::Discard(discard.expect("a hidden discard")),
-                    _ => a,
+                    Seen::Hidden(Hidden::Deal) => Action::Deal(fill.next().expect("a card per hidden deal")),
+                    Seen::Hidden(_) => Action::Discard(discard.expect("a hidden discard")),
+                    Seen::Action(_) => a,
                 };
                 if play(&game, &mut state, a).is_err() {
                     legal = false;
@@ -189,11 +188,9 @@ pub fn observation_json(state: &State, seat: Seat) -> String {
     serde_json::to_string(&MiniWhist.observation(state, seat)).expect("observations serialise")
 }
 
-/// Every card id as each kind of action, plus the hidden representatives.
+/// Every card id as each kind of action.
 pub fn all_actions() -> Vec<Action> {
-    let mut actions: Vec<Action> = CardId::all()
+    CardId::all()
         .flat_map(|c| [Action::Deal(c), Action::Discard(c), Action::Play(c)])
-        .collect();
-    actions.extend([Action::HiddenDeal, Action::HiddenDiscard]);
-    actions
+        .collect()
 }

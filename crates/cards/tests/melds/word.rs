@@ -1,17 +1,16 @@
-//! The meld engine against hand-made hands and against a brute force: every
-//! collection of disjoint melds of a hand, each meld checked card by card
-//! from the ids (suit `id / 13`, rank `id % 13`, ace low) rather than by
-//! the crate's bit tricks.
+//! The one-word path against hand-made hands and against a brute force:
+//! every collection of disjoint melds of a hand, each meld checked card by
+//! card from the ids (suit `id / 13`, rank `id % 13`, ace low) rather than
+//! by the plugin's bit tricks; and the layoffs against every subset of the
+//! defender's cards that can be laid off.
 
 use proptest::prelude::*;
+use tabula_cards::melds::layout::{self as cards, DECK, names, parse};
+use tabula_cards::melds::{Layoff, MAX_HAND, Meld, MeldKind, Partition, meldable};
 use tabula_cards::{CardId, CardSet};
-use tabula_ginrummy::cards::{self, DECK, names, parse, parse_hand, value};
-use tabula_ginrummy::{Layoff, MAX_HAND, Meld, MeldKind, Partition, best_layoff, best_partition, deadwood, meldable};
 use tabula_search::Rng;
 
-fn h(text: &str) -> CardSet {
-    parse_hand(text).unwrap()
-}
+use super::{MELDS, draw, h};
 
 /// Whether the cards of `bits` are a set or a run, from the ranks and suits.
 fn valid(bits: u64) -> bool {
@@ -26,7 +25,7 @@ fn valid(bits: u64) -> bool {
     (same_rank && n <= 4) || (same_suit && hi - lo + 1 == n)
 }
 
-/// The deadwood value of card `i`, from its rank.
+/// The deadwood value of card `i`, from its rank (Gin Rummy's values).
 fn worth(i: u64) -> u32 {
     match i % 13 {
         r @ 0..=9 => r as u32 + 1,
@@ -103,29 +102,11 @@ fn check(hand: CardSet, p: &Partition) {
         p.melds().len() as u32,
     );
     assert_eq!(got, brute(hand.0), "{}: {p}", names(hand));
-    assert_eq!(deadwood(hand), p.deadwood_points());
+    assert_eq!(MELDS.deadwood(hand), p.deadwood_points());
 }
 
 fn kinds(p: &Partition) -> Vec<MeldKind> {
     p.melds().iter().map(|m| m.kind()).collect()
-}
-
-#[test]
-fn cards_read_and_count() {
-    assert_eq!(parse("Ac"), Ok(CardId(0)));
-    assert_eq!(parse("Td"), Ok(CardId(13 + 9)));
-    assert_eq!(parse("10h"), Ok(CardId(26 + 9)));
-    assert_eq!(parse("ks"), Ok(CardId(51)));
-    assert_eq!(parse("A♣"), parse("aC"));
-    assert!(parse("1h").is_err() && parse("Kx").is_err() && parse("").is_err());
-    assert!(parse_hand("7s 7h 7s").is_err());
-    assert_eq!(names(h("Ks 10h, Ac Jd")), "A♣ J♦ 10♥ K♠");
-    let v = |t: &str| value(parse(t).unwrap());
-    assert_eq!(
-        [v("Ah"), v("2c"), v("9d"), v("10s"), v("Jc"), v("Qh"), v("Kd")],
-        [1, 2, 9, 10, 10, 10, 10]
-    );
-    assert_eq!(cards::points(h("As Ts Js Qs Ks")), 41);
 }
 
 #[test]
@@ -141,7 +122,7 @@ fn meld_validity() {
         "Qc Kc Ac", "Ks As 2s", "Kc Ad 2d", "Qc Kc Ad", "9h 9d", "2c 3c 5c", "2c 3d 4c", "9h 9d 8h",
     ] {
         assert_eq!(meld(not), None, "{not}");
-        assert_eq!(deadwood(h(not)), cards::points(h(not)), "{not}");
+        assert_eq!(MELDS.deadwood(h(not)), MELDS.points(h(not)), "{not}");
     }
     let run = meld("5h 6h 7h").unwrap();
     assert!(run.extended(parse("4h").unwrap()).is_some());
@@ -156,14 +137,14 @@ fn meld_validity() {
 #[test]
 fn the_shared_card_goes_where_it_saves_most() {
     // 7♠ in the set leaves 5♠ 6♠ (11); in a run 5-6-7♠ it would leave 7♥ 7♦ (14).
-    let p = best_partition(h("7s 7h 7d 5s 6s"));
+    let p = MELDS.best_partition(h("7s 7h 7d 5s 6s"));
     assert_eq!((p.deadwood_points(), kinds(&p)), (11, vec![MeldKind::Set]));
     // With 8♠ the run 5-8♠ leaves 14; the set would leave 5♠ 6♠ 8♠ (19).
-    let p = best_partition(h("7s 7h 7d 5s 6s 8s"));
+    let p = MELDS.best_partition(h("7s 7h 7d 5s 6s 8s"));
     assert_eq!((p.deadwood_points(), kinds(&p)), (14, vec![MeldKind::Run]));
     assert_eq!(p.deadwood(), h("7h 7d"));
     // With 4♠ instead, 4-5-6♠ and the set of sevens meld everything.
-    let p = best_partition(h("7s 7h 7d 4s 5s 6s"));
+    let p = MELDS.best_partition(h("7s 7h 7d 4s 5s 6s"));
     assert_eq!(
         (p.deadwood_points(), kinds(&p)),
         (0, vec![MeldKind::Set, MeldKind::Run])
@@ -173,22 +154,22 @@ fn the_shared_card_goes_where_it_saves_most() {
 
 #[test]
 fn four_of_a_kind_or_three_and_a_run() {
-    let p = best_partition(h("5c 5d 5h 5s 6s 7s"));
+    let p = MELDS.best_partition(h("5c 5d 5h 5s 6s 7s"));
     assert_eq!(p.deadwood_points(), 0);
     assert_eq!(p.melds()[0].cards(), h("5c 5d 5h"));
     assert_eq!(p.melds()[1].cards(), h("5s 6s 7s"));
-    let p = best_partition(h("5c 5d 5h 5s 6s Kd"));
+    let p = MELDS.best_partition(h("5c 5d 5h 5s 6s Kd"));
     assert_eq!((p.deadwood_points(), p.melds()[0].len()), (16, 4));
 }
 
 #[test]
 fn gin_with_ten_and_eleven_cards() {
-    let p = best_partition(h("As 2s 3s 4s 7c 7d 7h Jd Qd Kd"));
+    let p = MELDS.best_partition(h("As 2s 3s 4s 7c 7d 7h Jd Qd Kd"));
     assert!(p.is_gin());
     assert_eq!(p.melds().len(), 3);
     check(h("As 2s 3s 4s 7c 7d 7h Jd Qd Kd"), &p);
     let hand = h("As 2s 3s 4s 7c 7d 7h 7s Jd Qd Kd");
-    let p = best_partition(hand);
+    let p = MELDS.best_partition(hand);
     assert!(p.is_gin() && p.melded() == hand);
     assert_eq!(p.melds().iter().map(|m| m.len()).collect::<Vec<_>>(), vec![4, 3, 4]);
 }
@@ -196,29 +177,29 @@ fn gin_with_ten_and_eleven_cards() {
 #[test]
 fn no_melds_and_ties() {
     let hand = h("Ac 3d 5h 7s 9c Jd Kh 2s 4c 6d");
-    let p = best_partition(hand);
+    let p = MELDS.best_partition(hand);
     assert!(p.melds().is_empty());
     assert_eq!((p.deadwood(), p.deadwood_points()), (hand, 57));
     // One run of six rather than two of three.
-    assert_eq!(best_partition(h("As 2s 3s 4s 5s 6s")).melds().len(), 1);
+    assert_eq!(MELDS.best_partition(h("As 2s 3s 4s 5s 6s")).melds().len(), 1);
     // Three runs or three sets of the same nine cards: runs, tried first.
-    let p = best_partition(h("Ac 2c 3c Ad 2d 3d Ah 2h 3h"));
+    let p = MELDS.best_partition(h("Ac 2c 3c Ad 2d 3d Ah 2h 3h"));
     assert_eq!(kinds(&p), vec![MeldKind::Run; 3]);
     // Equal points, fewer cards: two runs leave 3♠ 5♠ (8), where the set of
     // threes and 4-5-6♦ would leave A♣ 2♣ 5♠ (8).
     let hand = h("Ac 2c 3c 3d 4d 5d 6d 3s 5s");
-    let p = best_partition(hand);
+    let p = MELDS.best_partition(hand);
     assert_eq!(p.deadwood(), h("3s 5s"));
     check(hand, &p);
-    assert_eq!(best_partition(CardSet::EMPTY).deadwood_points(), 0);
+    assert_eq!(MELDS.best_partition(CardSet::EMPTY).deadwood_points(), 0);
 }
 
 #[test]
 fn thirteen_cards_and_no_more() {
     let hand = h("Ac 2c 3c 4c 5c Ad Ah As 9d 9h 9s Kc Kd");
     assert_eq!(hand.len(), MAX_HAND);
-    check(hand, &best_partition(hand));
-    assert!(std::panic::catch_unwind(|| best_partition(hand | h("Ks"))).is_err());
+    check(hand, &MELDS.best_partition(hand));
+    assert!(std::panic::catch_unwind(|| MELDS.best_partition(hand | h("Ks"))).is_err());
 }
 
 #[test]
@@ -227,7 +208,7 @@ fn every_hand_of_a_dense_pool() {
     let pool = h("4c 5c 6c 4d 5d 6d 4h 5h 6h 4s 5s 6s").0;
     let mut sub = pool;
     loop {
-        check(CardSet(sub), &best_partition(CardSet(sub)));
+        check(CardSet(sub), &MELDS.best_partition(CardSet(sub)));
         if sub == 0 {
             break;
         }
@@ -252,21 +233,21 @@ fn rich_hand(rng: &mut Rng, n: usize) -> CardSet {
         }
     }
     // Plus a card or two from anywhere.
-    let pool = pool | cards::draw(DECK - pool, 2, rng);
-    cards::draw(pool, n, rng)
+    let pool = pool | draw(DECK - pool, 2, rng);
+    draw(pool, n, rng)
 }
 
 #[test]
 fn random_hands_match_the_brute_force() {
     let mut rng = Rng::new(0x6172_6d79);
     for i in 0..2_000 {
-        let hand = cards::draw(DECK, 7 + i % 5, &mut rng);
-        check(hand, &best_partition(hand));
+        let hand = draw(DECK, 7 + i % 5, &mut rng);
+        check(hand, &MELDS.best_partition(hand));
     }
     let mut melded = 0;
     for i in 0..400 {
         let hand = rich_hand(&mut rng, 7 + i % 5);
-        let p = best_partition(hand);
+        let p = MELDS.best_partition(hand);
         check(hand, &p);
         melded += p.melds().len();
     }
@@ -279,7 +260,7 @@ proptest! {
     #[test]
     fn any_hand_matches_the_brute_force(ids in proptest::collection::btree_set(0u16..52, 0..=11)) {
         let hand: CardSet = ids.into_iter().map(CardId).collect();
-        check(hand, &best_partition(hand));
+        check(hand, &MELDS.best_partition(hand));
     }
 }
 
@@ -341,7 +322,7 @@ fn brute_layoff(knocker: &[u64], defender: u64) -> LayoffOrder {
 /// The brute force's answer when the defender first takes its own best
 /// melds and then lays off what it can of that deadwood.
 fn greedy_layoff(knocker: &[u64], defender: u64) -> u32 {
-    let dead = best_partition(CardSet(defender)).deadwood().0;
+    let dead = MELDS.best_partition(CardSet(defender)).deadwood().0;
     let mut best = points_of(dead);
     let mut laid = dead;
     while laid != 0 {
@@ -355,7 +336,7 @@ fn greedy_layoff(knocker: &[u64], defender: u64) -> u32 {
 
 /// Checks a layoff against the rules and the brute force.
 fn check_layoff(knocker: &[Meld], defender: CardSet) -> Layoff {
-    let l = best_layoff(knocker, defender);
+    let l = MELDS.best_layoff(knocker, defender);
     let kept = defender - l.laid_off();
     check(kept, l.partition());
     assert_eq!(l.onto().len(), knocker.len());
@@ -437,7 +418,7 @@ fn the_defender_breaks_its_meld_when_that_lays_off_more() {
     // the knocker's eights it melds the sixes and lays off 8♠ (7♠ left, 7).
     let knocker = melds_of(&["8c 8d 8h"]);
     let defender = h("6s 7s 8s 6c 6d");
-    assert_eq!(best_partition(defender).deadwood_points(), 12);
+    assert_eq!(MELDS.best_partition(defender).deadwood_points(), 12);
     assert_eq!(greedy_layoff(&[knocker[0].cards().0], defender.0), 12);
     let l = check_layoff(&knocker, defender);
     assert_eq!((l.laid_off(), l.deadwood_points()), (h("8s"), 7));
@@ -450,7 +431,7 @@ fn random_layoffs_match_the_brute_force() {
     let (mut cases, mut laid, mut joint) = (0, 0, 0);
     while cases < 800 {
         let knocker_hand = rich_hand(&mut rng, 10);
-        let melds = best_partition(knocker_hand).melds().to_vec();
+        let melds = MELDS.best_partition(knocker_hand).melds().to_vec();
         if melds.is_empty() {
             continue;
         }
@@ -467,8 +448,8 @@ fn random_layoffs_match_the_brute_force() {
             }
         }
         let n = 4 + cases % 6;
-        let some = cards::draw(near - knocked, n - 2, &mut rng);
-        let defender = some | cards::draw(DECK - knocked - some, 2, &mut rng);
+        let some = draw(near - knocked, n - 2, &mut rng);
+        let defender = some | draw(DECK - knocked - some, 2, &mut rng);
         let l = check_layoff(&melds, defender);
         let bits: Vec<u64> = melds.iter().map(|m| m.cards().0).collect();
         laid += usize::from(!l.laid_off().is_empty());

@@ -1,7 +1,7 @@
-//! Laying off: after a knock (not after gin, which the caller rules out),
-//! the defender melds what it can of its own hand and adds cards of its
-//! deadwood to the knocker's melds, and only what is left counts against
-//! it.
+//! Laying off on the one-word path: a player (the defender, in Gin
+//! Rummy after a knock) melds what it can of its own hand and adds cards
+//! of its deadwood to another hand's melds, and only what is left counts
+//! against it.
 //!
 //! A three-card set of the knocker's takes the fourth card of its rank; a
 //! four-card set takes nothing; a run takes the card just below or just
@@ -20,10 +20,10 @@
 
 use std::fmt;
 
-use tabula_cards::CardSet;
+use crate::set::CardSet;
 
-use crate::cards::ACES;
-use crate::melds::{Key, MAX_MELDS, Meld, MeldKind, Partition, best_key, best_partition, check_hand, key_points};
+use super::layout::ACES;
+use super::word::{Key, MAX_MELDS, Meld, MeldKind, OneDeckMelds, Partition, check_hand, key_points};
 
 /// The most ways one place can take cards: none, or a prefix of a chain
 /// (a run's end has at most ten cards beyond it).
@@ -128,79 +128,81 @@ fn places(knocker_melds: &[Meld], defender: u64, out: &mut [Place; MAX_PLACES]) 
     n
 }
 
-/// The defender's best play against the knocker's melds: the layoffs and
-/// own melds that together leave it the fewest deadwood points, exactly
-/// (see the module's account of the rule).
-///
-/// Among equal deadwood points the choice follows
-/// [`best_partition`]'s order on what is left (fewest deadwood cards, the
-/// deadwood's bit set, fewest own melds), then the most cards laid off,
-/// then the laid-off cards of smallest bit set. A card laid off that fits
-/// two places goes to a run before a set, and between two runs with a gap
-/// to the first of them in `knocker_melds`' order that reaches it.
-///
-/// # Panics
-/// When there are more than [`MAX_MELDS`] melds, they share a card, the
-/// defender holds one of their cards, or the defender's hand is not one
-/// [`best_partition`] accepts.
-pub fn best_layoff(knocker_melds: &[Meld], defender: CardSet) -> Layoff {
-    check_hand(defender);
-    assert!(knocker_melds.len() <= MAX_MELDS, "at most {MAX_MELDS} melds");
-    let mut knocked = CardSet::EMPTY;
-    for m in knocker_melds {
-        assert!((knocked & m.cards()).is_empty(), "the knocker's melds share a card");
-        knocked = knocked | m.cards();
-    }
-    assert!(
-        (knocked & defender).is_empty(),
-        "the defender holds a card of the knocker's melds"
-    );
-
-    let mut place = [Place {
-        meld: 0,
-        options: [0; MAX_OPTIONS],
-        len: 0,
-    }; MAX_PLACES];
-    let n = places(knocker_melds, defender.0, &mut place);
-    let place = &place[..n];
-
-    // Every combination of one option per place, as a mixed-radix count.
-    let mut digits = [0usize; MAX_PLACES];
-    let mut best: Option<(Key, u32, u64, [usize; MAX_PLACES])> = None;
-    loop {
-        let laid = place.iter().zip(&digits).fold(0, |s, (p, &d)| s | p.options[d]);
-        let key = best_key(defender.0 & !laid);
-        let more = u32::MAX - laid.count_ones();
-        if best.is_none_or(|(k, m, l, _)| (key, more, laid) < (k, m, l)) {
-            best = Some((key, more, laid, digits));
+impl OneDeckMelds {
+    /// The defender's best play against the knocker's melds: the layoffs and
+    /// own melds that together leave it the fewest deadwood points, exactly
+    /// (see the module's account of the rule).
+    ///
+    /// Among equal deadwood points the choice follows
+    /// [`best_partition`](OneDeckMelds::best_partition)'s order on what is left (fewest deadwood cards, the
+    /// deadwood's bit set, fewest own melds), then the most cards laid off,
+    /// then the laid-off cards of smallest bit set. A card laid off that fits
+    /// two places goes to a run before a set, and between two runs with a gap
+    /// to the first of them in `knocker_melds`' order that reaches it.
+    ///
+    /// # Panics
+    /// When there are more than [`MAX_MELDS`] melds, they share a card, the
+    /// defender holds one of their cards, or the defender's hand is not one
+    /// [`best_partition`](OneDeckMelds::best_partition) accepts.
+    pub fn best_layoff(&self, knocker_melds: &[Meld], defender: CardSet) -> Layoff {
+        check_hand(defender);
+        assert!(knocker_melds.len() <= MAX_MELDS, "at most {MAX_MELDS} melds");
+        let mut knocked = CardSet::EMPTY;
+        for m in knocker_melds {
+            assert!((knocked & m.cards()).is_empty(), "the knocker's melds share a card");
+            knocked = knocked | m.cards();
         }
-        let Some(d) = (0..n).find(|&d| digits[d] + 1 < place[d].len) else {
-            break;
-        };
-        digits[d] += 1;
-        digits[..d].fill(0);
-    }
-    let (key, _, laid, digits) = best.expect("one combination at least: nothing laid off");
+        assert!(
+            (knocked & defender).is_empty(),
+            "the defender holds a card of the knocker's melds"
+        );
 
-    let mut onto = [CardSet::EMPTY; MAX_MELDS];
-    let mut assigned = 0;
-    for (p, &d) in place.iter().zip(&digits) {
-        let cards = p.options[d] & !assigned;
-        onto[p.meld] = onto[p.meld] | CardSet(cards);
-        assigned |= cards;
-    }
-    let partition = best_partition(CardSet(defender.0 & !laid));
-    debug_assert_eq!(partition.deadwood_points(), key_points(key));
-    debug_assert!(
-        knocker_melds
-            .iter()
-            .zip(&onto)
-            .all(|(m, o)| o.is_empty() || Meld::new(m.cards() | *o).is_some())
-    );
-    Layoff {
-        partition,
-        laid_off: CardSet(laid),
-        onto,
-        melds: knocker_melds.len() as u8,
+        let mut place = [Place {
+            meld: 0,
+            options: [0; MAX_OPTIONS],
+            len: 0,
+        }; MAX_PLACES];
+        let n = places(knocker_melds, defender.0, &mut place);
+        let place = &place[..n];
+
+        // Every combination of one option per place, as a mixed-radix count.
+        let mut digits = [0usize; MAX_PLACES];
+        let mut best: Option<(Key, u32, u64, [usize; MAX_PLACES])> = None;
+        loop {
+            let laid = place.iter().zip(&digits).fold(0, |s, (p, &d)| s | p.options[d]);
+            let key = self.best_key(defender.0 & !laid);
+            let more = u32::MAX - laid.count_ones();
+            if best.is_none_or(|(k, m, l, _)| (key, more, laid) < (k, m, l)) {
+                best = Some((key, more, laid, digits));
+            }
+            let Some(d) = (0..n).find(|&d| digits[d] + 1 < place[d].len) else {
+                break;
+            };
+            digits[d] += 1;
+            digits[..d].fill(0);
+        }
+        let (key, _, laid, digits) = best.expect("one combination at least: nothing laid off");
+
+        let mut onto = [CardSet::EMPTY; MAX_MELDS];
+        let mut assigned = 0;
+        for (p, &d) in place.iter().zip(&digits) {
+            let cards = p.options[d] & !assigned;
+            onto[p.meld] = onto[p.meld] | CardSet(cards);
+            assigned |= cards;
+        }
+        let partition = self.best_partition(CardSet(defender.0 & !laid));
+        debug_assert_eq!(partition.deadwood_points(), key_points(key));
+        debug_assert!(
+            knocker_melds
+                .iter()
+                .zip(&onto)
+                .all(|(m, o)| o.is_empty() || Meld::new(m.cards() | *o).is_some())
+        );
+        Layoff {
+            partition,
+            laid_off: CardSet(laid),
+            onto,
+            melds: knocker_melds.len() as u8,
+        }
     }
 }
