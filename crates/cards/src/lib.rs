@@ -23,6 +23,7 @@
 //! | a scorer's choice with a low level's mistakes | [`best_scored`], [`Mistakes`] |
 //! | bouts of attack and defence (durak): throw-ins, taking, refill, exits | [`bout`] |
 //! | the meld plugin: exact partition into sets and runs, wild cards, declarations, layoffs | [`melds`]: [`melds::OneDeckMelds`] (one deck, one word), [`melds::MeldSolver`] over [`melds::MeldRules`] |
+//! | climbing games: combinations over rank counts, beat or pass, bombs, the lead returning | [`climbing`] (`Rules`, `all_plays`, `Trick`) |
 //!
 //! ## Example
 //!
@@ -100,6 +101,7 @@
 pub mod bits;
 pub mod bout;
 pub mod card;
+pub mod climbing;
 pub mod determinize;
 pub mod face_deal;
 pub mod faces;

@@ -6,6 +6,16 @@
 //! each seat's observation and the worlds that fit it, an exact endgame
 //! solver ([`solver`]) and the computer of four levels ([`DdzAi`]).
 //!
+//! It composes the card engine's climbing plugin
+//! ([`tabula_cards::climbing`]): the rank counts, the combination, the
+//! generator of every play and of every answer to a play, and the trick
+//! (beat or pass, the lead returning after two passes) are the plugin's.
+//! What is Dou Dizhu's own is data and rules around them: its ranks and
+//! kinds, their shapes, kickers and the four-with-two option, the jokers
+//! and the rocket, chains from 3 to the ace ([`moves`]); the deal, the
+//! bidding, the doubling and the score; the hidden order of the cards a
+//! play takes ([`keys`]); the computer and the endgame solver.
+//!
 //! ## Rules as implemented
 //!
 //! As pagat.com describes Dou Dizhu
@@ -89,7 +99,7 @@ pub mod state;
 
 pub use actions::Action;
 pub use ai::{DDZ_TUNABLES, DdzAi, PolicyRollout};
-pub use cards::{Counts, parse_counts};
+pub use cards::{Counts, counts_of, parse_counts};
 pub use combo::{Combo, Kind};
 pub use observation::{Observation, Worlds, swap_unseen};
 pub use options::DdzOptions;
@@ -118,7 +128,7 @@ impl Determinize for DouDizhu {
     fn legal_from_observation(&self, o: &Observation, seat: Seat, out: &mut Vec<Action>) {
         out.clear();
         if usize::from(o.seat) == seat && o.turn() == tabula_search::Turn::Seat(seat) {
-            let beat = DouDizhu::to_beat(o.last, seat);
+            let beat = o.trick().to_beat(seat);
             self.seat_actions(o.phase, o.bid, o.hand, beat.as_ref(), out);
         }
     }

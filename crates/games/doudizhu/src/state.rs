@@ -2,6 +2,7 @@
 //! trick, the deal's doublings and the match's scores.
 
 use serde::{Deserialize, Serialize};
+use tabula_cards::climbing::{Seating, Trick};
 use tabula_cards::{CardId, CardSet};
 use tabula_search::Turn;
 use tabula_search::rng::{mix64, zobrist_keys};
@@ -19,6 +20,9 @@ pub const DEALT: u8 = (SEATS * HAND) as u8;
 pub const LANDLORD_HAND: usize = HAND + 3;
 /// The highest bid.
 pub const MAX_BID: u8 = 3;
+/// The table of the play: three seats, none out while a deal is played
+/// (it ends when the first seat goes out).
+pub const SEATING: Seating = Seating::new(SEATS as u8);
 
 /// The zones a card can be in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -116,10 +120,10 @@ pub struct State {
     pub(crate) bid: u8,
     /// The landlord, once the bidding is over.
     pub(crate) landlord: Option<u8>,
-    /// The combination to beat and the seat that played it.
-    pub(crate) last: Option<(u8, Combo)>,
-    /// Passes since it was played.
-    pub(crate) passes: u8,
+    /// The combination to beat, the seat that played it and the passes
+    /// since (in JSON, the fields `last` and `passes`).
+    #[serde(flatten)]
+    pub(crate) trick: Trick<Combo>,
     /// Bombs and rockets played this deal.
     pub(crate) bombs: u8,
     /// The combinations each seat has played this deal.
@@ -181,8 +185,7 @@ impl State {
             bids: [None; SEATS],
             bid: 0,
             landlord: None,
-            last: None,
-            passes: 0,
+            trick: Trick::new(),
             bombs: 0,
             plays: [0; SEATS],
             scores: [0; SEATS],
@@ -232,12 +235,18 @@ impl State {
 
     /// The combination to beat and who played it.
     pub fn last(&self) -> Option<(usize, Combo)> {
-        self.last.map(|(s, c)| (usize::from(s), c))
+        self.trick.last.map(|(s, c)| (usize::from(s), c))
+    }
+
+    /// The centre of the table: the combination to beat, who played it,
+    /// the passes since.
+    pub fn trick(&self) -> Trick<Combo> {
+        self.trick
     }
 
     /// Passes since the combination to beat was played.
     pub fn passes(&self) -> u8 {
-        self.passes
+        self.trick.passes
     }
 
     /// Each seat's bid (`None` before it bids, 0 a pass).
@@ -357,10 +366,10 @@ impl State {
         h ^= mix64(
             0x200 ^ bid(self.bids[0]) ^ bid(self.bids[1]) << 4 ^ bid(self.bids[2]) << 8 ^ u64::from(self.bid) << 12,
         );
-        h ^= mix64(0x300 ^ self.landlord.map_or(0xF, u64::from) ^ u64::from(self.passes) << 4);
+        h ^= mix64(0x300 ^ self.landlord.map_or(0xF, u64::from) ^ u64::from(self.trick.passes) << 4);
         h ^= mix64(0x400 ^ u64::from(self.bombs) ^ u64::from(self.over) << 8 ^ self.kitty.0 << 9);
         h ^= mix64(0x500 ^ u64::from(self.plays[0]) ^ u64::from(self.plays[1]) << 8 ^ u64::from(self.plays[2]) << 16);
-        if let Some((seat, c)) = self.last {
+        if let Some((seat, c)) = self.trick.last {
             h ^= mix64(0x600 ^ c.cards.0 ^ u64::from(seat) << 62);
             h ^= mix64(0x700 ^ c.kind as u64 ^ u64::from(c.rank) << 8 ^ u64::from(c.len) << 16);
         }
