@@ -249,7 +249,7 @@ impl<T: Copy> Draws<T> {
                     *r = self.caps[h] - s[h];
                 }
                 let w = self.ln_split(count, s) + self.completions(i + 1, &self.rest) - total;
-                self.weights.push(w.exp());
+                self.weights.push(tabula_search::math::exp(w));
             }
             let sum: f64 = self.weights.iter().sum();
             let mut x = rng.next_f64() * sum;
@@ -320,7 +320,7 @@ mod tests {
                     *r = caps[h] - s[h];
                 }
                 let w = counter.ln_split(count, s) + counter.ln_completions(i + 1, &rest) - total;
-                weights.push(w.exp());
+                weights.push(tabula_search::math::exp(w));
             }
             let sum: f64 = weights.iter().sum();
             let mut x = rng.next_f64() * sum;

@@ -78,6 +78,7 @@ pub mod expectiminimax;
 pub mod game;
 pub mod hash;
 pub mod ismcts;
+pub mod math;
 pub mod mcts;
 pub mod minimax;
 pub mod parallel;

@@ -112,7 +112,7 @@ fn sqrt_ln_table() -> &'static [f32] {
     static TABLE: OnceLock<Box<[f32]>> = OnceLock::new();
     TABLE.get_or_init(|| {
         (0..1u32 << 16)
-            .map(|n| (f64::from(n.max(1)).ln().sqrt()) as f32)
+            .map(|n| crate::math::ln(f64::from(n.max(1))).sqrt() as f32)
             .collect()
     })
 }
@@ -123,7 +123,7 @@ fn sqrt_ln_table() -> &'static [f32] {
 pub(crate) fn exploration_bonus(c: f64, visits: u32) -> f32 {
     let sqrt_ln = match sqrt_ln_table().get(visits as usize) {
         Some(&v) => v,
-        None => f64::from(visits).ln().sqrt() as f32,
+        None => crate::math::ln(f64::from(visits)).sqrt() as f32,
     };
     (c as f32 * sqrt_ln).max(f32::MIN_POSITIVE)
 }

@@ -139,7 +139,7 @@ where
         let i = match n.iter().position(|&k| k == 0) {
             Some(i) => i,
             None => {
-                let log_total = (total as f64).ln();
+                let log_total = crate::math::ln(total as f64);
                 let mut best = 0;
                 let mut best_ucb = f64::NEG_INFINITY;
                 for k in 0..roots.len() {

@@ -436,7 +436,7 @@ impl Worlds {
             let mut draws = [([CardSet::EMPTY; SEATS + 1], 0.0); INFERENCE_DRAWS];
             for d in &mut draws {
                 let cards = self.hidden_cards(rng);
-                let w = (-self.misfit(&cards) / self.temperature).exp();
+                let w = tabula_search::math::exp(-self.misfit(&cards) / self.temperature);
                 *d = (cards, w);
             }
             tabula_search::sample_weighted(&draws, rng)

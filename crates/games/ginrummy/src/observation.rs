@@ -279,7 +279,7 @@ impl Worlds {
             let mut draws = [(CardSet::EMPTY, 0.0); INFERENCE_DRAWS];
             for d in &mut draws {
                 let cards = self.hidden_cards(rng);
-                let w = (-f64::from(crate::melds::deadwood(known | cards)) / self.temperature).exp();
+                let w = tabula_search::math::exp(-f64::from(crate::melds::deadwood(known | cards)) / self.temperature);
                 *d = (cards, w);
             }
             tabula_search::sample_weighted(&draws, rng)

@@ -271,7 +271,7 @@ fn the_searchs_worlds_follow_the_deadwood_weighting_exactly_on_a_small_case() {
     let temperature = tabula_ginrummy::ai::INFERENCE;
     let weight: Vec<f64> = dw
         .iter()
-        .map(|&d| (-f64::from(d) / f64::from(temperature)).exp())
+        .map(|&d| tabula_search::math::exp(-f64::from(d) / f64::from(temperature)))
         .collect();
     let total: f64 = weight.iter().sum();
     let target: Vec<f64> = weight.iter().map(|w| w / total).collect();

@@ -506,5 +506,6 @@ impl Player<Skyjo> for SkyjoAi {
 fn gaussian(rng: &mut Rng) -> f64 {
     let u1 = rng.next_f64().max(1e-300);
     let u2 = rng.next_f64();
-    (-2.0 * u1.ln()).sqrt() * (std::f64::consts::TAU * u2).cos()
+    use tabula_search::math::{cos, ln};
+    (-2.0 * ln(u1)).sqrt() * cos(std::f64::consts::TAU * u2)
 }

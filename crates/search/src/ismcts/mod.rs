@@ -568,7 +568,7 @@ impl<A: Copy + Eq + Ord> Ismcts<A> {
 /// Counts below this have their logarithm in a table.
 const LN_TABLE: usize = 4096;
 
-/// `ln(n)`, the same value as `f64::ln`: from a table below [`LN_TABLE`],
+/// `ln(n)`, the same value as [`crate::math::ln`]: from a table below [`LN_TABLE`],
 /// since selection takes the logarithm of every available child's count at
 /// every visit and the library call (with its error handling) cost more
 /// than the rest of the formula. Most counts are small: only the nodes
@@ -576,10 +576,10 @@ const LN_TABLE: usize = 4096;
 #[inline]
 fn ln_count(n: u32) -> f64 {
     static TABLE: std::sync::OnceLock<Box<[f64]>> = std::sync::OnceLock::new();
-    let table = TABLE.get_or_init(|| (0..LN_TABLE).map(|i| (i as f64).ln()).collect());
+    let table = TABLE.get_or_init(|| (0..LN_TABLE).map(|i| crate::math::ln(i as f64)).collect());
     match table.get(n as usize) {
         Some(&v) => v,
-        None => f64::from(n).ln(),
+        None => crate::math::ln(f64::from(n)),
     }
 }
 

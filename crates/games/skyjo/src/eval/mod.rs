@@ -441,7 +441,7 @@ pub fn closing_risk(mine: f64, best_other: f64) -> f64 {
     if mine <= 0.0 {
         return 0.0;
     }
-    let p = 1.0 / (1.0 + (-(mine - best_other) / CLOSING_SCALE).exp());
+    let p = 1.0 / (1.0 + tabula_search::math::exp(-(mine - best_other) / CLOSING_SCALE));
     p * mine
 }
 
