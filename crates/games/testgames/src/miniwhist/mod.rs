@@ -3,9 +3,10 @@
 //!
 //! # Rules
 //!
-//! - **Cards.** Twelve physical cards, [`CardId`] 0–11, two copies of each
-//!   of six faces ♠1 ♠2 ♠3 ♥1 ♥2 ♥3: ids `2k` and `2k + 1` carry face `k`
-//!   in that order (so 0–5 are spades, 6–11 hearts). Rank 3 is high.
+//! - **Cards.** Twelve physical cards, the card engine's [`CardId`] 0–11
+//!   (hands are its [`CardSet`]), two copies of each of six faces ♠1 ♠2 ♠3
+//!   ♥1 ♥2 ♥3: ids `2k` and `2k + 1` carry face `k` in that order (so 0–5
+//!   are spades, 6–11 hearts; [`DECK`] maps them). Rank 3 is high.
 //! - **Deal.** Eight chance events deal one card each from the stock, the
 //!   outcome uniform over the cards still there ([`Action::Deal`]); step
 //!   `k` (from 0) gives the card to seat `k mod 2`, so each seat receives
@@ -29,7 +30,8 @@
 //!
 //! A seat's [`Observation`] is its hand and discard, the number of deal
 //! steps, the opponent's hand size and whether it discarded, every play, and
-//! the consequences of the plays (leader, tricks, voids). It holds no card
+//! the consequences of the plays (leader, tricks, voids: the trick plugin's
+//! record, [`tabula_cards::tricks::Tricks`]). It holds no card
 //! id the seat cannot see. [`Game::view_action`] maps the opponent's deals
 //! and discards to their hidden representatives, so searches keyed by what
 //! a seat observes never split on them.
@@ -66,13 +68,14 @@ mod observation;
 mod state;
 
 pub use action::Action;
-pub use cards::{CardError, CardId, CardIter, CardSet, Face, NUM_CARDS, Suit};
+pub use cards::{CardError, CardId, CardSet, DECK, Face, MiniDeck, NUM_CARDS, Suit};
 pub use observation::Observation;
-pub use state::{DEAL_STEPS, MAX_PLAYS, PositionError, State, TRICKS, Zone, follower_wins};
+pub use state::{DEAL_STEPS, MAX_PLAYS, PositionError, State, TRICKS, Zone};
 
+use tabula_cards::tricks::follow;
 use tabula_search::{Determinize, Game, Hidden, Payoffs, Rng, Seat, Seen, Turn, TwoTeams};
 
-use state::{DISCARD_KEYS, HAND_KEYS, PLAY_KEYS, STOCK_KEYS, key};
+use state::{DISCARD_KEYS, HAND_KEYS, PLAY_KEYS, STOCK_KEYS, key, num_plays, record, tricks_won};
 
 /// The rules of MiniWhist (see the [module documentation](self)).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -112,11 +115,7 @@ impl Game for MiniWhist {
             out.extend(hand.iter().map(Action::Discard));
             return;
         }
-        let playable = match state.led_card() {
-            Some(lead) if !hand.of_suit(lead.suit()).is_empty() => hand.of_suit(lead.suit()),
-            _ => hand,
-        };
-        out.extend(playable.iter().map(Action::Play));
+        out.extend(follow(&DECK, hand, state.tricks.trick()).iter().map(Action::Play));
     }
 
     fn apply(&self, state: &mut State, action: Action) {
@@ -137,20 +136,18 @@ impl Game for MiniWhist {
                 state.hash ^= key(HAND_KEYS + seat * NUM_CARDS, card) ^ key(DISCARD_KEYS + seat * NUM_CARDS, card);
             }
             Action::Play(card) => {
-                let i = usize::from(state.num_plays);
-                let seat = usize::from(state.table.actor(i));
+                let i = num_plays(&state.tricks);
+                let seat = record(&mut state.tricks, card);
                 debug_assert!(state.hands[seat].contains(card), "seat {seat} does not hold {card}");
                 state.hands[seat].remove(card);
                 state.plays[i] = card;
-                state.num_plays += 1;
                 state.hash ^= key(HAND_KEYS + seat * NUM_CARDS, card) ^ key(PLAY_KEYS + i * NUM_CARDS, card);
-                state.table.record(i, state.plays[i - i % 2], card);
             }
         }
     }
 
     fn payoffs(&self, state: &State) -> Payoffs {
-        let [t0, t1] = state.table.tricks;
+        let [t0, t1] = tricks_won(&state.tricks);
         Payoffs::zero_sum(f64::from(t0) - f64::from(t1))
     }
 
@@ -164,8 +161,7 @@ impl Game for MiniWhist {
         if state.turn() != Turn::Chance {
             return;
         }
-        let p = 1.0 / state.stock.len() as f64;
-        out.extend(state.stock.iter().map(|c| (Action::Deal(c), p)));
+        state.stock.uniform_outcomes(out, Action::Deal);
     }
 
     #[inline]
