@@ -39,7 +39,8 @@
 //! [`Determinize`] samples positions uniformly over the arrangements of the
 //! unseen card *instances* consistent with the observation (the opponent's
 //! hand avoiding its revealed voids), at every phase: mid-deal, during the
-//! discards and during the tricks.
+//! discards and during the tricks. The worlds are the card engine's deal
+//! problem ([`Observation::worlds`]), prepared once per search.
 //!
 //! ```
 //! use tabula_search::*;
@@ -69,11 +70,11 @@ mod state;
 
 pub use action::Action;
 pub use cards::{CardError, CardId, CardSet, DECK, Face, MiniDeck, NUM_CARDS, Suit};
-pub use observation::Observation;
+pub use observation::{Observation, Worlds};
 pub use state::{DEAL_STEPS, MAX_PLAYS, PositionError, State, TRICKS, Zone};
 
 use tabula_cards::tricks::follow;
-use tabula_search::{Determinize, Game, Hidden, Payoffs, Rng, Seat, Seen, Turn, TwoTeams};
+use tabula_search::{Determinize, Game, Hidden, Payoffs, Rng, Seat, Seen, Turn, TwoTeams, WorldSampler};
 
 use state::{DISCARD_KEYS, HAND_KEYS, PLAY_KEYS, STOCK_KEYS, key, num_plays, record, tricks_won};
 
@@ -210,6 +211,12 @@ impl Determinize for MiniWhist {
             observation.seat()
         );
         observation.sample(rng)
+    }
+
+    /// The card engine's deal sampler, prepared once for all the worlds.
+    fn sampler<'a>(&'a self, observation: &'a Observation, seat: Seat) -> Box<dyn WorldSampler<State> + 'a> {
+        assert_eq!(observation.seat(), seat, "an observation of another seat");
+        Box::new(observation.worlds())
     }
 
     fn legal_from_observation(&self, observation: &Observation, seat: Seat, out: &mut Vec<Action>) {

@@ -4,12 +4,12 @@
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
-use tabula_search::{Rng, Seat, Turn};
-
 use tabula_cards::tricks::{Tricks, follow};
+use tabula_cards::{Deal, DealProblem, DealSampler};
+use tabula_search::{Rng, Seat, Turn, WorldSampler};
 
 use super::action::Action;
-use super::cards::{CardId, CardSet, DECK, Ids, MiniDeck, NUM_CARDS, Suit};
+use super::cards::{CardId, CardSet, DECK, Ids, MiniDeck, Suit};
 use super::state::{
     MAX_PLAYS, PositionError, State, add_card, check_follows, check_phases, expected_hand, num_plays, read_plays,
     replay, tricks_won, turn_of,
@@ -146,56 +146,99 @@ impl Observation {
     }
 
     /// Samples a full position consistent with the observation, uniformly
-    /// over the physical arrangements of the unseen cards:
-    /// the opponent's hand is a uniform subset of
-    /// [`opponent_candidates`](Observation::opponent_candidates), its discard
-    /// (if made) a uniform card among the other unseen ones, and the rest
-    /// the stock. Every arrangement then has the same probability, since
-    /// each hand leaves the same number of choices for the discard.
-    /// Allocation-free.
+    /// over the physical arrangements of the unseen cards (see
+    /// [`worlds`](Observation::worlds), which prepares the draws once for
+    /// many).
     pub fn sample(&self, rng: &mut Rng) -> State {
+        self.worlds().draw(rng)
+    }
+
+    /// The worlds consistent with the observation, as the card engine's
+    /// deal problem: the unseen cards go to the opponent's hand (only those
+    /// outside the suits it has shown void in), its discard once made, and
+    /// the stock, every physical arrangement equally likely. Prepared once;
+    /// each draw allocates nothing after the first.
+    ///
+    /// # Panics
+    /// If no arrangement fits (an observation read from outside was
+    /// checked for one; one of a position always has one).
+    pub fn worlds(&self) -> Worlds {
         let me = self.seat();
         let opponent = 1 - me;
         let unseen = self.unseen();
-        // A partial Fisher–Yates over the candidates draws a uniform subset.
-        let mut pool = [CardId(0); NUM_CARDS];
-        let mut n = 0;
-        for c in self.opponent_candidates() {
-            pool[n] = c;
-            n += 1;
+        let hand = self.opponent_hand_size();
+        let discards = usize::from(self.opponent_discarded);
+        let mut caps = [0; 3];
+        caps[HAND] = hand;
+        caps[DISCARD] = discards;
+        caps[STOCK] = unseen.len() - hand - discards;
+        let mut problem = DealProblem::new(caps.to_vec());
+        let candidates = self.opponent_candidates();
+        let anywhere = 1 << HAND | 1 << DISCARD | 1 << STOCK;
+        for c in unseen {
+            let allowed = if candidates.contains(c) {
+                anywhere
+            } else {
+                anywhere & !(1 << HAND)
+            };
+            problem.add(c, allowed);
         }
-        let k = self.opponent_hand_size();
-        assert!(k <= n, "no position fits the observation {self:?}");
-        let mut hand = CardSet::EMPTY;
-        for i in 0..k {
-            let j = i + rng.below((n - i) as u64) as usize;
-            pool.swap(i, j);
-            hand.insert(pool[i]);
-        }
-        let mut stock = unseen - hand;
-        let mut discards = [None; 2];
-        discards[me] = self.discard;
-        if self.opponent_discarded {
-            let d = stock
-                .nth(rng.below(stock.len() as u64) as usize)
-                .expect("an unseen card is left for the opponent's discard");
-            stock.remove(d);
-            discards[opponent] = Some(d);
-        }
+        let sampler = DealSampler::new(&problem).unwrap_or_else(|e| panic!("no world fits {self:?}: {e}"));
         let mut hands = [CardSet::EMPTY; 2];
         hands[me] = self.hand;
-        hands[opponent] = hand;
-        let mut state = State {
+        let mut discards = [None; 2];
+        discards[me] = self.discard;
+        let template = State {
             hands,
             discards,
-            stock,
+            stock: CardSet::EMPTY,
             dealt: self.dealt,
             plays: self.plays,
             tricks: self.tricks,
             hash: 0,
         };
+        Worlds {
+            template,
+            opponent,
+            sampler,
+            deal: Deal::new(),
+        }
+    }
+}
+
+/// The holders of the unseen cards in the deal problem of
+/// [`Observation::worlds`]: the opponent's hand, its discard, the stock.
+const HAND: usize = 0;
+const DISCARD: usize = 1;
+const STOCK: usize = 2;
+
+/// The worlds of one observation, prepared once (see
+/// [`Observation::worlds`]).
+#[derive(Clone, Debug)]
+pub struct Worlds {
+    /// The position without the unseen cards.
+    template: State,
+    opponent: Seat,
+    sampler: DealSampler,
+    deal: Deal,
+}
+
+impl Worlds {
+    /// One world.
+    pub fn draw(&mut self, rng: &mut Rng) -> State {
+        self.sampler.sample_into(rng, &mut self.deal);
+        let mut state = self.template.clone();
+        state.hands[self.opponent] = self.deal.holder(HAND).iter().copied().collect();
+        state.stock = self.deal.holder(STOCK).iter().copied().collect();
+        state.discards[self.opponent] = self.deal.holder(DISCARD).first().copied();
         state.hash = state.compute_hash();
         state
+    }
+}
+
+impl WorldSampler<State> for Worlds {
+    fn sample(&mut self, rng: &mut Rng) -> State {
+        self.draw(rng)
     }
 }
 
