@@ -36,11 +36,14 @@
 //! and discards to their hidden representatives, so searches keyed by what
 //! a seat observes never split on them.
 //!
-//! [`Determinize`] samples positions uniformly over the arrangements of the
-//! unseen card *instances* consistent with the observation (the opponent's
-//! hand avoiding its revealed voids), at every phase: mid-deal, during the
-//! discards and during the tricks. The worlds are the card engine's deal
-//! problem ([`Observation::worlds`]), prepared once per search.
+//! [`Determinize`](tabula_search::Determinize) samples positions uniformly
+//! over the arrangements of the unseen card *instances* consistent with the
+//! observation (the opponent's hand avoiding its revealed voids), at every
+//! phase: mid-deal, during the discards and during the tricks. The worlds
+//! are the card engine's deal problem ([`Observation::worlds`]), prepared
+//! once per search, and `Determinize` is the engine's glue
+//! ([`tabula_cards::card_game!`] over Mini Whist's
+//! [`CardGame`](tabula_cards::CardGame)).
 //!
 //! ```
 //! use tabula_search::*;
@@ -63,6 +66,7 @@
 //! ```
 
 mod action;
+mod card_game;
 mod cards;
 mod module;
 mod observation;
@@ -74,7 +78,7 @@ pub use observation::{Observation, Worlds};
 pub use state::{DEAL_STEPS, MAX_PLAYS, PositionError, State, TRICKS, Zone};
 
 use tabula_cards::tricks::follow;
-use tabula_search::{Determinize, Game, Hidden, Payoffs, Rng, Seat, Seen, Turn, TwoTeams, WorldSampler};
+use tabula_search::{Game, Hidden, Payoffs, Rng, Seat, Seen, Turn, TwoTeams};
 
 use state::{DISCARD_KEYS, HAND_KEYS, PLAY_KEYS, STOCK_KEYS, key, num_plays, record, tricks_won};
 
@@ -196,33 +200,3 @@ impl Game for MiniWhist {
 }
 
 impl TwoTeams for MiniWhist {}
-
-impl Determinize for MiniWhist {
-    /// Uniform over the arrangements of the unseen cards consistent with
-    /// the observation; see [`Observation::sample`].
-    ///
-    /// # Panics
-    /// If `seat` is not the observation's seat.
-    fn determinize(&self, observation: &Observation, seat: Seat, rng: &mut Rng) -> State {
-        assert_eq!(
-            observation.seat(),
-            seat,
-            "an observation of seat {} determinized for seat {seat}",
-            observation.seat()
-        );
-        observation.sample(rng)
-    }
-
-    /// The card engine's deal sampler, prepared once for all the worlds.
-    fn sampler<'a>(&'a self, observation: &'a Observation, seat: Seat) -> Box<dyn WorldSampler<State> + 'a> {
-        assert_eq!(observation.seat(), seat, "an observation of another seat");
-        Box::new(observation.worlds())
-    }
-
-    fn legal_from_observation(&self, observation: &Observation, seat: Seat, out: &mut Vec<Action>) {
-        out.clear();
-        if observation.seat() == seat && observation.to_move() == Turn::Seat(seat) {
-            observation.legal_actions(out);
-        }
-    }
-}

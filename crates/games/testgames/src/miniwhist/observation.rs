@@ -5,7 +5,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 use tabula_cards::tricks::{Tricks, follow};
-use tabula_cards::{Deal, DealProblem, DealSampler};
+use tabula_cards::{Deal, DealError, DealProblem, DealSampler};
 use tabula_search::{Rng, Seat, Turn, WorldSampler};
 
 use super::action::Action;
@@ -145,24 +145,16 @@ impl Observation {
         out.extend(follow(&DECK, self.hand, self.tricks.trick()).iter().map(Action::Play));
     }
 
-    /// Samples a full position consistent with the observation, uniformly
-    /// over the physical arrangements of the unseen cards (see
-    /// [`worlds`](Observation::worlds), which prepares the draws once for
-    /// many).
-    pub fn sample(&self, rng: &mut Rng) -> State {
-        self.worlds().draw(rng)
-    }
-
     /// The worlds consistent with the observation, as the card engine's
     /// deal problem: the unseen cards go to the opponent's hand (only those
     /// outside the suits it has shown void in), its discard once made, and
     /// the stock, every physical arrangement equally likely. Prepared once;
     /// each draw allocates nothing after the first.
     ///
-    /// # Panics
-    /// If no arrangement fits (an observation read from outside was
+    /// # Errors
+    /// When no arrangement fits (an observation read from outside was
     /// checked for one; one of a position always has one).
-    pub fn worlds(&self) -> Worlds {
+    pub fn worlds(&self) -> Result<Worlds, DealError> {
         let me = self.seat();
         let opponent = 1 - me;
         let unseen = self.unseen();
@@ -183,7 +175,7 @@ impl Observation {
             };
             problem.add(c, allowed);
         }
-        let sampler = DealSampler::new(&problem).unwrap_or_else(|e| panic!("no world fits {self:?}: {e}"));
+        let sampler = DealSampler::new(&problem)?;
         let mut hands = [CardSet::EMPTY; 2];
         hands[me] = self.hand;
         let mut discards = [None; 2];
@@ -197,12 +189,12 @@ impl Observation {
             tricks: self.tricks,
             hash: 0,
         };
-        Worlds {
+        Ok(Worlds {
             template,
             opponent,
             sampler,
             deal: Deal::new(),
-        }
+        })
     }
 }
 
