@@ -12,8 +12,8 @@ use super::observation::{Observation, Worlds};
 use super::state::State;
 
 /// What the glue reads: options and the first state for records, tricks
-/// won as the scores, and from an observation its seat, its legal actions
-/// and its worlds.
+/// won as the scores, and from an observation its seat, whose turn it
+/// shows, its legal actions and its worlds.
 impl CardGame for MiniWhist {
     type Options = MiniWhistOptions;
     /// Tricks won by each seat.
@@ -38,6 +38,10 @@ impl CardGame for MiniWhist {
 
     fn observer(observation: &Observation) -> Seat {
         observation.seat()
+    }
+
+    fn turn_of(observation: &Observation) -> Turn {
+        observation.to_move()
     }
 
     fn observed_legal(&self, observation: &Observation, out: &mut Vec<Action>) {
