@@ -1,6 +1,7 @@
 //! Mini Whist as the card engine's glue reads it ([`CardGame`]): the
 //! search library's `Determinize` is written from it by
-//! [`tabula_cards::card_game!`].
+//! [`tabula_cards::card_game!`], and the `GameModule` items it already
+//! says by [`tabula_cards::card_module!`] (in module.rs).
 
 use tabula_cards::CardGame;
 use tabula_search::{Seat, Turn};
@@ -29,6 +30,7 @@ impl CardGame for MiniWhist {
     }
 
     fn first_state(&self) -> State {
+        // The deal is made of chance events, drawn by whoever runs the game.
         self.initial_state()
     }
 

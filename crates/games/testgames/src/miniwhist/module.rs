@@ -7,13 +7,12 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use tabula_contract::players::{self, BoxedPlayer};
 use tabula_contract::{GameInfo, GameModule, OptionDoc, PlayerInfo, PlayerSpec, SpecError};
-use tabula_search::{Determinize, Seat, Turn};
+use tabula_search::{Determinize, Seat};
 
 use super::MiniWhist;
 use super::action::Action;
 use super::cards::{CardId, DECK, Suit};
 use super::observation::Observation;
-use super::state::State;
 
 /// Mini Whist has no rules options.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -53,32 +52,13 @@ impl GameModule for MiniWhist {
     const PLAYERS: &'static [PlayerInfo] = &[players::RANDOM, players::ISMCTS, players::MOISMCTS, players::ROOTUCB];
     const DEFAULT_PLAYER: &'static str = "ismcts:2000";
 
-    fn new(_: MiniWhistOptions) -> Result<Self, String> {
-        Ok(MiniWhist)
-    }
-
-    fn options(&self) -> MiniWhistOptions {
-        MiniWhistOptions {}
-    }
-
-    fn game(&self) -> &MiniWhist {
-        self
-    }
-
-    fn start(&self, _seed: u64) -> State {
-        // The deal is made of chance events, drawn by whoever runs the game.
-        self.initial_state()
-    }
+    tabula_cards::card_module!();
 
     fn agent(&self, spec: &PlayerSpec, seed: u64) -> Result<BoxedPlayer<MiniWhist>, SpecError> {
         players::sampling(spec, seed).ok_or_else(|| SpecError::BadArgument {
             spec: spec.to_string(),
             problem: "not a Mini Whist player".into(),
         })
-    }
-
-    fn turn(&self, view: &Observation) -> Turn {
-        view.to_move()
     }
 
     fn check_observation(&self, view: &Observation, seat: Seat) -> Result<(), String> {
