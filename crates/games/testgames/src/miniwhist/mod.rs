@@ -80,7 +80,7 @@ pub use state::{DEAL_STEPS, MAX_PLAYS, PositionError, State, TRICKS, Zone};
 use tabula_cards::tricks::follow;
 use tabula_search::{Game, Hidden, Payoffs, Rng, Seat, Seen, Turn, TwoTeams};
 
-use state::{DISCARD_KEYS, HAND_KEYS, PLAY_KEYS, STOCK_KEYS, key, num_plays, record, tricks_won};
+use state::{KEYS, STOCK, discard, hand, num_plays, play, record, tricks_won};
 
 /// The rules of MiniWhist (see the [module documentation](self)).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -130,7 +130,7 @@ impl Game for MiniWhist {
                 debug_assert!(state.stock.contains(card), "{card} is not in the stock");
                 state.stock.remove(card);
                 state.hands[seat].insert(card);
-                state.hash ^= key(STOCK_KEYS, card) ^ key(HAND_KEYS + seat * NUM_CARDS, card);
+                state.hash ^= KEYS.moved(card, STOCK, hand(seat));
                 state.dealt += 1;
             }
             Action::Discard(card) => {
@@ -138,7 +138,7 @@ impl Game for MiniWhist {
                 debug_assert!(state.hands[seat].contains(card), "seat {seat} does not hold {card}");
                 state.hands[seat].remove(card);
                 state.discards[seat] = Some(card);
-                state.hash ^= key(HAND_KEYS + seat * NUM_CARDS, card) ^ key(DISCARD_KEYS + seat * NUM_CARDS, card);
+                state.hash ^= KEYS.moved(card, hand(seat), discard(seat));
             }
             Action::Play(card) => {
                 let i = num_plays(&state.tricks);
@@ -146,7 +146,7 @@ impl Game for MiniWhist {
                 debug_assert!(state.hands[seat].contains(card), "seat {seat} does not hold {card}");
                 state.hands[seat].remove(card);
                 state.plays[i] = card;
-                state.hash ^= key(HAND_KEYS + seat * NUM_CARDS, card) ^ key(PLAY_KEYS + i * NUM_CARDS, card);
+                state.hash ^= KEYS.moved(card, hand(seat), play(i));
             }
         }
     }

@@ -4,10 +4,10 @@
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
-use tabula_search::rng::zobrist_keys;
 use tabula_search::{Seat, Turn};
 
 use tabula_cards::tricks::{Tricks, all_active, follow, revealed_void, winner};
+use tabula_cards::{ZoneId, ZoneKeys};
 
 use super::cards::{CardError, CardId, CardSet, DECK, Ids, MiniDeck, NUM_CARDS, Suit};
 
@@ -175,19 +175,30 @@ pub(crate) fn turn_of(dealt: u8, discarded: [bool; 2], tricks: &Tricks<2>) -> Tu
     }
 }
 
-/// Zobrist keys: one per card and zone (stock, hand 0, hand 1, discard 0,
-/// discard 1), then one per card and play position.
-pub(crate) const KEYS: [u64; 11 * NUM_CARDS] = zobrist_keys(0x3A1_7415_7000_0001);
-pub(crate) const STOCK_KEYS: usize = 0;
-pub(crate) const HAND_KEYS: usize = NUM_CARDS;
-pub(crate) const DISCARD_KEYS: usize = 3 * NUM_CARDS;
-pub(crate) const PLAY_KEYS: usize = 5 * NUM_CARDS;
+/// The card engine's Zobrist keys of each card in each zone a position's
+/// hash tells apart: the stock, each seat's hand, each seat's discard, and
+/// each play's position in the deal ([`STOCK`], [`hand`], [`discard`],
+/// [`play`]).
+pub(crate) static KEYS: ZoneKeys<{ 11 * NUM_CARDS }> = ZoneKeys::new(0x3A1_7415_7000_0001, NUM_CARDS);
+/// The stock's zone for the hash.
+pub(crate) const STOCK: ZoneId = ZoneId(0);
 
-/// The key of `card` in the zone block starting at `base` (for hands and
-/// discards, `base + seat · 12`).
+/// `seat`'s hand, for the hash.
 #[inline]
-pub(crate) fn key(base: usize, card: CardId) -> u64 {
-    KEYS[base + card.index()]
+pub(crate) fn hand(seat: Seat) -> ZoneId {
+    ZoneId(1 + seat as u16)
+}
+
+/// `seat`'s discard, for the hash.
+#[inline]
+pub(crate) fn discard(seat: Seat) -> ZoneId {
+    ZoneId(3 + seat as u16)
+}
+
+/// The `i`-th play of the deal, for the hash.
+#[inline]
+pub(crate) fn play(i: usize) -> ZoneId {
+    ZoneId(5 + i as u16)
 }
 
 /// A MiniWhist position: where every card is, the plays in order, and the
@@ -313,20 +324,15 @@ impl State {
 
     /// The hash recomputed from the zones and plays.
     pub(crate) fn compute_hash(&self) -> u64 {
-        let mut h = 0;
-        for c in self.stock {
-            h ^= key(STOCK_KEYS, c);
-        }
+        let mut h = KEYS.of(STOCK, self.stock);
         for seat in 0..2 {
-            for c in self.hands[seat] {
-                h ^= key(HAND_KEYS + seat * NUM_CARDS, c);
-            }
+            h ^= KEYS.of(hand(seat), self.hands[seat]);
             if let Some(c) = self.discards[seat] {
-                h ^= key(DISCARD_KEYS + seat * NUM_CARDS, c);
+                h ^= KEYS.key(discard(seat), c);
             }
         }
         for (i, &c) in self.plays().iter().enumerate() {
-            h ^= key(PLAY_KEYS + i * NUM_CARDS, c);
+            h ^= KEYS.key(play(i), c);
         }
         h
     }
