@@ -26,7 +26,9 @@ fn iterations_allocate_nothing() {
         let (_, few) = allocations_during(|| run(1_000));
         let (r, many) = allocations_during(|| run(20_000));
         assert_eq!(r.stats.iterations, 20_000);
-        assert!(few <= 8, "{mode:?}: {few} allocations for one search");
+        // Per search: the tree's buffers, and the card engine's deal
+        // sampler (its classes and counting tables) prepared once.
+        assert!(few <= 24, "{mode:?}: {few} allocations for one search");
         assert!(
             many <= few,
             "{mode:?}: {few} allocations for 1,000 iterations, {many} for 20,000"

@@ -156,7 +156,7 @@ fn root_figures_are_isolated_and_compared_on_common_worlds() {
     // Common random numbers: sample j of every root plays in world j.
     assert!(worlds.windows(2).all(|w| w[0] == w[1]));
     assert!(
-        worlds[0].iter().map(|h| h.bits()).collect::<BTreeSet<_>>().len() > 10,
+        worlds[0].iter().map(|h| h.0).collect::<BTreeSet<_>>().len() > 10,
         "worlds vary with j"
     );
     assert!(alone.windows(2).any(|w| w[0] != w[1]), "roots differ");

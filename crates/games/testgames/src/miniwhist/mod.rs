@@ -3,9 +3,10 @@
 //!
 //! # Rules
 //!
-//! - **Cards.** Twelve physical cards, [`CardId`] 0–11, two copies of each
-//!   of six faces ♠1 ♠2 ♠3 ♥1 ♥2 ♥3: ids `2k` and `2k + 1` carry face `k`
-//!   in that order (so 0–5 are spades, 6–11 hearts). Rank 3 is high.
+//! - **Cards.** Twelve physical cards, the card engine's [`CardId`] 0–11
+//!   (hands are its [`CardSet`]), two copies of each of six faces ♠1 ♠2 ♠3
+//!   ♥1 ♥2 ♥3: ids `2k` and `2k + 1` carry face `k` in that order (so 0–5
+//!   are spades, 6–11 hearts; [`DECK`] maps them). Rank 3 is high.
 //! - **Deal.** Eight chance events deal one card each from the stock, the
 //!   outcome uniform over the cards still there ([`Action::Deal`]); step
 //!   `k` (from 0) gives the card to seat `k mod 2`, so each seat receives
@@ -29,15 +30,20 @@
 //!
 //! A seat's [`Observation`] is its hand and discard, the number of deal
 //! steps, the opponent's hand size and whether it discarded, every play, and
-//! the consequences of the plays (leader, tricks, voids). It holds no card
+//! the consequences of the plays (leader, tricks, voids: the trick plugin's
+//! record, [`tabula_cards::tricks::Tricks`]). It holds no card
 //! id the seat cannot see. [`Game::view_action`] maps the opponent's deals
 //! and discards to their hidden representatives, so searches keyed by what
 //! a seat observes never split on them.
 //!
-//! [`Determinize`] samples positions uniformly over the arrangements of the
-//! unseen card *instances* consistent with the observation (the opponent's
-//! hand avoiding its revealed voids), at every phase: mid-deal, during the
-//! discards and during the tricks.
+//! [`Determinize`](tabula_search::Determinize) samples positions uniformly
+//! over the arrangements of the unseen card *instances* consistent with the
+//! observation (the opponent's hand avoiding its revealed voids), at every
+//! phase: mid-deal, during the discards and during the tricks. The worlds
+//! are the card engine's deal problem ([`Observation::worlds`]), prepared
+//! once per search, and `Determinize` is the engine's glue
+//! ([`tabula_cards::card_game!`] over Mini Whist's
+//! [`CardGame`](tabula_cards::CardGame)).
 //!
 //! ```
 //! use tabula_search::*;
@@ -60,19 +66,21 @@
 //! ```
 
 mod action;
+mod card_game;
 mod cards;
 mod module;
 mod observation;
 mod state;
 
 pub use action::Action;
-pub use cards::{CardError, CardId, CardIter, CardSet, Face, NUM_CARDS, Suit};
-pub use observation::Observation;
-pub use state::{DEAL_STEPS, MAX_PLAYS, PositionError, State, TRICKS, Zone, follower_wins};
+pub use cards::{CardError, CardId, CardSet, DECK, Face, MiniDeck, NUM_CARDS, Suit};
+pub use observation::{Observation, Worlds};
+pub use state::{DEAL_STEPS, MAX_PLAYS, PositionError, State, TRICKS, Zone};
 
-use tabula_search::{Determinize, Game, Hidden, Payoffs, Rng, Seat, Seen, Turn, TwoTeams};
+use tabula_cards::tricks::follow;
+use tabula_search::{Game, Hidden, Payoffs, Rng, Seat, Seen, Turn, TwoTeams};
 
-use state::{DISCARD_KEYS, HAND_KEYS, PLAY_KEYS, STOCK_KEYS, key};
+use state::{KEYS, STOCK, discard, hand, num_plays, play, record, tricks_won};
 
 /// The rules of MiniWhist (see the [module documentation](self)).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -112,11 +120,7 @@ impl Game for MiniWhist {
             out.extend(hand.iter().map(Action::Discard));
             return;
         }
-        let playable = match state.led_card() {
-            Some(lead) if !hand.of_suit(lead.suit()).is_empty() => hand.of_suit(lead.suit()),
-            _ => hand,
-        };
-        out.extend(playable.iter().map(Action::Play));
+        out.extend(follow(&DECK, hand, state.tricks.trick()).iter().map(Action::Play));
     }
 
     fn apply(&self, state: &mut State, action: Action) {
@@ -126,7 +130,7 @@ impl Game for MiniWhist {
                 debug_assert!(state.stock.contains(card), "{card} is not in the stock");
                 state.stock.remove(card);
                 state.hands[seat].insert(card);
-                state.hash ^= key(STOCK_KEYS, card) ^ key(HAND_KEYS + seat * NUM_CARDS, card);
+                state.hash ^= KEYS.moved(card, STOCK, hand(seat));
                 state.dealt += 1;
             }
             Action::Discard(card) => {
@@ -134,23 +138,21 @@ impl Game for MiniWhist {
                 debug_assert!(state.hands[seat].contains(card), "seat {seat} does not hold {card}");
                 state.hands[seat].remove(card);
                 state.discards[seat] = Some(card);
-                state.hash ^= key(HAND_KEYS + seat * NUM_CARDS, card) ^ key(DISCARD_KEYS + seat * NUM_CARDS, card);
+                state.hash ^= KEYS.moved(card, hand(seat), discard(seat));
             }
             Action::Play(card) => {
-                let i = usize::from(state.num_plays);
-                let seat = usize::from(state.table.actor(i));
+                let i = num_plays(&state.tricks);
+                let seat = record(&mut state.tricks, card);
                 debug_assert!(state.hands[seat].contains(card), "seat {seat} does not hold {card}");
                 state.hands[seat].remove(card);
                 state.plays[i] = card;
-                state.num_plays += 1;
-                state.hash ^= key(HAND_KEYS + seat * NUM_CARDS, card) ^ key(PLAY_KEYS + i * NUM_CARDS, card);
-                state.table.record(i, state.plays[i - i % 2], card);
+                state.hash ^= KEYS.moved(card, hand(seat), play(i));
             }
         }
     }
 
     fn payoffs(&self, state: &State) -> Payoffs {
-        let [t0, t1] = state.table.tricks;
+        let [t0, t1] = tricks_won(&state.tricks);
         Payoffs::zero_sum(f64::from(t0) - f64::from(t1))
     }
 
@@ -164,8 +166,7 @@ impl Game for MiniWhist {
         if state.turn() != Turn::Chance {
             return;
         }
-        let p = 1.0 / state.stock.len() as f64;
-        out.extend(state.stock.iter().map(|c| (Action::Deal(c), p)));
+        state.stock.uniform_outcomes(out, Action::Deal);
     }
 
     #[inline]
@@ -199,27 +200,3 @@ impl Game for MiniWhist {
 }
 
 impl TwoTeams for MiniWhist {}
-
-impl Determinize for MiniWhist {
-    /// Uniform over the arrangements of the unseen cards consistent with
-    /// the observation; see [`Observation::sample`].
-    ///
-    /// # Panics
-    /// If `seat` is not the observation's seat.
-    fn determinize(&self, observation: &Observation, seat: Seat, rng: &mut Rng) -> State {
-        assert_eq!(
-            observation.seat(),
-            seat,
-            "an observation of seat {} determinized for seat {seat}",
-            observation.seat()
-        );
-        observation.sample(rng)
-    }
-
-    fn legal_from_observation(&self, observation: &Observation, seat: Seat, out: &mut Vec<Action>) {
-        out.clear();
-        if observation.seat() == seat && observation.to_move() == Turn::Seat(seat) {
-            observation.legal_actions(out);
-        }
-    }
-}

@@ -7,13 +7,12 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use tabula_contract::players::{self, BoxedPlayer};
 use tabula_contract::{GameInfo, GameModule, OptionDoc, PlayerInfo, PlayerSpec, SpecError};
-use tabula_search::{Determinize, Seat, Turn};
+use tabula_search::{Determinize, Seat};
 
 use super::MiniWhist;
 use super::action::Action;
-use super::cards::{CardId, Suit};
+use super::cards::{CardId, DECK, Suit};
 use super::observation::Observation;
-use super::state::State;
 
 /// Mini Whist has no rules options.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -22,18 +21,18 @@ pub struct MiniWhistOptions {}
 
 /// A card as typed: suit letter, rank, copy (`s3a` is ♠3a).
 fn card_text(card: CardId) -> String {
-    let suit = match card.suit() {
+    let suit = match DECK.suit(card) {
         Suit::Spades => 's',
         Suit::Hearts => 'h',
     };
     let copy = if card.index() % 2 == 0 { 'a' } else { 'b' };
-    format!("{suit}{}{copy}", card.rank())
+    format!("{suit}{}{copy}", DECK.rank(card))
 }
 
 fn parse_card(text: &str) -> Option<CardId> {
     let text = text.trim().to_lowercase();
     let text = text.replace('♠', "s").replace('♥', "h");
-    CardId::all().find(|&c| card_text(c) == text)
+    DECK.cards().find(|&c| card_text(c) == text)
 }
 
 impl GameModule for MiniWhist {
@@ -53,32 +52,13 @@ impl GameModule for MiniWhist {
     const PLAYERS: &'static [PlayerInfo] = &[players::RANDOM, players::ISMCTS, players::MOISMCTS, players::ROOTUCB];
     const DEFAULT_PLAYER: &'static str = "ismcts:2000";
 
-    fn new(_: MiniWhistOptions) -> Result<Self, String> {
-        Ok(MiniWhist)
-    }
-
-    fn options(&self) -> MiniWhistOptions {
-        MiniWhistOptions {}
-    }
-
-    fn game(&self) -> &MiniWhist {
-        self
-    }
-
-    fn start(&self, _seed: u64) -> State {
-        // The deal is made of chance events, drawn by whoever runs the game.
-        self.initial_state()
-    }
+    tabula_cards::card_module!();
 
     fn agent(&self, spec: &PlayerSpec, seed: u64) -> Result<BoxedPlayer<MiniWhist>, SpecError> {
         players::sampling(spec, seed).ok_or_else(|| SpecError::BadArgument {
             spec: spec.to_string(),
             problem: "not a Mini Whist player".into(),
         })
-    }
-
-    fn turn(&self, view: &Observation) -> Turn {
-        view.to_move()
     }
 
     fn check_observation(&self, view: &Observation, seat: Seat) -> Result<(), String> {
@@ -107,14 +87,14 @@ impl GameModule for MiniWhist {
     }
 
     fn render(&self, view: &Observation, _seat: Seat) -> String {
-        let cards = |cs: Vec<CardId>| cs.iter().map(|&c| c.to_string()).collect::<Vec<_>>().join(" ");
+        let cards = |cs: Vec<CardId>| cs.iter().map(|&c| DECK.name(c)).collect::<Vec<_>>().join(" ");
         let plays: Vec<CardId> = view.plays().to_vec();
         let tricks = view.tricks();
         let me = view.seat();
         format!(
             "Your hand: {}   your discard: {}   opponent holds {} card(s){}\nPlays so far: {}   tricks: you {}, opponent {}",
             cards(view.hand().iter().collect()),
-            view.discard().map_or_else(|| "none".to_string(), |c| c.to_string()),
+            view.discard().map_or_else(|| "none".to_string(), |c| DECK.name(c)),
             view.opponent_hand_size(),
             if view.opponent_discarded() {
                 " and discarded one face down"
@@ -149,7 +129,7 @@ impl GameModule for MiniWhist {
         legal
             .into_iter()
             .find(|a| matches!(a, Action::Discard(c) | Action::Play(c) if *c == card))
-            .ok_or_else(|| format!("you cannot play {card} now"))
+            .ok_or_else(|| format!("you cannot play {} now", DECK.name(card)))
     }
 }
 
@@ -159,9 +139,9 @@ mod tests {
 
     #[test]
     fn card_texts_round_trip() {
-        for c in CardId::all() {
+        for c in DECK.cards() {
             assert_eq!(parse_card(&card_text(c)), Some(c));
-            assert_eq!(parse_card(&c.to_string()), Some(c));
+            assert_eq!(parse_card(&DECK.name(c)), Some(c));
         }
         assert_eq!(parse_card("s4a"), None);
     }

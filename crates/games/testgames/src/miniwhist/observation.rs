@@ -4,17 +4,21 @@
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
-use tabula_search::{Rng, Seat, Turn};
+use tabula_cards::tricks::{Tricks, follow};
+use tabula_cards::{Deal, DealError, DealProblem, DealSampler};
+use tabula_search::{Rng, Seat, Turn, WorldSampler};
 
 use super::action::Action;
-use super::cards::{CardId, CardSet, NUM_CARDS, Suit};
+use super::cards::{CardId, CardSet, DECK, Ids, MiniDeck, Suit};
 use super::state::{
-    MAX_PLAYS, PositionError, State, Table, add_disjoint, check_follows, check_phases, expected_hand, turn_of,
+    MAX_PLAYS, PositionError, State, add_card, check_follows, check_phases, expected_hand, num_plays, read_plays,
+    replay, tricks_won, turn_of,
 };
 
 /// Everything one seat may know: its own hand and discard, how far the deal
 /// went, the opponent's hand size and whether it discarded, every play, and
-/// what the plays imply (the leader, the tricks, the revealed voids).
+/// what the plays imply (the leader, the tricks, the revealed voids: the
+/// trick plugin's record, the same one the position holds).
 ///
 /// It holds no card the seat cannot see: two positions that differ only in
 /// where the seat's unseen cards lie give equal observations.
@@ -29,8 +33,7 @@ pub struct Observation {
     pub(crate) opponent_hand_size: u8,
     pub(crate) opponent_discarded: bool,
     pub(crate) plays: [CardId; MAX_PLAYS],
-    pub(crate) num_plays: u8,
-    pub(crate) table: Table,
+    pub(crate) tricks: Tricks<2>,
 }
 
 impl Observation {
@@ -45,8 +48,7 @@ impl Observation {
             opponent_hand_size: state.hands[opponent].len() as u8,
             opponent_discarded: state.discards[opponent].is_some(),
             plays: state.plays,
-            num_plays: state.num_plays,
-            table: state.table,
+            tricks: state.tricks,
         }
     }
 
@@ -82,22 +84,22 @@ impl Observation {
 
     /// The cards played, in order.
     pub fn plays(&self) -> &[CardId] {
-        &self.plays[..usize::from(self.num_plays)]
+        &self.plays[..num_plays(&self.tricks)]
     }
 
     /// The seat leading the current trick.
     pub fn leader(&self) -> Seat {
-        usize::from(self.table.leader)
+        usize::from(self.tricks.leader)
     }
 
     /// Tricks won by each seat.
     pub fn tricks(&self) -> [u8; 2] {
-        self.table.tricks
+        tricks_won(&self.tricks)
     }
 
     /// Whether `seat` has shown a void in `suit`.
     pub fn is_void(&self, seat: Seat, suit: Suit) -> bool {
-        self.table.voids[seat][suit.index()]
+        self.tricks.is_void(seat, suit.bit())
     }
 
     /// Who acts.
@@ -105,20 +107,17 @@ impl Observation {
         let mut discarded = [false; 2];
         discarded[self.seat()] = self.discard.is_some();
         discarded[1 - self.seat()] = self.opponent_discarded;
-        turn_of(self.dealt, discarded, usize::from(self.num_plays), &self.table)
+        turn_of(self.dealt, discarded, &self.tricks)
     }
 
     /// The cards the seat cannot see: the opponent's hand and discard and
     /// the stock, together.
     pub fn unseen(&self) -> CardSet {
-        let mut seen = self.hand;
+        let mut seen = self.hand | self.tricks.all_played();
         if let Some(d) = self.discard {
             seen.insert(d);
         }
-        for &p in self.plays() {
-            seen.insert(p);
-        }
-        !seen
+        MiniDeck::ALL - seen
     }
 
     /// The unseen cards the opponent may hold: those outside the suits it
@@ -143,66 +142,95 @@ impl Observation {
             out.extend(self.hand.iter().map(Action::Discard));
             return;
         }
-        let led = (self.num_plays % 2 == 1).then(|| self.plays[usize::from(self.num_plays) - 1]);
-        let playable = match led {
-            Some(lead) if !self.hand.of_suit(lead.suit()).is_empty() => self.hand.of_suit(lead.suit()),
-            _ => self.hand,
-        };
-        out.extend(playable.iter().map(Action::Play));
+        out.extend(follow(&DECK, self.hand, self.tricks.trick()).iter().map(Action::Play));
     }
 
-    /// Samples a full position consistent with the observation, uniformly
-    /// over the physical arrangements of the unseen cards:
-    /// the opponent's hand is a uniform subset of
-    /// [`opponent_candidates`](Observation::opponent_candidates), its discard
-    /// (if made) a uniform card among the other unseen ones, and the rest
-    /// the stock. Every arrangement then has the same probability, since
-    /// each hand leaves the same number of choices for the discard.
-    /// Allocation-free.
-    pub fn sample(&self, rng: &mut Rng) -> State {
+    /// The worlds consistent with the observation, as the card engine's
+    /// deal problem: the unseen cards go to the opponent's hand (only those
+    /// outside the suits it has shown void in), its discard once made, and
+    /// the stock, every physical arrangement equally likely. Prepared once;
+    /// each draw allocates nothing after the first.
+    ///
+    /// # Errors
+    /// When no arrangement fits (an observation read from outside was
+    /// checked for one; one of a position always has one).
+    pub fn worlds(&self) -> Result<Worlds, DealError> {
         let me = self.seat();
         let opponent = 1 - me;
         let unseen = self.unseen();
-        // A partial Fisher–Yates over the candidates draws a uniform subset.
-        let mut pool = [CardId::default(); NUM_CARDS];
-        let mut n = 0;
-        for c in self.opponent_candidates() {
-            pool[n] = c;
-            n += 1;
+        let hand = self.opponent_hand_size();
+        let discards = usize::from(self.opponent_discarded);
+        let mut caps = [0; 3];
+        caps[HAND] = hand;
+        caps[DISCARD] = discards;
+        caps[STOCK] = unseen.len() - hand - discards;
+        let mut problem = DealProblem::new(caps.to_vec());
+        let candidates = self.opponent_candidates();
+        let anywhere = 1 << HAND | 1 << DISCARD | 1 << STOCK;
+        for c in unseen {
+            let allowed = if candidates.contains(c) {
+                anywhere
+            } else {
+                anywhere & !(1 << HAND)
+            };
+            problem.add(c, allowed);
         }
-        let k = self.opponent_hand_size();
-        assert!(k <= n, "no position fits the observation {self:?}");
-        let mut hand = CardSet::EMPTY;
-        for i in 0..k {
-            let j = i + rng.below((n - i) as u64) as usize;
-            pool.swap(i, j);
-            hand.insert(pool[i]);
-        }
-        let mut stock = unseen - hand;
-        let mut discards = [None; 2];
-        discards[me] = self.discard;
-        if self.opponent_discarded {
-            let d = stock
-                .nth(rng.below(stock.len() as u64) as usize)
-                .expect("an unseen card is left for the opponent's discard");
-            stock.remove(d);
-            discards[opponent] = Some(d);
-        }
+        let sampler = DealSampler::new(&problem)?;
         let mut hands = [CardSet::EMPTY; 2];
         hands[me] = self.hand;
-        hands[opponent] = hand;
-        let mut state = State {
+        let mut discards = [None; 2];
+        discards[me] = self.discard;
+        let template = State {
             hands,
             discards,
-            stock,
+            stock: CardSet::EMPTY,
             dealt: self.dealt,
             plays: self.plays,
-            num_plays: self.num_plays,
-            table: self.table,
+            tricks: self.tricks,
             hash: 0,
         };
+        Ok(Worlds {
+            template,
+            opponent,
+            sampler,
+            deal: Deal::new(),
+        })
+    }
+}
+
+/// The holders of the unseen cards in the deal problem of
+/// [`Observation::worlds`]: the opponent's hand, its discard, the stock.
+const HAND: usize = 0;
+const DISCARD: usize = 1;
+const STOCK: usize = 2;
+
+/// The worlds of one observation, prepared once (see
+/// [`Observation::worlds`]).
+#[derive(Clone, Debug)]
+pub struct Worlds {
+    /// The position without the unseen cards.
+    template: State,
+    opponent: Seat,
+    sampler: DealSampler,
+    deal: Deal,
+}
+
+impl Worlds {
+    /// One world.
+    pub fn draw(&mut self, rng: &mut Rng) -> State {
+        self.sampler.sample_into(rng, &mut self.deal);
+        let mut state = self.template.clone();
+        state.hands[self.opponent] = self.deal.holder(HAND).iter().copied().collect();
+        state.stock = self.deal.holder(STOCK).iter().copied().collect();
+        state.discards[self.opponent] = self.deal.holder(DISCARD).first().copied();
         state.hash = state.compute_hash();
         state
+    }
+}
+
+impl WorldSampler<State> for Worlds {
+    fn sample(&mut self, rng: &mut Rng) -> State {
+        self.draw(rng)
     }
 }
 
@@ -216,9 +244,9 @@ impl fmt::Debug for Observation {
             .field("opponent_hand_size", &self.opponent_hand_size)
             .field("opponent_discarded", &self.opponent_discarded)
             .field("plays", &self.plays())
-            .field("leader", &self.table.leader)
-            .field("tricks", &self.table.tricks)
-            .field("voids", &self.table.voids)
+            .field("leader", &self.tricks.leader)
+            .field("tricks", &self.tricks())
+            .field("voids", &self.tricks.voids)
             .finish()
     }
 }
@@ -228,7 +256,7 @@ impl fmt::Debug for Observation {
 #[serde(deny_unknown_fields)]
 struct ObservationRepr {
     seat: u8,
-    hand: CardSet,
+    hand: Ids,
     discard: Option<CardId>,
     dealt: u8,
     opponent_hand_size: u8,
@@ -245,14 +273,14 @@ impl From<Observation> for ObservationRepr {
         let voids = [0, 1].map(|seat| Suit::ALL.into_iter().filter(|&s| o.is_void(seat, s)).collect());
         ObservationRepr {
             seat: o.seat,
-            hand: o.hand,
+            hand: Ids(o.hand),
             discard: o.discard,
             dealt: o.dealt,
             opponent_hand_size: o.opponent_hand_size,
             opponent_discarded: o.opponent_discarded,
             plays: o.plays().to_vec(),
-            leader: o.table.leader,
-            tricks: o.table.tricks,
+            leader: o.tricks.leader,
+            tricks: o.tricks(),
             voids,
         }
     }
@@ -266,36 +294,33 @@ impl TryFrom<ObservationRepr> for Observation {
             return Err(PositionError::NoSuchSeat(r.seat));
         }
         let me = usize::from(r.seat);
+        let hand = r.hand.0;
         let mut discarded = [false; 2];
         discarded[me] = r.discard.is_some();
         discarded[1 - me] = r.opponent_discarded;
         check_phases(r.dealt, discarded, r.plays.len())?;
-        let mut seen = r.hand;
+        let mut seen = hand;
         if let Some(d) = r.discard {
-            add_disjoint(&mut seen, [d].into_iter().collect())?;
+            add_card(&mut seen, d)?;
         }
-        for &p in &r.plays {
-            add_disjoint(&mut seen, [p].into_iter().collect())?;
-        }
-        let (table, per_seat) = Table::replay(&r.plays);
-        if table.leader != r.leader {
+        let plays = read_plays(&mut seen, &r.plays)?;
+        // The record is the plays' consequence: what is given must be it.
+        let tricks = replay(&r.plays);
+        if tricks.leader != r.leader {
             return Err(PositionError::Derived("leader"));
         }
-        if table.tricks != r.tricks {
+        if tricks_won(&tricks) != r.tricks {
             return Err(PositionError::Derived("tricks"));
         }
         for seat in 0..2 {
-            let mut given = [false; 2];
-            for s in &r.voids[seat] {
-                given[s.index()] = true;
-            }
-            if given != table.voids[seat] || r.voids[seat].len() != given.iter().filter(|&&v| v).count() {
+            let given = r.voids[seat].iter().fold(0, |bits, s| bits | s.bit());
+            if given != tricks.voids[seat] || r.voids[seat].len() != given.count_ones() as usize {
                 return Err(PositionError::Derived("voids"));
             }
         }
-        let sizes = [r.hand.len(), usize::from(r.opponent_hand_size)];
+        let sizes = [hand.len(), usize::from(r.opponent_hand_size)];
         for (who, seat) in [me, 1 - me].into_iter().enumerate() {
-            let expected = expected_hand(seat, r.dealt, discarded[seat], per_seat[seat]);
+            let expected = expected_hand(seat, r.dealt, discarded[seat], tricks.played[seat].len());
             if sizes[who] != expected {
                 return Err(PositionError::HandSize {
                     seat,
@@ -305,20 +330,17 @@ impl TryFrom<ObservationRepr> for Observation {
             }
         }
         let mut hands = [None; 2];
-        hands[me] = Some(r.hand);
+        hands[me] = Some(hand);
         check_follows(&r.plays, hands)?;
-        let mut plays = [CardId::default(); MAX_PLAYS];
-        plays[..r.plays.len()].copy_from_slice(&r.plays);
         let observation = Observation {
             seat: r.seat,
-            hand: r.hand,
+            hand,
             discard: r.discard,
             dealt: r.dealt,
             opponent_hand_size: r.opponent_hand_size,
             opponent_discarded: r.opponent_discarded,
             plays,
-            num_plays: r.plays.len() as u8,
-            table,
+            tricks,
         };
         let eligible = observation.opponent_candidates().len();
         let needed = observation.opponent_hand_size();

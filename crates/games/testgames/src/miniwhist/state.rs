@@ -4,10 +4,12 @@
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
-use tabula_search::rng::zobrist_keys;
 use tabula_search::{Seat, Turn};
 
-use super::cards::{CardId, CardSet, NUM_CARDS, Suit};
+use tabula_cards::tricks::{Tricks, all_active, follow, revealed_void, winner};
+use tabula_cards::{ZoneId, ZoneKeys};
+
+use super::cards::{CardError, CardId, CardSet, DECK, Ids, MiniDeck, NUM_CARDS, Suit};
 
 /// Deal steps: four cards to each seat, one per chance event.
 pub const DEAL_STEPS: u8 = 8;
@@ -36,6 +38,9 @@ pub enum PositionError {
     /// Seats are 0 and 1.
     #[error("there is no seat {0}; seats are 0 and 1")]
     NoSuchSeat(u8),
+    /// A number is not a card of the deck.
+    #[error(transparent)]
+    Card(#[from] CardError),
     /// A card appears in two places.
     #[error("card {0} is in two zones")]
     Duplicate(CardId),
@@ -85,89 +90,66 @@ pub enum PositionError {
     },
 }
 
-/// The public state of the tricks, a function of the plays: who leads the
-/// current trick, the tricks won, and the voids the plays reveal.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub(crate) struct Table {
-    /// The seat leading the current trick (the last trick's winner).
-    pub leader: u8,
-    /// Tricks won by each seat.
-    pub tricks: [u8; 2],
-    /// `voids[seat][suit]`: the seat failed to follow that suit.
-    pub voids: [[bool; 2]; 2],
-}
+/// Every seat plays every trick.
+pub(crate) const ALL: u8 = all_active(2);
 
-impl Table {
-    /// The seat making play number `i` (0-based) of the deal.
-    #[inline]
-    pub fn actor(&self, i: usize) -> u8 {
-        if i % 2 == 0 { self.leader } else { 1 - self.leader }
-    }
-
-    /// Records play number `i`, `card`; `lead` is the trick's first card when
-    /// `card` follows.
-    #[inline]
-    pub fn record(&mut self, i: usize, lead: CardId, card: CardId) {
-        if i % 2 == 0 {
-            return;
-        }
-        let follower = 1 - self.leader;
-        if card.suit() != lead.suit() {
-            self.voids[usize::from(follower)][lead.suit().index()] = true;
-        }
-        if follower_wins(lead, card) {
-            self.leader = follower;
-        }
-        self.tricks[usize::from(self.leader)] += 1;
-    }
-
-    /// Replays a sequence of plays; also returns how many cards each seat
-    /// played.
-    pub fn replay(plays: &[CardId]) -> (Table, [usize; 2]) {
-        let mut table = Table::default();
-        let mut per_seat = [0; 2];
-        for (i, &card) in plays.iter().enumerate() {
-            per_seat[usize::from(table.actor(i))] += 1;
-            table.record(i, plays[i - i % 2], card);
-        }
-        (table, per_seat)
-    }
-}
-
-/// Whether the second card of a trick beats the first: it must be of the
-/// led suit and of a strictly higher rank, so between two equal faces the
-/// card played first wins.
+/// Records the next play of the deal, `card`, in `tricks` (the trick
+/// plugin's record): the void it reveals, the card, and when it completes
+/// the trick, the trick to its winner, who leads the next. Returns the seat
+/// that played it.
 #[inline]
-pub fn follower_wins(lead: CardId, follow: CardId) -> bool {
-    follow.suit() == lead.suit() && follow.rank() > lead.rank()
+pub(crate) fn record(tricks: &mut Tricks<2>, card: CardId) -> Seat {
+    let seat = tricks.to_play(ALL);
+    tricks.mark_void(seat, revealed_void(&DECK, tricks.trick(), card));
+    tricks.play(seat, card);
+    if tricks.complete(ALL) {
+        let won = tricks.seat_at(winner(&DECK, tricks.trick()), ALL);
+        tricks.collect(won, ALL, |_, _| {});
+    }
+    seat
+}
+
+/// The record a sequence of plays makes.
+pub(crate) fn replay(plays: &[CardId]) -> Tricks<2> {
+    let mut tricks = Tricks::new(0);
+    for &card in plays {
+        record(&mut tricks, card);
+    }
+    tricks
+}
+
+/// Tricks won by each seat.
+#[inline]
+pub(crate) fn tricks_won(tricks: &Tricks<2>) -> [u8; 2] {
+    tricks.taken.map(|t| (t.len() / 2) as u8)
 }
 
 /// Checks that no seat played off suit while able to follow. `hands[seat]`
 /// is what the seat holds now, if known; the seat's hand at a play is that
-/// plus the cards it played later.
+/// plus the cards it played from then on.
 pub(crate) fn check_follows(plays: &[CardId], hands: [Option<CardSet>; 2]) -> Result<(), PositionError> {
-    let mut table = Table::default();
+    let mut seats = [0; MAX_PLAYS];
+    let mut tricks = Tricks::new(0);
     for (i, &card) in plays.iter().enumerate() {
-        let actor = table.actor(i);
-        if i % 2 == 1 {
-            let led = plays[i - 1].suit();
-            if card.suit() != led {
-                let mut then = hands[usize::from(actor)].unwrap_or(CardSet::EMPTY);
-                let mut later = table;
-                for (j, &c) in plays.iter().enumerate().skip(i) {
-                    if later.actor(j) == actor {
-                        then.insert(c);
-                    }
-                    later.record(j, plays[j - j % 2], c);
-                }
-                if !then.of_suit(led).is_empty() {
-                    return Err(PositionError::Revoke(card));
-                }
-            }
+        seats[i] = record(&mut tricks, card);
+    }
+    for (i, &card) in plays.iter().enumerate().filter(|(i, _)| i % 2 == 1) {
+        let seat = seats[i];
+        let mut then = hands[seat].unwrap_or(CardSet::EMPTY);
+        for j in (i..plays.len()).filter(|&j| seats[j] == seat) {
+            then.insert(plays[j]);
         }
-        table.record(i, plays[i - i % 2], card);
+        if !follow(&DECK, then, &plays[i - 1..i]).contains(card) {
+            return Err(PositionError::Revoke(card));
+        }
     }
     Ok(())
+}
+
+/// How many cards the plays of `tricks` are.
+#[inline]
+pub(crate) fn num_plays(tricks: &Tricks<2>) -> usize {
+    2 * usize::from(tricks.done) + tricks.trick().len()
 }
 
 /// The cards dealt to `seat` after `dealt` deal steps (seat 0 receives the
@@ -179,37 +161,48 @@ pub(crate) fn dealt_to(seat: usize, dealt: u8) -> usize {
 
 /// Who acts, from the public facts of a position.
 #[inline]
-pub(crate) fn turn_of(dealt: u8, discarded: [bool; 2], num_plays: usize, table: &Table) -> Turn {
+pub(crate) fn turn_of(dealt: u8, discarded: [bool; 2], tricks: &Tricks<2>) -> Turn {
     if dealt < DEAL_STEPS {
         Turn::Chance
     } else if !discarded[0] {
         Turn::Seat(0)
     } else if !discarded[1] {
         Turn::Seat(1)
-    } else if num_plays == MAX_PLAYS {
+    } else if usize::from(tricks.done) == TRICKS {
         Turn::Terminal
     } else {
-        Turn::Seat(usize::from(table.actor(num_plays)))
+        Turn::Seat(tricks.to_play(ALL))
     }
 }
 
-/// Zobrist keys: one per card and zone (stock, hand 0, hand 1, discard 0,
-/// discard 1), then one per card and play position.
-pub(crate) const KEYS: [u64; 11 * NUM_CARDS] = zobrist_keys(0x3A1_7415_7000_0001);
-pub(crate) const STOCK_KEYS: usize = 0;
-pub(crate) const HAND_KEYS: usize = NUM_CARDS;
-pub(crate) const DISCARD_KEYS: usize = 3 * NUM_CARDS;
-pub(crate) const PLAY_KEYS: usize = 5 * NUM_CARDS;
+/// The card engine's Zobrist keys of each card in each zone a position's
+/// hash tells apart: the stock, each seat's hand, each seat's discard, and
+/// each play's position in the deal ([`STOCK`], [`hand`], [`discard`],
+/// [`play`]).
+pub(crate) static KEYS: ZoneKeys<{ 11 * NUM_CARDS }> = ZoneKeys::new(0x3A1_7415_7000_0001, NUM_CARDS);
+/// The stock's zone for the hash.
+pub(crate) const STOCK: ZoneId = ZoneId(0);
 
-/// The key of `card` in the zone block starting at `base` (for hands and
-/// discards, `base + seat · 12`).
+/// `seat`'s hand, for the hash.
 #[inline]
-pub(crate) fn key(base: usize, card: CardId) -> u64 {
-    KEYS[base + card.index()]
+pub(crate) fn hand(seat: Seat) -> ZoneId {
+    ZoneId(1 + seat as u16)
+}
+
+/// `seat`'s discard, for the hash.
+#[inline]
+pub(crate) fn discard(seat: Seat) -> ZoneId {
+    ZoneId(3 + seat as u16)
+}
+
+/// The `i`-th play of the deal, for the hash.
+#[inline]
+pub(crate) fn play(i: usize) -> ZoneId {
+    ZoneId(5 + i as u16)
 }
 
 /// A MiniWhist position: where every card is, the plays in order, and the
-/// public consequences of the plays.
+/// public record of the tricks they made.
 ///
 /// Serialised as its zone ledger (`hands`, `discards`, `stock`, `dealt`,
 /// `plays`); deserialising checks that the position is reachable and
@@ -221,10 +214,11 @@ pub struct State {
     pub(crate) discards: [Option<CardId>; 2],
     pub(crate) stock: CardSet,
     pub(crate) dealt: u8,
-    /// The plays in order; slots past `num_plays` hold card 0.
+    /// The plays in order (what the record does not keep); slots past
+    /// the plays made hold card 0.
     pub(crate) plays: [CardId; MAX_PLAYS],
-    pub(crate) num_plays: u8,
-    pub(crate) table: Table,
+    /// The trick plugin's record of the plays.
+    pub(crate) tricks: Tricks<2>,
     pub(crate) hash: u64,
 }
 
@@ -234,11 +228,10 @@ impl State {
         let mut state = State {
             hands: [CardSet::EMPTY; 2],
             discards: [None; 2],
-            stock: CardSet::ALL,
+            stock: MiniDeck::ALL,
             dealt: 0,
-            plays: [CardId::default(); MAX_PLAYS],
-            num_plays: 0,
-            table: Table::default(),
+            plays: [CardId(0); MAX_PLAYS],
+            tricks: Tricks::new(0),
             hash: 0,
         };
         state.hash = state.compute_hash();
@@ -267,34 +260,34 @@ impl State {
 
     /// The cards played, in order.
     pub fn plays(&self) -> &[CardId] {
-        &self.plays[..usize::from(self.num_plays)]
+        &self.plays[..num_plays(&self.tricks)]
     }
 
     /// The cards played, as a set.
     pub fn played(&self) -> CardSet {
-        self.plays().iter().copied().collect()
+        self.tricks.all_played()
     }
 
     /// The first card of the trick in progress, while it waits for the
     /// second.
     pub fn led_card(&self) -> Option<CardId> {
-        (self.num_plays % 2 == 1).then(|| self.plays[usize::from(self.num_plays) - 1])
+        self.tricks.led()
     }
 
     /// The seat leading the current trick (after the last trick, the seat
     /// that won it).
     pub fn leader(&self) -> Seat {
-        usize::from(self.table.leader)
+        usize::from(self.tricks.leader)
     }
 
     /// Tricks won by each seat.
     pub fn tricks(&self) -> [u8; 2] {
-        self.table.tricks
+        tricks_won(&self.tricks)
     }
 
     /// Whether `seat` has shown a void in `suit` by not following it.
     pub fn is_void(&self, seat: Seat, suit: Suit) -> bool {
-        self.table.voids[seat][suit.index()]
+        self.tricks.is_void(seat, suit.bit())
     }
 
     /// The seat the next deal step gives a card to, while dealing.
@@ -325,27 +318,21 @@ impl State {
         turn_of(
             self.dealt,
             [self.discards[0].is_some(), self.discards[1].is_some()],
-            usize::from(self.num_plays),
-            &self.table,
+            &self.tricks,
         )
     }
 
     /// The hash recomputed from the zones and plays.
     pub(crate) fn compute_hash(&self) -> u64 {
-        let mut h = 0;
-        for c in self.stock {
-            h ^= key(STOCK_KEYS, c);
-        }
+        let mut h = KEYS.of(STOCK, self.stock);
         for seat in 0..2 {
-            for c in self.hands[seat] {
-                h ^= key(HAND_KEYS + seat * NUM_CARDS, c);
-            }
+            h ^= KEYS.of(hand(seat), self.hands[seat]);
             if let Some(c) = self.discards[seat] {
-                h ^= key(DISCARD_KEYS + seat * NUM_CARDS, c);
+                h ^= KEYS.key(discard(seat), c);
             }
         }
         for (i, &c) in self.plays().iter().enumerate() {
-            h ^= key(PLAY_KEYS + i * NUM_CARDS, c);
+            h ^= KEYS.key(play(i), c);
         }
         h
     }
@@ -365,8 +352,8 @@ impl fmt::Debug for State {
             .field("stock", &self.stock)
             .field("dealt", &self.dealt)
             .field("plays", &self.plays())
-            .field("leader", &self.table.leader)
-            .field("tricks", &self.table.tricks)
+            .field("leader", &self.tricks.leader)
+            .field("tricks", &self.tricks())
             .finish()
     }
 }
@@ -374,9 +361,9 @@ impl fmt::Debug for State {
 /// The serialised form of a [`State`]: its zone ledger.
 #[derive(Serialize, Deserialize)]
 struct StateRepr {
-    hands: [CardSet; 2],
+    hands: [Ids; 2],
     discards: [Option<CardId>; 2],
-    stock: CardSet,
+    stock: Ids,
     dealt: u8,
     plays: Vec<CardId>,
 }
@@ -384,13 +371,30 @@ struct StateRepr {
 impl From<State> for StateRepr {
     fn from(s: State) -> Self {
         StateRepr {
-            hands: s.hands,
+            hands: s.hands.map(Ids),
             discards: s.discards,
-            stock: s.stock,
+            stock: Ids(s.stock),
             dealt: s.dealt,
             plays: s.plays().to_vec(),
         }
     }
+}
+
+/// Adds `card` to `seen`, failing on a card already there or no card of
+/// the deck.
+pub(crate) fn add_card(seen: &mut CardSet, card: CardId) -> Result<(), PositionError> {
+    add_disjoint(seen, CardSet::of(DECK.card(card.0)?))
+}
+
+/// The plays of a wire form, checked against the deck, each after the
+/// cards of `seen` (which it joins), in the fixed array a position keeps.
+pub(crate) fn read_plays(seen: &mut CardSet, plays: &[CardId]) -> Result<[CardId; MAX_PLAYS], PositionError> {
+    let mut out = [CardId(0); MAX_PLAYS];
+    for (slot, &p) in out.iter_mut().zip(plays) {
+        add_card(seen, p)?;
+        *slot = p;
+    }
+    Ok(out)
 }
 
 /// Adds `cards` to `seen`, failing on a card already there.
@@ -433,48 +437,44 @@ impl TryFrom<StateRepr> for State {
     fn try_from(r: StateRepr) -> Result<Self, Self::Error> {
         let discarded = [r.discards[0].is_some(), r.discards[1].is_some()];
         check_phases(r.dealt, discarded, r.plays.len())?;
+        let hands = r.hands.map(|h| h.0);
         let mut seen = CardSet::EMPTY;
-        add_disjoint(&mut seen, r.hands[0])?;
-        add_disjoint(&mut seen, r.hands[1])?;
+        add_disjoint(&mut seen, hands[0])?;
+        add_disjoint(&mut seen, hands[1])?;
         for d in r.discards.into_iter().flatten() {
-            add_disjoint(&mut seen, [d].into_iter().collect())?;
+            add_card(&mut seen, d)?;
         }
-        add_disjoint(&mut seen, r.stock)?;
-        for &p in &r.plays {
-            add_disjoint(&mut seen, [p].into_iter().collect())?;
-        }
-        if let Some(c) = (!seen).iter().next() {
+        add_disjoint(&mut seen, r.stock.0)?;
+        let plays = read_plays(&mut seen, &r.plays)?;
+        if let Some(c) = (MiniDeck::ALL - seen).lowest() {
             return Err(PositionError::Missing(c));
         }
-        let (table, per_seat) = Table::replay(&r.plays);
+        let tricks = replay(&r.plays);
         for seat in 0..2 {
-            let expected = expected_hand(seat, r.dealt, discarded[seat], per_seat[seat]);
-            if r.hands[seat].len() != expected {
+            let expected = expected_hand(seat, r.dealt, discarded[seat], tricks.played[seat].len());
+            if hands[seat].len() != expected {
                 return Err(PositionError::HandSize {
                     seat,
                     expected,
-                    found: r.hands[seat].len(),
+                    found: hands[seat].len(),
                 });
             }
         }
         let expected = NUM_CARDS - usize::from(r.dealt);
-        if r.stock.len() != expected {
+        if r.stock.0.len() != expected {
             return Err(PositionError::StockSize {
                 expected,
-                found: r.stock.len(),
+                found: r.stock.0.len(),
             });
         }
-        check_follows(&r.plays, [Some(r.hands[0]), Some(r.hands[1])])?;
-        let mut plays = [CardId::default(); MAX_PLAYS];
-        plays[..r.plays.len()].copy_from_slice(&r.plays);
+        check_follows(&r.plays, hands.map(Some))?;
         let mut state = State {
-            hands: r.hands,
+            hands,
             discards: r.discards,
-            stock: r.stock,
+            stock: r.stock.0,
             dealt: r.dealt,
             plays,
-            num_plays: r.plays.len() as u8,
-            table,
+            tricks,
             hash: 0,
         };
         state.hash = state.compute_hash();

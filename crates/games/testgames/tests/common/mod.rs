@@ -6,7 +6,7 @@
 use std::time::Duration;
 
 use tabula_search::{Game, Hidden, IllegalAction, Rng, SearchResult, Seat, Seen, Turn, play};
-use tabula_testgames::miniwhist::{Action, CardId, CardSet, MiniWhist, State, Suit};
+use tabula_testgames::miniwhist::{Action, CardId, CardSet, DECK, MiniDeck, MiniWhist, State, Suit};
 
 /// A search result without its wall-clock time, for comparisons.
 pub fn strip<A>(mut r: SearchResult<A>) -> SearchResult<A> {
@@ -15,13 +15,13 @@ pub fn strip<A>(mut r: SearchResult<A>) -> SearchResult<A> {
 }
 
 /// A card by id.
-pub fn card(id: u8) -> CardId {
-    CardId::new(id).expect("a card id")
+pub fn card(id: u16) -> CardId {
+    DECK.card(id).expect("a card id")
 }
 
 /// The deal actions giving seat 0 `seat0` and seat 1 `seat1`, in deal order
 /// (seat 0 receives the even steps).
-pub fn deal(seat0: [u8; 4], seat1: [u8; 4]) -> Vec<Action> {
+pub fn deal(seat0: [u16; 4], seat1: [u16; 4]) -> Vec<Action> {
     (0..4)
         .flat_map(|i| [Action::Deal(card(seat0[i])), Action::Deal(card(seat1[i]))])
         .collect()
@@ -131,12 +131,12 @@ pub fn consistent_worlds(history: &[Action], observer: Seat) -> Vec<World> {
         for &p in truth.plays() {
             seen.insert(p);
         }
-        !seen
+        MiniDeck::ALL - seen
     };
     let k = truth.hand(opponent).len();
     let mut worlds = Vec::new();
-    for bits in 0..1u16 << 12 {
-        let hand = CardSet::from_bits(bits).expect("12 bits");
+    for bits in 0..1u64 << 12 {
+        let hand = CardSet(bits);
         if hand.len() != k || hand - unseen != CardSet::EMPTY {
             continue;
         }
@@ -180,7 +180,7 @@ pub fn consistent_worlds(history: &[Action], observer: Seat) -> Vec<World> {
 pub fn breaks_voids(state: &State, seat: Seat, hand: CardSet) -> bool {
     Suit::ALL
         .into_iter()
-        .any(|s| state.is_void(seat, s) && !hand.of_suit(s).is_empty())
+        .any(|s| state.is_void(seat, s) && !(hand & s.cards()).is_empty())
 }
 
 /// A position's observation by `seat` as JSON.
@@ -190,7 +190,7 @@ pub fn observation_json(state: &State, seat: Seat) -> String {
 
 /// Every card id as each kind of action.
 pub fn all_actions() -> Vec<Action> {
-    CardId::all()
+    DECK.cards()
         .flat_map(|c| [Action::Deal(c), Action::Discard(c), Action::Play(c)])
         .collect()
 }
