@@ -292,7 +292,7 @@ impl<M: GameModule> Match for ModuleMatch<M> {
     }
 
     fn view(&self, seat: Seat) -> Value {
-        self.module.view(&self.game().observation(&self.state, seat), seat)
+        to_json(&self.module.view(&self.game().observation(&self.state, seat), seat))
     }
 
     fn render(&self, seat: Seat) -> String {
@@ -324,11 +324,13 @@ impl<M: GameModule> Match for ModuleMatch<M> {
     fn move_view(&self, seat: Seat) -> Option<Value> {
         let before = self.before.as_ref()?;
         let game = self.game();
-        self.module.move_view(
-            &game.observation(before, seat),
-            &game.observation(&self.state, seat),
-            seat,
-        )
+        self.module
+            .move_view(
+                &game.observation(before, seat),
+                &game.observation(&self.state, seat),
+                seat,
+            )
+            .map(|v| to_json(&v))
     }
 
     fn reviews(&self) -> bool {

@@ -41,7 +41,7 @@ mod follow;
 mod table;
 
 pub use follow::{Duties, Suits, follow, playable, revealed_void, winner};
-pub use table::{Tricks, all_active};
+pub use table::{PlayedCard, Tricks, all_active};
 
 use crate::french::Suit;
 use crate::{CardId, CardSet, SingleDeck};

@@ -64,11 +64,13 @@ mod cards;
 mod module;
 mod observation;
 mod state;
+mod view;
 
 pub use action::Action;
 pub use cards::{CardError, CardId, CardIter, CardSet, Face, NUM_CARDS, Suit};
 pub use observation::Observation;
 pub use state::{DEAL_STEPS, MAX_PLAYS, PositionError, State, TRICKS, Zone, follower_wins};
+pub use view::MiniWhistView;
 
 use tabula_search::{Determinize, Game, Hidden, Payoffs, Rng, Seat, Seen, Turn, TwoTeams};
 
