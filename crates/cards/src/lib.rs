@@ -18,7 +18,8 @@
 //! | determinization weighted by physical arrangements | [`DealProblem`], [`DealSampler`] (prepared once per search) |
 //! | the same stated in faces, with a capacity per face (multi-deck) | [`FaceDealProblem`], [`FaceDealSampler`] |
 //! | one hand of a match as a game, for searches | [`HandGame`], [`HandRules`] |
-//! | records of whole matches that replay, checked | [`MatchRecord`], [`Replay`] |
+//! | a card game as the glue reads it: records, `Determinize` written once | [`CardGame`], [`card_game!`] |
+//! | records of whole matches that replay, checked | [`MatchRecord`] |
 //! | the trick plugin: the public record of a hand of tricks, following suit, duties, the winner, voids | [`tricks`] |
 //! | a scorer's choice with a low level's mistakes | [`best_scored`], [`Mistakes`] |
 //! | bouts of attack and defence (durak): throw-ins, taking, refill, exits | [`bout`] |
@@ -98,6 +99,9 @@
 //! assert_eq!(mine | hands[0] | hands[1] | hands[2], WideSet::first(108));
 //! ```
 
+#[doc(hidden)]
+pub use tabula_search as __search;
+
 pub mod bits;
 pub mod bout;
 pub mod card;
@@ -105,6 +109,7 @@ pub mod climbing;
 pub mod determinize;
 pub mod face_deal;
 pub mod faces;
+pub mod game;
 pub mod hand;
 pub mod ledger;
 pub mod melds;
@@ -122,10 +127,11 @@ pub use card::{CardId, Deck, french};
 pub use determinize::{DealError, DealProblem, HolderSet, MAX_HOLDERS};
 pub use face_deal::{FaceDealProblem, FaceDealSampler};
 pub use faces::{FaceCounts, FaceIndex, MAX_FACES};
+pub use game::CardGame;
 pub use hand::{HandGame, HandRules, search_hand};
 pub use ledger::{ConservationError, Ledger, ZoneId, check_conservation};
 pub use pick::{Mistakes, best_scored};
-pub use record::{MatchRecord, Replay, ReplayError, ReplayErrorOf};
+pub use record::{MatchRecord, ReplayError, ReplayErrorOf};
 pub use sampler::{Deal, DealSampler};
 pub use set::{CardNameError, CardSet, CardSetIter, SingleDeck};
 pub use table::{PayoffRule, Table, TableError};
