@@ -95,6 +95,16 @@ impl JsLocalTable {
         self.0.act(text, ply).map_err(|e| JsError::new(&e))
     }
 
+    /// Plays the person's legal move of index `choice` in the answer at
+    /// `ply` (`answer()` gives what follows).
+    ///
+    /// # Errors
+    /// A stale ply, not the person's turn, or an index past the legal
+    /// moves.
+    pub fn choose(&mut self, choice: f64, ply: f64) -> Result<(), JsError> {
+        self.0.choose(choice as u64, ply as u64).map_err(|e| JsError::new(&e))
+    }
+
     /// Plays chance's steps, then says who acts: `null` for the person or
     /// the end, else the computer's turn as JSON (`{seat, player, seed,
     /// observation, legal_count, only, first}`; the observation and the

@@ -92,10 +92,12 @@ fn a_saved_table_resumes_and_a_dishonest_chance_outcome_is_refused() {
     }
     let answer = table.answer();
     assert_eq!(answer["your_turn"], true);
-    let legal = answer["legal"][0].as_str().unwrap().to_string();
-    table.act(&legal, answer["ply"].as_u64()).unwrap();
+    // The person plays as the page does: a legal move by its index.
+    let label = answer["legal"][1]["label"].clone();
+    table.choose(1, answer["ply"].as_u64().unwrap()).unwrap();
     let answer = table.answer();
-    assert_eq!(answer["moves"].as_array().unwrap().last().unwrap()["seat"], 0);
+    let last = answer["moves"].as_array().unwrap().last().unwrap().clone();
+    assert_eq!((&last["seat"], &last["text"]), (&json!(0), &label));
     let saved = table.saved();
     let resumed = LocalTable::resume(&serde_json::to_string(&saved).unwrap()).unwrap();
     assert_eq!(resumed.answer(), table.answer());
@@ -121,6 +123,11 @@ fn a_stale_or_illegal_person_action_changes_nothing() {
     assert!(table.act("4", Some(3)).unwrap_err().contains("ply"));
     assert!(table.act("z9", Some(0)).is_err());
     assert!(table.act(&"x".repeat(10_000), Some(0)).is_err());
+    assert!(
+        table.choose(9, 0).unwrap_err().contains("index 9"),
+        "nine squares: 0 to 8"
+    );
+    assert!(table.choose(4, 1).unwrap_err().contains("ply"));
     assert_eq!(table.answer(), before);
     table.act("4", Some(0)).unwrap();
     assert!(table.act("0", Some(1)).unwrap_err().contains("not your turn"));
