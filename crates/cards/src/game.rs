@@ -1,13 +1,15 @@
 //! A card game as the card engine's glue reads it: each fact the glue
 //! needs is stated once, in one [`CardGame`] impl, and the engine writes the
 //! rest: records that replay ([`MatchRecord`](crate::MatchRecord)) and the
-//! search library's `Determinize` ([`card_game!`](crate::card_game)).
+//! search library's `Determinize` ([`card_game!`](crate::card_game)) and
+//! the contract's module items that follow from it
+//! ([`card_module!`](crate::card_module)).
 
 use std::fmt::Debug;
 
 use serde::Serialize;
 use serde::de::DeserializeOwned;
-use tabula_search::{Game, Seat, WorldSampler};
+use tabula_search::{Game, Seat, Turn, WorldSampler};
 
 /// What a card game tells the engine: how it is built from its options
 /// and where a match starts (for records), the scores a record states, and
@@ -36,6 +38,8 @@ pub trait CardGame: Game + Sized {
     fn scores_of(state: &Self::State) -> Self::Scores;
     /// The seat an observation is of.
     fn observer(observation: &Self::Observation) -> Seat;
+    /// Whose turn an observation shows (every seat sees who acts).
+    fn turn_of(observation: &Self::Observation) -> Turn;
     /// The legal actions of the observing seat (cleared first; none when
     /// another seat or chance acts).
     fn observed_legal(&self, observation: &Self::Observation, out: &mut Vec<Self::Action>);
@@ -95,6 +99,45 @@ macro_rules! card_game {
                         .unwrap_or_else(|e| panic!("no world fits the observation: {e}")),
                 )
             }
+        }
+    };
+}
+
+/// Writes the items of a card game's `GameModule` impl that its
+/// [`CardGame`] impl already says, for a game whose rules type is its
+/// module: `new` and `options` (its options), `game` (itself), `start`
+/// (the first state: every card is dealt by chance, drawn by whoever runs
+/// the game, so the seed is not read) and `turn`.
+///
+/// ```ignore
+/// impl GameModule for Hearts {
+///     type Game = Hearts;
+///     type Options = HeartsOptions;
+///     tabula_cards::card_module!();
+///     // … the game's own items
+/// }
+/// ```
+#[macro_export]
+macro_rules! card_module {
+    () => {
+        fn new(options: <Self as $crate::CardGame>::Options) -> ::std::result::Result<Self, ::std::string::String> {
+            <Self as $crate::CardGame>::with_options(options)
+        }
+
+        fn options(&self) -> <Self as $crate::CardGame>::Options {
+            $crate::CardGame::record_options(self)
+        }
+
+        fn game(&self) -> &Self {
+            self
+        }
+
+        fn start(&self, _seed: u64) -> <Self as $crate::__search::Game>::State {
+            $crate::CardGame::first_state(self)
+        }
+
+        fn turn(&self, observation: &<Self as $crate::__search::Game>::Observation) -> $crate::__search::Turn {
+            <Self as $crate::CardGame>::turn_of(observation)
         }
     };
 }

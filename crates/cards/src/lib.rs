@@ -12,7 +12,7 @@
 //! | a hand as one word, the single French deck's layout | [`CardSet`], [`SingleDeck`] |
 //! | sets of any width (108 cards: `WideSet<2>`), code generic over the width | [`WideSet`], [`CardBits`] |
 //! | faces for rules: counts per face, the instances of a multiset of faces | [`FaceIndex`], [`FaceCounts`] |
-//! | the zone ledger and conservation | [`Ledger`], [`check_conservation`] |
+//! | the zone ledger and conservation; zone hashing | [`Ledger`], [`check_conservation`], [`ZoneKeys`] |
 //! | seats, teams, payoff vectors as data | [`Table`], [`PayoffRule`] |
 //! | observation projection per seat | [`Visibility`], [`CardView`], [`project`], [`unseen_counts`] |
 //! | determinization weighted by physical arrangements | [`DealProblem`], [`DealSampler`] (prepared once per search) |
@@ -129,7 +129,7 @@ pub use face_deal::{FaceDealProblem, FaceDealSampler};
 pub use faces::{FaceCounts, FaceIndex, MAX_FACES};
 pub use game::CardGame;
 pub use hand::{HandGame, HandRules, search_hand};
-pub use ledger::{ConservationError, Ledger, ZoneId, check_conservation};
+pub use ledger::{ConservationError, Ledger, ZoneId, ZoneKeys, check_conservation};
 pub use pick::{Mistakes, best_scored};
 pub use record::{MatchRecord, ReplayError, ReplayErrorOf};
 pub use sampler::{Deal, DealSampler};

@@ -160,7 +160,9 @@ fn check_observation<M: GameModule>(module: &M, state: &StateOf<M>, seat: usize)
 /// The swap hook changes nothing `seat` sees, and the world it makes is
 /// one the rules can reach: it keeps the state's invariants, so that the
 /// seat could not rule it out from what it saw (the cards each seat
-/// played among them).
+/// played among them). What the seat is sent is byte for byte the same:
+/// its observation, the bot protocol's request (the observation and the
+/// legal actions), its view and its text.
 fn check_swap<M: GameModule>(module: &M, state: &StateOf<M>, seat: usize) {
     let name = M::INFO.name;
     let mut swapped = state.clone();
@@ -168,12 +170,24 @@ fn check_swap<M: GameModule>(module: &M, state: &StateOf<M>, seat: usize) {
         return;
     }
     let game = module.game();
-    let seen = |s: &StateOf<M>| serde_json::to_string(&game.observation(s, seat)).expect("observations serialise");
-    assert_eq!(
-        seen(&swapped),
-        seen(state),
-        "{name}: swapping cards seat {seat} cannot see changes its observation"
-    );
+    let sent = |s: &StateOf<M>| {
+        let o = game.observation(s, seat);
+        let mut legal = Vec::new();
+        game.legal_from_observation(&o, seat, &mut legal);
+        [
+            serde_json::to_string(&o).expect("observations serialise"),
+            serde_json::to_string(&legal).expect("actions serialise"),
+            serde_json::to_string(&module.view(&o, seat)).expect("views serialise"),
+            module.render(&o, seat),
+        ]
+    };
+    let (before, after) = (sent(state), sent(&swapped));
+    for (what, (a, b)) in ["observation", "request's legal actions", "view", "text"]
+        .iter()
+        .zip(before.iter().zip(&after))
+    {
+        assert_eq!(b, a, "{name}: swapping cards seat {seat} cannot see changes its {what}");
+    }
     module.check_state(&swapped).unwrap_or_else(|e| {
         panic!("{name}: swapping cards seat {seat} cannot see makes a world the rules cannot reach: {e}")
     });

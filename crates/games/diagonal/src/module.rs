@@ -11,8 +11,7 @@ use tabula_contract::{
     per_deal_means,
 };
 use tabula_search::{
-    Determinize, Game, Payoffs, PerfectInformation, Player, Rng, SearchResult, SearchStats, Seat, TunableTable, Turn,
-    TwoTeams,
+    Determinize, Game, Payoffs, PerfectInformation, Player, Rng, SearchResult, Seat, TunableTable, Turn, TwoTeams,
 };
 
 use crate::ai::{Computer, ComputerConfig, DIAGONAL_TUNABLES, Greedy};
@@ -168,11 +167,7 @@ struct GreedyPlayer;
 
 impl Player<Diagonal> for GreedyPlayer {
     fn choose(&mut self, game: &Diagonal, s: &State, _seat: Seat) -> SearchResult<Cell> {
-        SearchResult {
-            action: Greedy::pick(game, s),
-            value: 0.0,
-            stats: SearchStats::default(),
-        }
+        SearchResult::decided(Greedy::pick(game, s))
     }
 }
 

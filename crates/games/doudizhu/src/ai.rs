@@ -23,8 +23,8 @@
 
 use tabula_cards::{HandGame, HandRules};
 use tabula_search::{
-    Budget, Game, Payoffs, Player, Rng, Rollout, RootUcbConfig, SearchResult, Seat, Tunable, Turn, rng::derive_seed,
-    root_ucb_over, stable_hash,
+    Budget, Game, Payoffs, Player, Rng, Rollout, RootUcbConfig, SearchResult, Seat, Tunable, Turn, forced,
+    rng::derive_seed, root_ucb_over, stable_hash,
 };
 
 use crate::actions::Action;
@@ -373,22 +373,15 @@ fn split_is_forced(unseen: Counts, hidden: usize) -> bool {
     ways.get(hidden) == Some(&1)
 }
 
+/// A decision made without searching.
 fn done(action: Option<Action>) -> SearchResult<Action> {
-    SearchResult {
-        action,
-        value: 0.0,
-        stats: Default::default(),
-    }
+    SearchResult::decided(action)
 }
 
 impl Player<DouDizhu> for DdzAi {
     fn choose(&mut self, game: &DouDizhu, o: &Observation, seat: Seat) -> SearchResult<Action> {
-        use tabula_search::Determinize;
-        game.legal_from_observation(o, seat, &mut self.legal);
-        match self.legal.as_slice() {
-            [] => return done(None),
-            [only] => return done(Some(*only)),
-            _ => {}
+        if let Some(result) = forced(game, o, seat, &mut self.legal) {
+            return result;
         }
         if let Some(solver) = self.rollout.solver() {
             // The solver's table starts empty at each decision, so that a

@@ -110,7 +110,7 @@ pub use setup::PlaySetup;
 pub use state::{DealResult, Phase, SEATS, State};
 
 use tabula_cards::CardGame;
-use tabula_search::Seat;
+use tabula_search::{Seat, Turn};
 
 /// The card engine's glue reads DouDizhu from here: records and the
 /// search library's `Determinize` ([`tabula_cards::card_game!`]).
@@ -137,6 +137,10 @@ impl CardGame for DouDizhu {
 
     fn observer(observation: &Observation) -> Seat {
         usize::from(observation.seat)
+    }
+
+    fn turn_of(observation: &Observation) -> Turn {
+        observation.turn()
     }
 
     fn observed_legal(&self, observation: &Observation, out: &mut Vec<Action>) {

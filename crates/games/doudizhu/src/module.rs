@@ -105,22 +105,7 @@ impl GameModule for DouDizhu {
     /// and passes.
     const MAX_PLIES: usize = 5_000;
 
-    fn new(options: DdzOptions) -> Result<Self, String> {
-        DouDizhu::new(options)
-    }
-
-    fn options(&self) -> DdzOptions {
-        DouDizhu::options(self)
-    }
-
-    fn game(&self) -> &DouDizhu {
-        self
-    }
-
-    fn start(&self, _seed: u64) -> State {
-        // Every card dealt is a chance event, drawn by whoever runs the game.
-        self.initial_state()
-    }
+    tabula_cards::card_module!();
 
     fn agent(&self, spec: &PlayerSpec, seed: u64) -> Result<BoxedPlayer<DouDizhu>, SpecError> {
         players::leveled(spec, seed, "Dou Dizhu", |level, seed| Box::new(DdzAi::new(level, seed)))
@@ -129,10 +114,6 @@ impl GameModule for DouDizhu {
     fn policy(&self, spec: &PlayerSpec, seed: u64) -> Option<BoxedPlayer<DouDizhu>> {
         // Levels 3-4 search over level 2's policy.
         players::leveled_policy(spec, seed, 2, |level, seed| Box::new(DdzAi::new(level, seed)))
-    }
-
-    fn turn(&self, o: &Observation) -> Turn {
-        o.turn()
     }
 
     fn check_observation(&self, o: &Observation, seat: Seat) -> Result<(), String> {

@@ -3,9 +3,9 @@
 
 use serde::{Deserialize, Serialize};
 use tabula_cards::climbing::{Seating, Trick};
-use tabula_cards::{CardId, CardSet};
+use tabula_cards::{CardId, CardSet, ZoneId, ZoneKeys};
 use tabula_search::Turn;
-use tabula_search::rng::{mix64, zobrist_keys};
+use tabula_search::rng::mix64;
 
 use crate::cards::{DECK, NUM_CARDS};
 use crate::combo::Combo;
@@ -35,22 +35,23 @@ pub enum Zone {
     Played(usize),
 }
 
-impl Zone {
-    fn block(self) -> usize {
-        match self {
+impl From<Zone> for ZoneId {
+    fn from(zone: Zone) -> ZoneId {
+        let n = match zone {
             Zone::Stock => 0,
             Zone::Hand(s) => 1 + s,
             Zone::Played(s) => 1 + SEATS + s,
-        }
+        };
+        ZoneId(n as u16)
     }
 }
 
-static KEYS: [u64; (1 + 2 * SEATS) * NUM_CARDS] = zobrist_keys(0xD0D1_2400_0000_0001);
+static KEYS: ZoneKeys<{ (1 + 2 * SEATS) * NUM_CARDS }> = ZoneKeys::new(0xD0D1_2400_0000_0001, NUM_CARDS);
 
 /// The hash key of `card` in `zone`.
 #[inline]
 pub(crate) fn key(zone: Zone, card: CardId) -> u64 {
-    KEYS[zone.block() * NUM_CARDS + card.index()]
+    KEYS.key(zone.into(), card)
 }
 
 /// Where a deal stands.
@@ -343,17 +344,9 @@ impl State {
 
     /// The hash of the card placement, from scratch.
     pub(crate) fn compute_cards_hash(&self) -> u64 {
-        let mut h = 0;
-        for c in self.stock {
-            h ^= key(Zone::Stock, c);
-        }
+        let mut h = KEYS.of(Zone::Stock.into(), self.stock);
         for s in 0..SEATS {
-            for c in self.hands[s] {
-                h ^= key(Zone::Hand(s), c);
-            }
-            for c in self.played[s] {
-                h ^= key(Zone::Played(s), c);
-            }
+            h ^= KEYS.of(Zone::Hand(s).into(), self.hands[s]) ^ KEYS.of(Zone::Played(s).into(), self.played[s]);
         }
         h
     }

@@ -118,7 +118,7 @@ pub use rules::Euchre;
 pub use state::{Call, Phase, Public, State, Zone};
 
 use tabula_cards::CardGame;
-use tabula_search::Seat;
+use tabula_search::{Seat, Turn};
 
 /// The card engine's glue reads Euchre from here: records and the
 /// search library's `Determinize` ([`tabula_cards::card_game!`]).
@@ -145,6 +145,10 @@ impl CardGame for Euchre {
 
     fn observer(observation: &Observation) -> Seat {
         usize::from(observation.seat)
+    }
+
+    fn turn_of(observation: &Observation) -> Turn {
+        observation.turn()
     }
 
     fn observed_legal(&self, observation: &Observation, out: &mut Vec<Action>) {

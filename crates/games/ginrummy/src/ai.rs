@@ -64,7 +64,7 @@ pub use search::{MARGIN, ROOT_CANDIDATES, Root, TAKE_DISCARDS, choose_root, play
 
 use tabula_cards::{CardSet, Mistakes, best_scored};
 use tabula_search::{
-    Determinize, Player, Rng, RootStat, SearchResult, SearchStats, Seat, Tunable, rng::derive_seed, stable_hash,
+    Player, Rng, RootStat, SearchResult, SearchStats, Seat, Tunable, forced, rng::derive_seed, stable_hash,
 };
 
 use policy::{DANGER, HAND_RANGE, LATE_STOCK, ROLLOUT_RANDOM};
@@ -199,17 +199,10 @@ impl GinAi {
 
 impl Player<GinRummy> for GinAi {
     fn choose(&mut self, game: &GinRummy, o: &Observation, seat: Seat) -> SearchResult<Action> {
-        game.legal_from_observation(o, seat, &mut self.legal);
-        let done = |action: Option<Action>| SearchResult {
-            action,
-            value: 0.0,
-            stats: Default::default(),
-        };
-        match self.legal.as_slice() {
-            [] => return done(None),
-            [only] => return done(Some(*only)),
-            _ => {}
+        if let Some(result) = forced(game, o, seat, &mut self.legal) {
+            return result;
         }
+        let done = SearchResult::decided;
         let view = View::of_observation(o);
         // Gin is never thrown away, at any level.
         if let Some(&gin) = self.legal.iter().find(|&&a| {

@@ -106,7 +106,7 @@ pub use rules::GinRummy;
 pub use state::{Ending, HandResult, Phase, SEATS, State, Zone};
 
 use tabula_cards::CardGame;
-use tabula_search::Seat;
+use tabula_search::{Seat, Turn};
 
 /// The card engine's glue reads GinRummy from here: records and the
 /// search library's `Determinize` ([`tabula_cards::card_game!`]).
@@ -133,6 +133,10 @@ impl CardGame for GinRummy {
 
     fn observer(observation: &Observation) -> Seat {
         usize::from(observation.seat)
+    }
+
+    fn turn_of(observation: &Observation) -> Turn {
+        observation.turn()
     }
 
     fn observed_legal(&self, observation: &Observation, out: &mut Vec<Action>) {

@@ -78,7 +78,7 @@ pub use rules::Hearts;
 pub use state::{SEATS, State, TRICKS, Zone, pass_offset};
 
 use tabula_cards::CardGame;
-use tabula_search::Seat;
+use tabula_search::{Seat, Turn};
 
 impl Hearts {
     /// The start of a match, before the first deal.
@@ -112,6 +112,10 @@ impl CardGame for Hearts {
 
     fn observer(observation: &Observation) -> Seat {
         usize::from(observation.seat)
+    }
+
+    fn turn_of(observation: &Observation) -> Turn {
+        observation.turn()
     }
 
     fn observed_legal(&self, observation: &Observation, out: &mut Vec<Action>) {

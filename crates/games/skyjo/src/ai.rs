@@ -411,11 +411,7 @@ impl SkyjoAi {
         let sit = Situation::from_observation(obs);
         self.legal_and_scores(game, obs, &sit);
         if self.scored.is_empty() {
-            return SearchResult {
-                action: None,
-                value: 0.0,
-                stats: SearchStats::default(),
-            };
+            return SearchResult::decided(None);
         }
         let iterations = match self.level {
             LevelSpec::Level(1) | LevelSpec::Level(2) => None,

@@ -86,7 +86,7 @@ pub use seats::side_of;
 pub use state::{SEATS, SIDES, State, TRICKS, Zone};
 
 use tabula_cards::CardGame;
-use tabula_search::Seat;
+use tabula_search::{Seat, Turn};
 
 /// The card engine's glue reads Spades from here: records and the
 /// search library's `Determinize` ([`tabula_cards::card_game!`]).
@@ -113,6 +113,10 @@ impl CardGame for Spades {
 
     fn observer(observation: &Observation) -> Seat {
         usize::from(observation.seat)
+    }
+
+    fn turn_of(observation: &Observation) -> Turn {
+        observation.turn()
     }
 
     fn observed_legal(&self, observation: &Observation, out: &mut Vec<Action>) {

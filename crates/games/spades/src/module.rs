@@ -6,7 +6,7 @@
 use serde_json::Value;
 use tabula_contract::players::{self, BoxedPlayer};
 use tabula_contract::{GameInfo, GameModule, OptionDoc, PlayerInfo, PlayerSpec, Scoresheet, SpecError};
-use tabula_search::{Determinize, Seat, TunableTable, Turn};
+use tabula_search::{Determinize, Seat, TunableTable};
 
 use crate::actions::{Action, playable};
 use crate::ai::{SPADES_TUNABLES, SpadesAi};
@@ -86,22 +86,7 @@ impl GameModule for Spades {
     /// A hand is 52 deals, up to 4 blind answers, 4 bids and 52 cards.
     const MAX_PLIES: usize = 200;
 
-    fn new(options: SpadesOptions) -> Result<Self, String> {
-        Spades::new(options)
-    }
-
-    fn options(&self) -> SpadesOptions {
-        Spades::options(self)
-    }
-
-    fn game(&self) -> &Spades {
-        self
-    }
-
-    fn start(&self, _seed: u64) -> State {
-        // Every deal is made of chance events, drawn by whoever runs the game.
-        self.initial_state()
-    }
+    tabula_cards::card_module!();
 
     fn agent(&self, spec: &PlayerSpec, seed: u64) -> Result<BoxedPlayer<Spades>, SpecError> {
         players::leveled(spec, seed, "Spades", |level, seed| Box::new(SpadesAi::new(level, seed)))
@@ -114,10 +99,6 @@ impl GameModule for Spades {
 
     fn teams(&self) -> Option<Vec<usize>> {
         Some((0..SEATS).map(side_of).collect())
-    }
-
-    fn turn(&self, o: &Observation) -> Turn {
-        o.turn()
     }
 
     fn check_state(&self, state: &State) -> Result<(), String> {
