@@ -160,16 +160,26 @@ async fn bad_requests_change_nothing(engine: Engine) {
         .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     // A choice is an index into the answer's list at its ply: without the
-    // ply, past the list, or beside an action it is refused, and nothing
-    // is played.
+    // ply, past the list, not a whole number, or beside an action it is
+    // refused with a JSON error that does not write the choice back, and
+    // nothing is played.
     let moves = game["legal"].as_array().unwrap().len();
     for body in [
         json!({ "choice": 0 }),
         json!({ "choice": moves, "ply": ply }),
+        json!({ "choice": 4_000_000_321_u64, "ply": ply }),
+        json!({ "choice": -7_000_000_321_i64, "ply": ply }),
+        json!({ "choice": 1.5, "ply": ply }),
+        json!({ "choice": "<i>7000000321</i>", "ply": ply }),
         json!({ "choice": 0, "action": legal, "ply": ply }),
     ] {
         let (status, answer) = c.post(&format!("/api/games/{id}/actions"), body.clone()).await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{body}: {answer}");
+        let error = answer["error"].as_str().expect("a JSON error");
+        assert!(
+            !error.contains("000000321") && !error.contains("1.5"),
+            "{body}: {error}"
+        );
     }
     let (_, now) = c.get(&format!("/api/games/{id}")).await;
     assert_eq!(now["ply"], ply, "a refused choice plays nothing");

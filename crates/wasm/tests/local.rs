@@ -92,12 +92,22 @@ fn a_saved_table_resumes_and_a_dishonest_chance_outcome_is_refused() {
     }
     let answer = table.answer();
     assert_eq!(answer["your_turn"], true);
-    // The person plays as the page does: a legal move by its index.
-    let label = answer["legal"][1]["label"].clone();
+    // The legal moves come structured, as the server's: each the game's
+    // action with the game's text for it.
+    let driver = tabula_registry::find("hearts").unwrap().open(&Value::Null).unwrap();
+    let legal = answer["legal"].as_array().unwrap();
+    assert!(legal.len() > 1, "{answer}");
+    for m in legal {
+        assert_eq!(m["label"], driver.action_text(&m["action"]).unwrap(), "{m}");
+    }
+    // The person plays as the page does: a legal move by its index, which
+    // plays that very action and logs its label.
+    let chosen = legal[1].clone();
     table.choose(1, answer["ply"].as_u64().unwrap()).unwrap();
+    assert_eq!(table.saved().actions.last(), Some(&chosen["action"]));
     let answer = table.answer();
     let last = answer["moves"].as_array().unwrap().last().unwrap().clone();
-    assert_eq!((&last["seat"], &last["text"]), (&json!(0), &label));
+    assert_eq!((&last["seat"], &last["text"]), (&json!(0), &chosen["label"]));
     let saved = table.saved();
     let resumed = LocalTable::resume(&serde_json::to_string(&saved).unwrap()).unwrap();
     assert_eq!(resumed.answer(), table.answer());
@@ -123,10 +133,13 @@ fn a_stale_or_illegal_person_action_changes_nothing() {
     assert!(table.act("4", Some(3)).unwrap_err().contains("ply"));
     assert!(table.act("z9", Some(0)).is_err());
     assert!(table.act(&"x".repeat(10_000), Some(0)).is_err());
-    assert!(
-        table.choose(9, 0).unwrap_err().contains("index 9"),
-        "nine squares: 0 to 8"
-    );
+    // An index past the list (nine squares: 0 to 8) is refused without
+    // being written back.
+    for past in [9, 4_000_000_321, u64::MAX] {
+        let e = table.choose(past, 0).unwrap_err();
+        assert!(e.contains("no legal move has that index"), "{e}");
+        assert!(past == 9 || !e.contains(&past.to_string()), "{e}");
+    }
     assert!(table.choose(4, 1).unwrap_err().contains("ply"));
     assert_eq!(table.answer(), before);
     table.act("4", Some(0)).unwrap();

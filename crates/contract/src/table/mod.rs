@@ -505,11 +505,10 @@ impl Table {
             }
             PersonMove::Choice(i) => {
                 let legal = game.legal();
+                // The refusal does not repeat the index: what a request
+                // sent is not written back (as the server's body errors).
                 let chosen = usize::try_from(i).ok().and_then(|i| legal.get(i)).ok_or_else(|| {
-                    TableError::BadRequest(format!(
-                        "no legal move has the index {i} here (there are {})",
-                        legal.len()
-                    ))
+                    TableError::BadRequest(format!("no legal move has that index here (there are {})", legal.len()))
                 })?;
                 game.apply(chosen).map_err(|e| TableError::Broken(e.to_string()))?;
             }

@@ -83,7 +83,7 @@ async function load() {
 function refusal(err) {
   const message = String(err?.message ?? err);
   const stale = /answers ply|not your turn|is over|no computer acts/.test(message);
-  const bad = /a choice names a move|no legal move has the index/.test(message);
+  const bad = /a choice names a move|no legal move has that index/.test(message);
   return new ApiError(message, stale ? 409 : bad ? 400 : 422);
 }
 
