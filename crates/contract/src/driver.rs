@@ -357,7 +357,7 @@ impl<M: GameModule> Driver for ModuleDriver<M> {
 
     fn view(&self, observation: &Value, seat: Seat) -> Result<Value, ContractError> {
         let obs = self.observation(observation, seat)?;
-        Ok(self.module.view(&obs, seat))
+        Ok(to_json(&self.module.view(&obs, seat)))
     }
 
     fn world(&self, observation: &Value, seat: Seat, seed: u64) -> Result<Box<dyn Match>, ContractError> {

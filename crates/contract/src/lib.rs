@@ -56,7 +56,7 @@ pub use agent::{AgentError, Decision, LocalAgent, RootJson, SeatAgent, StatsJson
 pub use driver::{Driver, GameEntry, ModuleDriver, Registered};
 pub use error::ContractError;
 pub use info::{GameInfo, OptionDoc, Played, PlayerInfo, Scoresheet, TableKind, confidence_interval, per_deal_means};
-pub use matches::{Match, MoveMade};
+pub use matches::{LegalMove, Match, MoveMade};
 pub use module::{ActionOf, GameModule, ObservationOf, Rules, StateOf};
 pub use spec::{PlayerSpec, SpecError};
 pub use table::{Table, TableError};

@@ -3,6 +3,7 @@
 
 use std::sync::Arc;
 
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use tabula_search::{Game, Rng, Seat, Seen, Turn, play};
 
@@ -25,6 +26,19 @@ pub struct MoveMade {
     pub stats: StatsJson,
 }
 
+/// A legal action as a page lists it (the table answer's `legal`): its
+/// JSON form, which identifies it, and its text, which a person reads.
+/// A page picks one by its place in the list (see docs/web-api.md) and
+/// never reads a move out of the text.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LegalMove {
+    /// The action in the game's JSON form (as the bot protocol writes it).
+    pub action: Value,
+    /// The action as a person reads it (the game's `action_text`): what
+    /// the move log writes once it is played.
+    pub label: String,
+}
+
 /// A game in progress. It holds the truth; everything it hands out is
 /// built from one seat's observation, except the payoffs and scores at the
 /// end (public then) and the record.
@@ -37,6 +51,8 @@ pub trait Match: Send {
     fn legal(&self) -> Vec<Value>;
     /// The same, as a person reads them.
     fn legal_text(&self) -> Vec<String>;
+    /// The same, each in its JSON form with its text, in the same order.
+    fn legal_moves(&self) -> Vec<LegalMove>;
     /// Plays an action of the seat to act, or a chance outcome.
     ///
     /// # Errors
@@ -221,6 +237,16 @@ impl<M: GameModule> Match for ModuleMatch<M> {
             .collect()
     }
 
+    fn legal_moves(&self) -> Vec<LegalMove> {
+        self.legal_now()
+            .into_iter()
+            .map(|a| LegalMove {
+                action: to_json(&a),
+                label: self.module.action_text(a),
+            })
+            .collect()
+    }
+
     fn apply(&mut self, action: &Value) -> Result<(), ContractError> {
         let a: ActionOf<M> = crate::error::parse(action, "action")?;
         let mut next = self.state.clone();
@@ -292,7 +318,7 @@ impl<M: GameModule> Match for ModuleMatch<M> {
     }
 
     fn view(&self, seat: Seat) -> Value {
-        self.module.view(&self.game().observation(&self.state, seat), seat)
+        to_json(&self.module.view(&self.game().observation(&self.state, seat), seat))
     }
 
     fn render(&self, seat: Seat) -> String {
@@ -324,11 +350,13 @@ impl<M: GameModule> Match for ModuleMatch<M> {
     fn move_view(&self, seat: Seat) -> Option<Value> {
         let before = self.before.as_ref()?;
         let game = self.game();
-        self.module.move_view(
-            &game.observation(before, seat),
-            &game.observation(&self.state, seat),
-            seat,
-        )
+        self.module
+            .move_view(
+                &game.observation(before, seat),
+                &game.observation(&self.state, seat),
+                seat,
+            )
+            .map(|v| to_json(&v))
     }
 
     fn reviews(&self) -> bool {

@@ -45,6 +45,12 @@ pub trait GameModule: Sized + Send + Sync + 'static {
     /// new-game form and the browser module alike. Unknown fields are an
     /// error, reported before the type sees them.
     type Options: Serialize + DeserializeOwned + Default + Clone + Debug + Send + Sync;
+    /// What a page draws for a seat ([`view`](GameModule::view)): the
+    /// game's own serde structs (by convention in its `view` module), each
+    /// field documented there and listed in docs/web-api.md. The driver
+    /// erases it into JSON: its fields are the object's keys, and a field
+    /// without a value is an `Option` written as `null`.
+    type View: Serialize;
 
     /// Name, title, seats.
     const INFO: GameInfo;
@@ -165,9 +171,9 @@ pub trait GameModule: Sized + Send + Sync + 'static {
         None
     }
 
-    /// The seat's view as JSON, for pages: what to draw, built from the
+    /// The seat's view, for pages: what to draw, built from the
     /// observation alone.
-    fn view(&self, observation: &ObservationOf<Self>, seat: Seat) -> Value;
+    fn view(&self, observation: &ObservationOf<Self>, seat: Seat) -> Self::View;
 
     /// A text picture of the seat's observation, for the terminal.
     fn render(&self, observation: &ObservationOf<Self>, seat: Seat) -> String;
@@ -253,10 +259,16 @@ pub trait GameModule: Sized + Send + Sync + 'static {
     /// A renderer's facts about a move, as `seat` saw it, from its
     /// observations before and after it (Jamais en diagonale: the cell,
     /// its value, the reach the mover had), for pages that replay moves
-    /// one by one. Built from observations only, like the view.
-    fn move_view(&self, before: &ObservationOf<Self>, after: &ObservationOf<Self>, seat: Seat) -> Option<Value> {
+    /// one by one. Built from observations only, like the view, and typed
+    /// like it (the game's own serde struct; the default has none).
+    fn move_view(
+        &self,
+        before: &ObservationOf<Self>,
+        after: &ObservationOf<Self>,
+        seat: Seat,
+    ) -> Option<impl Serialize> {
         let _ = (before, after, seat);
-        None
+        None::<()>
     }
 
     /// A review of `seat`'s moves in a finished game played from

@@ -160,6 +160,7 @@ struct NoOptions {}
 impl GameModule for PartnerDice {
     type Game = PartnerDice;
     type Options = NoOptions;
+    type View = [u8; 4];
     const INFO: GameInfo = GameInfo {
         name: "partnerdice",
         title: "Partner dice",
@@ -204,8 +205,8 @@ impl GameModule for PartnerDice {
     fn check_observation(&self, _: &Said, _: Seat) -> Result<(), String> {
         Ok(())
     }
-    fn view(&self, s: &Said, _: Seat) -> Value {
-        json!(s.said)
+    fn view(&self, s: &Said, _: Seat) -> [u8; 4] {
+        s.said
     }
     fn render(&self, s: &Said, _: Seat) -> String {
         format!("{:?}", s.said)

@@ -6,6 +6,7 @@
 #[global_allocator]
 static GLOBAL: tabula_conformance::alloc::Counting = tabula_conformance::alloc::Counting;
 
+mod answers;
 mod contracts;
 mod decisions;
 

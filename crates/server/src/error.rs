@@ -163,10 +163,13 @@ fn unquoted(message: &str) -> String {
     while let Some((at, len)) = QUOTING.iter().filter_map(|q| rest.find(q).map(|i| (i, q.len()))).min() {
         out.push_str(&rest[..at + len]);
         rest = &rest[at + len..];
-        // A kind word ("integer", "string") may come before the value.
-        let quoted_at = |i: usize| rest[i..].starts_with(['`', '"']).then_some(i);
-        let start = quoted_at(0).or_else(|| rest.find(' ').and_then(|i| quoted_at(i + 1)));
-        let Some(open) = start else { continue };
+        // A kind may come before the value, in one word or more
+        // ("integer", "floating point"); it holds no quote and no comma,
+        // and what follows the comma (", expected …") is ours.
+        let kind_end = rest.find(',').unwrap_or(rest.len());
+        let Some(open) = rest[..kind_end].find(['`', '"']) else {
+            continue;
+        };
         let quote = rest.as_bytes()[open];
         let mut end = None;
         let mut escaped = false;
@@ -268,6 +271,8 @@ mod tests {
             (r#"{"name":"ann","password":"a \"b` c"}"#, "b` c"),
             (r#"{"nmae":"ann"}"#, "nmae"),
             (r#"{"name":"ann","password":300}"#, "300"),
+            (r#"{"name":"ann","password":1.25}"#, "1.25"),
+            (r#"{"name":"ann","password":-7}"#, "-7"),
         ] {
             let e = serde_json::from_str::<Credentials>(body).unwrap_err().to_string();
             let shown = unquoted(&e);
@@ -277,6 +282,10 @@ mod tests {
         assert_eq!(
             unquoted("invalid type: integer `12345678`, expected a string at line 1 column 30"),
             "invalid type: integer, expected a string at line 1 column 30"
+        );
+        assert_eq!(
+            unquoted("invalid type: floating point `1.5`, expected u64 at line 1 column 13"),
+            "invalid type: floating point, expected u64 at line 1 column 13"
         );
         assert_eq!(
             unquoted("unknown field `x`, expected one of `name`, `password` at line 1 column 5"),

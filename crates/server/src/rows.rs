@@ -106,8 +106,12 @@ pub(crate) const COLUMNS: &str =
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Action {
-    /// The action's text; none asks the computers to move.
+    /// The action's text; none (and no `choice`) asks the computers to
+    /// move.
     pub action: Option<String>,
+    /// The index of the move in the answer's `legal` at `ply` (which it
+    /// needs): what pages send.
+    pub choice: Option<u64>,
     /// The ply the action answers (the view's `ply`): a stale request
     /// (a retry, a second tab) is refused with 409.
     pub ply: Option<u64>,

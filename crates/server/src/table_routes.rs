@@ -4,7 +4,7 @@
 
 use serde_json::Value;
 use tabula_contract::Match;
-use tabula_contract::table::Replayed;
+use tabula_contract::table::{PersonMove, Replayed};
 use tabula_diagonal::Date;
 
 use crate::AppState;
@@ -299,9 +299,15 @@ pub(crate) async fn act_table(state: &AppState, game: &GameRow, body: &Action) -
     if body.since.is_some_and(|n| n > replayed.log.len() as u64) {
         return Err(ApiError::bad_request("since is past the game's last move"));
     }
-    match &body.action {
-        Some(action) => {
-            let played = table.play_human(&mut replayed, action, body.ply)?;
+    let person = match (&body.action, body.choice) {
+        (Some(_), Some(_)) => return Err(ApiError::bad_request("send an action or a choice, not both")),
+        (Some(text), None) => Some(PersonMove::Text(text)),
+        (None, Some(i)) => Some(PersonMove::Choice(i)),
+        (None, None) => None,
+    };
+    match person {
+        Some(person) => {
+            let played = table.play_human(&mut replayed, person, body.ply)?;
             table.truth.actions.push(played);
         }
         None => {

@@ -80,7 +80,11 @@ async fn the_trainer_is_won_by_the_tables_best_moves(engine: Engine) {
     while game["over"] != true {
         let best = game["view"]["best"].as_str().unwrap().to_string();
         assert!(
-            game["legal"].as_array().unwrap().iter().any(|l| l == &best),
+            game["legal"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|l| l["label"] == best.as_str()),
             "{best} is legal"
         );
         let (status, next) = c

@@ -333,7 +333,7 @@ async fn free_play_watch_and_tictactoe(engine: Engine) {
         "no traps: {v}"
     );
     let id = game["id"].as_str().unwrap().to_string();
-    let first = game["legal"][0].as_str().unwrap().to_string();
+    let first = game["legal"][0]["label"].as_str().unwrap().to_string();
     let after = c.play(&id, &first).await;
     assert_eq!(after["moves"][0]["seat"], 0);
     assert_eq!(after["moves"][1]["seat"], 1, "the computer answered");
@@ -379,7 +379,7 @@ async fn free_play_watch_and_tictactoe(engine: Engine) {
         .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     while !t["over"].as_bool().unwrap() {
-        let square = t["legal"][0].as_str().unwrap().to_string();
+        let square = t["legal"][0]["label"].as_str().unwrap().to_string();
         t = c.play(&tid, &square).await;
     }
     assert_ne!(t["result"]["winners"], json!([0]), "never a win for X");
@@ -444,7 +444,7 @@ async fn guest_games_follow_into_the_account(engine: Engine) {
     let mut c = s.client().await;
     let free = c.new_game(json!({ "kind": "tictactoe" })).await;
     let daily = c.new_game(json!({ "kind": "daily" })).await;
-    let cell = daily["legal"][0].as_str().unwrap().to_string();
+    let cell = daily["legal"][0]["label"].as_str().unwrap().to_string();
     c.play(daily["id"].as_str().unwrap(), &cell).await;
     let (status, _) = c
         .post("/api/register", json!({ "name": "Dee", "password": "long enough" }))

@@ -246,7 +246,13 @@ async fn a_whole_game_against_level_one_by_keyboard() {
         let a = answer(&c).await;
         let pos = position_of_view(&a["view"]);
         let (m, _) = probe::best_move(tables, &pos).expect("the tables know the position");
-        assert!(a["legal"].as_array().unwrap().iter().any(|l| l == &m.to_string()));
+        assert!(
+            a["legal"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|l| l["label"] == m.to_string().as_str())
+        );
         play_by_keyboard(&c, &board, &pos, m).await;
         // The move is in the log before the next turn is read.
         let ply = a["ply"].as_u64().unwrap();
@@ -370,7 +376,7 @@ async fn a_whole_game_from_the_belgian_daisy_by_keyboard() {
         assert!(moves < 40, "six plies without an ejection end the game");
         let a = answer(&c).await;
         let pos = position_of_view(&a["view"]);
-        let m: Move = a["legal"][0].as_str().unwrap().parse().unwrap();
+        let m: Move = a["legal"][0]["label"].as_str().unwrap().parse().unwrap();
         play_by_keyboard(&c, &board, &pos, m).await;
         let ply = a["ply"].as_u64().unwrap();
         find(&c, &format!("#table-moves li[data-ply='{ply}']")).await;

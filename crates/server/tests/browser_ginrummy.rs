@@ -135,7 +135,12 @@ async fn gin_melds_shown(c: &Client) -> Vec<Vec<String>> {
 /// Answers the knocks and the gins offered.
 async fn gin_check_knocks(c: &Client, id: &str) -> (usize, usize) {
     let answer = api_answer(c, id).await;
-    let legal = gin_strings(&answer["legal"]);
+    let legal: Vec<String> = answer["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["label"].as_str().unwrap().to_string())
+        .collect();
     let on_page = strings(
         c,
         "return [...document.querySelectorAll('#table-legal button[data-action]')].map((b) => b.dataset.action)",

@@ -3,7 +3,8 @@
 //! passed and played, a hand of Spades bid and played from the keyboard
 //! and a match of Euchre played to its end, each with the page's DOM
 //! byte-identical when two cards the person cannot see are swapped in the
-//! server's truth; watched games. (Gin Rummy's page: browser_ginrummy.rs.)
+//! server's truth; watched games; a move sent as its index in the answer's
+//! structured legal moves. (Gin Rummy's page: browser_ginrummy.rs.)
 
 use crate::table_page;
 use crate::web;
@@ -11,7 +12,8 @@ use crate::web;
 use std::time::{Duration, Instant};
 
 use fantoccini::{Client, Locator};
-use table_page::{Matches, TURN_OR_END, player, start_game, swap_keeps_the_page, until};
+use serde_json::{Value, json};
+use table_page::{Matches, TURN_OR_END, api_answer, player, start_game, strings, swap_keeps_the_page, until};
 use web::{ONE_AT_A_TIME, driver, find, open, settle, shown, snapshot};
 
 /// Clicks the person's moves on the board until the game ends.
@@ -283,5 +285,68 @@ async fn euchre_plays_to_the_end_and_hides_every_unseen_card() {
     assert!(sheet.contains("South–North"), "{sheet}");
     let result = find(&c, "#table-result-text").await.text().await.unwrap();
     assert!(result.contains("Points:"), "{result}");
+    c.close().await.unwrap();
+}
+
+/// The page plays by the answer's structured legal moves: the shell lists
+/// each move by its label (the list every game's page has, for keyboard
+/// users), and a click sends its index in the list with the ply (never its
+/// text), which plays that move. Wide integers of an answer are read
+/// exactly (a BigInt), as a Dou Dizhu play's rank counts need.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_page_plays_a_move_by_its_index_in_the_answers_legal_moves() {
+    let _one = ONE_AT_A_TIME.lock().await;
+    let Some(d) = driver() else { return };
+    let (s, c) = player(&d, "chooser").await;
+    let id = start_game(&c, &s.base, "tictactoe", &[], &[(1, "random")]).await;
+    until(&c, "the person's turn", TURN_OR_END).await;
+    let answer = api_answer(&c, &id).await;
+    let labels: Vec<String> = answer["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["label"].as_str().unwrap().to_string())
+        .collect();
+    let listed = strings(
+        &c,
+        "return [...document.querySelectorAll('#table-legal button')].map((b) => b.textContent)",
+        vec![],
+    )
+    .await;
+    assert_eq!(listed, labels, "the shell lists every legal move by its label");
+    c.execute(
+        "window.sentBodies = []; const send = window.fetch; \
+         window.fetch = (url, init) => { if (String(url).endsWith('/actions')) window.sentBodies.push(init.body); return send(url, init); }; \
+         document.querySelectorAll('#table-legal button')[2].click();",
+        vec![],
+    )
+    .await
+    .unwrap();
+    until(
+        &c,
+        "the person's move in the log",
+        "return document.querySelectorAll('#table-moves li').length > 0",
+    )
+    .await;
+    let sent = c.execute("return window.sentBodies", vec![]).await.unwrap();
+    let body: Value = serde_json::from_str(sent[0].as_str().unwrap()).unwrap();
+    assert_eq!((&body["choice"], &body["ply"]), (&json!(2), &answer["ply"]), "{body}");
+    assert!(body.get("action").is_none(), "no text is sent: {body}");
+    let first = c
+        .execute("return document.querySelector('#table-moves li').textContent", vec![])
+        .await
+        .unwrap();
+    assert!(
+        first.as_str().unwrap().ends_with(&format!(": {}", labels[2])),
+        "{first}"
+    );
+    let wide = c
+        .execute_async(
+            "import('/assets/js/common.js').then((m) => arguments[0](String(m.readJson('{\"cards\":72057594037927939}').cards)))",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(wide, "72057594037927939", "read exactly");
     c.close().await.unwrap();
 }

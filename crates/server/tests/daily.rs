@@ -100,7 +100,7 @@ async fn restart_takes_the_day_off_for_good(engine: Engine) {
     let s = server(engine).await;
     let mut bob = s.account("Bob").await;
     let first = bob.new_game(json!({ "kind": "daily" })).await;
-    let cell = first["legal"][0].as_str().unwrap().to_string();
+    let cell = first["legal"][0]["label"].as_str().unwrap().to_string();
     bob.play(first["id"].as_str().unwrap(), &cell).await;
     let second = bob.new_game(json!({ "kind": "daily" })).await;
     assert_eq!(
@@ -177,7 +177,7 @@ async fn a_restarted_today_ends_the_streak(engine: Engine) {
     let (_, stats) = fay.get("/api/stats").await;
     assert_eq!(stats["streak"], 1, "today not yet played");
     let first = fay.new_game(json!({ "kind": "daily" })).await;
-    let cell = first["legal"][0].as_str().unwrap().to_string();
+    let cell = first["legal"][0]["label"].as_str().unwrap().to_string();
     fay.play(first["id"].as_str().unwrap(), &cell).await;
     let (_, stats) = fay.get("/api/stats").await;
     assert_eq!(stats["streak"], 1, "today begun, not finished");
@@ -222,7 +222,7 @@ async fn a_guest_game_of_the_day_is_the_browsers_attempt(engine: Engine) {
     let mut phone = s.account("Hal").await;
     let first = phone.new_game(json!({ "kind": "daily" })).await;
     assert_eq!(first["ranked"], true);
-    let cell = first["legal"][0].as_str().unwrap().to_string();
+    let cell = first["legal"][0]["label"].as_str().unwrap().to_string();
     phone.play(first["id"].as_str().unwrap(), &cell).await;
     let mut laptop = s.client().await;
     let tried = laptop.new_game(json!({ "kind": "daily" })).await;

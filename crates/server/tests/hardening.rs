@@ -154,7 +154,10 @@ async fn cookie_less_requests_write_no_session(engine: Engine) {
     assert_eq!(loaded, game);
     let game = guest.new_game(json!({ "kind": "daily" })).await;
     guest
-        .play(game["id"].as_str().unwrap(), game["legal"][0].as_str().unwrap())
+        .play(
+            game["id"].as_str().unwrap(),
+            game["legal"][0]["label"].as_str().unwrap(),
+        )
         .await;
     let (_, games) = guest.get("/api/games").await;
     assert_eq!(games.as_array().unwrap().len(), 2);
@@ -792,7 +795,7 @@ async fn a_search_past_its_deadline_moves_and_the_table_goes_on() {
         if now["over"] == true {
             break;
         }
-        let action = now["legal"][0].as_str().unwrap().to_string();
+        let action = now["legal"][0]["label"].as_str().unwrap().to_string();
         let start = Instant::now();
         let (status, after) = c
             .post(
@@ -984,7 +987,7 @@ async fn heavy_moves_of_one_client_leave_the_computer_to_the_others() {
     let mut statuses = Vec::new();
     for _ in 0..6 {
         let (_, now) = quick.get(&format!("/api/games/{gid}")).await;
-        let action = now["legal"][0].as_str().unwrap_or("").to_string();
+        let action = now["legal"][0]["label"].as_str().unwrap_or("").to_string();
         let (status, _) = quick
             .post(
                 &format!("/api/games/{gid}/actions"),

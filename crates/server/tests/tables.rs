@@ -43,7 +43,10 @@ async fn every_game_plays_through_the_api(engine: Engine) {
             game.get("truth").is_none() && game.get("seed").is_none(),
             "{name}: no truth"
         );
-        // The person plays the first legal move; at most 80 requests.
+        // The person plays as the page does, a legal move by its index in
+        // the answer's list (each move there the game's action with the
+        // game's text for it); at most 80 requests.
+        let driver = entry.open(&Value::Null).unwrap();
         for _ in 0..80 {
             if game["over"] == true {
                 break;
@@ -52,15 +55,26 @@ async fn every_game_plays_through_the_api(engine: Engine) {
             assert_eq!(game["pending"], false, "{name}: the computers have moved");
             let legal = game["legal"].as_array().unwrap();
             assert!(!legal.is_empty(), "{name}: the person has a move");
+            for m in legal {
+                let text = driver
+                    .action_text(&m["action"])
+                    .expect("a legal move is the game's action");
+                assert_eq!(m["label"], text, "{name}: labelled with the game's text");
+            }
             let ply = game["ply"].as_u64().unwrap();
+            let choice = ply as usize % legal.len();
             let (status, next) = c
                 .post(
                     &format!("/api/games/{id}/actions"),
-                    json!({ "action": legal[0], "ply": ply }),
+                    json!({ "choice": choice, "ply": ply }),
                 )
                 .await;
             assert_eq!(status, StatusCode::OK, "{name}: {next}");
             assert!(next["ply"].as_u64().unwrap() > ply, "{name}: the game moved on");
+            assert_eq!(
+                next["moves"][ply as usize]["text"], legal[choice]["label"],
+                "{name}: the move chosen is the one played"
+            );
             assert_eq!(
                 next["moves"].as_array().unwrap().len() as u64,
                 next["ply"].as_u64().unwrap()
@@ -127,7 +141,7 @@ async fn bad_requests_change_nothing(engine: Engine) {
         .await;
     let id = game["id"].as_str().unwrap();
     let ply = game["ply"].as_u64().unwrap();
-    let legal = game["legal"][0].as_str().unwrap().to_string();
+    let legal = game["legal"][0]["label"].as_str().unwrap().to_string();
     // A long action is refused without coming back; an illegal one too.
     let long = "x".repeat(1 << 20);
     let (status, answer) = c
@@ -145,6 +159,30 @@ async fn bad_requests_change_nothing(engine: Engine) {
         )
         .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    // A choice is an index into the answer's list at its ply: without the
+    // ply, past the list, not a whole number, or beside an action it is
+    // refused with a JSON error that does not write the choice back, and
+    // nothing is played.
+    let moves = game["legal"].as_array().unwrap().len();
+    for body in [
+        json!({ "choice": 0 }),
+        json!({ "choice": moves, "ply": ply }),
+        json!({ "choice": 4_000_000_321_u64, "ply": ply }),
+        json!({ "choice": -7_000_000_321_i64, "ply": ply }),
+        json!({ "choice": 1.5, "ply": ply }),
+        json!({ "choice": "<i>7000000321</i>", "ply": ply }),
+        json!({ "choice": 0, "action": legal, "ply": ply }),
+    ] {
+        let (status, answer) = c.post(&format!("/api/games/{id}/actions"), body.clone()).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{body}: {answer}");
+        let error = answer["error"].as_str().expect("a JSON error");
+        assert!(
+            !error.contains("000000321") && !error.contains("1.5"),
+            "{body}: {error}"
+        );
+    }
+    let (_, now) = c.get(&format!("/api/games/{id}")).await;
+    assert_eq!(now["ply"], ply, "a refused choice plays nothing");
     // A stale request (a retry, a second tab) gets 409 and plays nothing.
     let (status, played) = c
         .post(
@@ -249,7 +287,7 @@ async fn swaps_change_no_answer(c: &mut common::Client, s: &TestServer, request:
         if game["over"] == true {
             break;
         }
-        let legal = game["legal"][0].as_str().unwrap().to_string();
+        let legal = game["legal"][0]["label"].as_str().unwrap().to_string();
         let ply = game["ply"].as_u64().unwrap();
         let (status, next) = c
             .post(
@@ -416,7 +454,7 @@ async fn games_of_before_are_tables_with_their_review(engine: Engine) {
     assert_eq!(t["game"], "tictactoe");
     let tid = t["id"].as_str().unwrap().to_string();
     while t["over"] != true {
-        let square = t["legal"][0].as_str().unwrap().to_string();
+        let square = t["legal"][0]["label"].as_str().unwrap().to_string();
         t = c.play(&tid, &square).await;
     }
     assert_eq!(t["reviewable"], false);
@@ -441,7 +479,7 @@ on_both!(games_of_before, games_of_before_are_tables_with_their_review);
 /// A whole game of `request` played here, the person at seat 0 playing
 /// their first legal move: as the browser's local table saves it.
 fn played_elsewhere(request: Value, seed: u64) -> tabula_contract::table::Saved {
-    use tabula_contract::table::{NewTable, Saved, Table};
+    use tabula_contract::table::{NewTable, PersonMove, Saved, Table};
     use tabula_search::{CancelFlag, Turn};
     let request: NewTable = serde_json::from_value(request).unwrap();
     let entry = tabula_registry::find(&request.game).unwrap();
@@ -458,7 +496,7 @@ fn played_elsewhere(request: Value, seed: u64) -> tabula_contract::table::Saved 
             }
             _ => {
                 let text = replayed.game.legal_text()[0].clone();
-                let action = table.play_human(&mut replayed, &text, None).unwrap();
+                let action = table.play_human(&mut replayed, PersonMove::Text(&text), None).unwrap();
                 table.truth.actions.push(action);
             }
         }
@@ -623,7 +661,7 @@ async fn answers_carry_the_moves_since_the_callers_ply(engine: Engine) {
     assert!(answer.get("moves_from").is_none(), "a new game's answer is whole");
 
     let ply = answer["ply"].as_u64().unwrap();
-    let text = answer["legal"][0].as_str().unwrap().to_string();
+    let text = answer["legal"][0]["label"].as_str().unwrap().to_string();
     let (status, refused) = c
         .post(
             &format!("/api/games/{id}/actions"),
@@ -640,7 +678,7 @@ async fn answers_carry_the_moves_since_the_callers_ply(engine: Engine) {
     let mut turns = 0;
     let mut longest = 0;
     while answer["over"] != true && turns < 60 {
-        let text = answer["legal"][0].as_str().unwrap().to_string();
+        let text = answer["legal"][0]["label"].as_str().unwrap().to_string();
         let body = json!({ "action": text, "ply": answer["ply"], "since": held.len() });
         let (status, next) = c.post(&format!("/api/games/{id}/actions"), body).await;
         assert_eq!(status, StatusCode::OK, "{next}");

@@ -46,6 +46,20 @@ pub use tabula_contract::table::Saved;
 
 use wasm_bindgen::prelude::*;
 
+/// A JavaScript number as an index or a ply: a whole number from 0 to
+/// 2^53 as itself, anything else (negative, fractional, NaN, infinite,
+/// beyond what a number counts exactly) as `u64::MAX`, which no list and
+/// no game reaches, so that the table refuses it as it refuses any index
+/// past its list. (`as u64` would read -1 and NaN as 0, the first move.)
+fn whole(x: f64) -> u64 {
+    const EXACT: f64 = 9_007_199_254_740_992.0; // 2^53
+    if (0.0..=EXACT).contains(&x) && x.fract() == 0.0 {
+        x as u64
+    } else {
+        u64::MAX
+    }
+}
+
 /// The browser's face of [`LocalTable`]: the same methods, errors as
 /// JavaScript exceptions.
 #[wasm_bindgen(js_name = LocalTable)]
@@ -91,8 +105,18 @@ impl JsLocalTable {
     /// # Errors
     /// A stale ply, not the person's turn, or an action the rules refuse.
     pub fn act(&mut self, text: &str, ply: Option<f64>) -> Result<(), JsError> {
-        let ply = ply.map(|p| p as u64);
+        let ply = ply.map(whole);
         self.0.act(text, ply).map_err(|e| JsError::new(&e))
+    }
+
+    /// Plays the person's legal move of index `choice` in the answer at
+    /// `ply` (`answer()` gives what follows).
+    ///
+    /// # Errors
+    /// A stale ply, not the person's turn, or an index past the legal
+    /// moves.
+    pub fn choose(&mut self, choice: f64, ply: f64) -> Result<(), JsError> {
+        self.0.choose(whole(choice), whole(ply)).map_err(|e| JsError::new(&e))
     }
 
     /// Plays chance's steps, then says who acts: `null` for the person or
@@ -200,4 +224,20 @@ pub fn data_provide(game: &str, key: &str, bytes: Option<Vec<u8>>) -> Result<(),
 #[wasm_bindgen(js_name = selfcheck)]
 pub fn js_selfcheck() -> Result<String, JsError> {
     selfcheck().map_err(|e| JsError::new(&e))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::whole;
+
+    #[test]
+    fn only_whole_numbers_are_indices() {
+        assert_eq!(
+            (whole(0.0), whole(3.0), whole(9_007_199_254_740_992.0)),
+            (0, 3, 1 << 53)
+        );
+        for bad in [-1.0, -0.5, 1.5, f64::NAN, f64::INFINITY, f64::NEG_INFINITY, 1e300] {
+            assert_eq!(whole(bad), u64::MAX, "{bad}");
+        }
+    }
 }

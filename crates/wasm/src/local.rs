@@ -3,7 +3,7 @@
 //! computer's turn leaves as its seat's observation only.
 
 use serde_json::{Value, json};
-use tabula_contract::table::{ComputerTurn, NewTable, Replayed, Saved, Table, parse_seed};
+use tabula_contract::table::{ComputerTurn, NewTable, PersonMove, Replayed, Saved, Table, parse_seed};
 use tabula_search::Turn;
 
 use crate::decide::text;
@@ -56,9 +56,23 @@ impl LocalTable {
     /// A stale ply, not the person's turn, or an action the rules refuse;
     /// the table is unchanged.
     pub fn act(&mut self, text: &str, ply: Option<u64>) -> Result<(), String> {
+        self.play_person(PersonMove::Text(text), ply)
+    }
+
+    /// Plays the person's legal move of index `choice` in the answer at
+    /// `ply` (what the page sends: exact whatever the action's JSON holds).
+    ///
+    /// # Errors
+    /// A stale ply, not the person's turn, or an index past the legal
+    /// moves; the table is unchanged.
+    pub fn choose(&mut self, choice: u64, ply: u64) -> Result<(), String> {
+        self.play_person(PersonMove::Choice(choice), Some(ply))
+    }
+
+    fn play_person(&mut self, person: PersonMove<'_>, ply: Option<u64>) -> Result<(), String> {
         let action = self
             .table
-            .play_human(&mut self.replayed, text, ply)
+            .play_human(&mut self.replayed, person, ply)
             .map_err(|e| e.to_string())?;
         self.table.truth.actions.push(action);
         Ok(())

@@ -92,10 +92,22 @@ fn a_saved_table_resumes_and_a_dishonest_chance_outcome_is_refused() {
     }
     let answer = table.answer();
     assert_eq!(answer["your_turn"], true);
-    let legal = answer["legal"][0].as_str().unwrap().to_string();
-    table.act(&legal, answer["ply"].as_u64()).unwrap();
+    // The legal moves come structured, as the server's: each the game's
+    // action with the game's text for it.
+    let driver = tabula_registry::find("hearts").unwrap().open(&Value::Null).unwrap();
+    let legal = answer["legal"].as_array().unwrap();
+    assert!(legal.len() > 1, "{answer}");
+    for m in legal {
+        assert_eq!(m["label"], driver.action_text(&m["action"]).unwrap(), "{m}");
+    }
+    // The person plays as the page does: a legal move by its index, which
+    // plays that very action and logs its label.
+    let chosen = legal[1].clone();
+    table.choose(1, answer["ply"].as_u64().unwrap()).unwrap();
+    assert_eq!(table.saved().actions.last(), Some(&chosen["action"]));
     let answer = table.answer();
-    assert_eq!(answer["moves"].as_array().unwrap().last().unwrap()["seat"], 0);
+    let last = answer["moves"].as_array().unwrap().last().unwrap().clone();
+    assert_eq!((&last["seat"], &last["text"]), (&json!(0), &chosen["label"]));
     let saved = table.saved();
     let resumed = LocalTable::resume(&serde_json::to_string(&saved).unwrap()).unwrap();
     assert_eq!(resumed.answer(), table.answer());
@@ -121,6 +133,14 @@ fn a_stale_or_illegal_person_action_changes_nothing() {
     assert!(table.act("4", Some(3)).unwrap_err().contains("ply"));
     assert!(table.act("z9", Some(0)).is_err());
     assert!(table.act(&"x".repeat(10_000), Some(0)).is_err());
+    // An index past the list (nine squares: 0 to 8) is refused without
+    // being written back.
+    for past in [9, 4_000_000_321, u64::MAX] {
+        let e = table.choose(past, 0).unwrap_err();
+        assert!(e.contains("no legal move has that index"), "{e}");
+        assert!(past == 9 || !e.contains(&past.to_string()), "{e}");
+    }
+    assert!(table.choose(4, 1).unwrap_err().contains("ply"));
     assert_eq!(table.answer(), before);
     table.act("4", Some(0)).unwrap();
     assert!(table.act("0", Some(1)).unwrap_err().contains("not your turn"));

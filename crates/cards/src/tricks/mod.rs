@@ -44,7 +44,7 @@ mod table;
 mod zone;
 
 pub use follow::{Duties, Suits, follow, playable, revealed_void, winner};
-pub use table::{Tricks, all_active};
+pub use table::{PlayedCard, Tricks, all_active};
 pub use zone::Zone;
 
 use crate::french::Suit;

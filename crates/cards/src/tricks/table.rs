@@ -41,6 +41,16 @@ pub struct Tricks<const N: usize> {
     pub voids: [u8; N],
 }
 
+/// A card of the trick in progress as a page draws it (see
+/// [`Tricks::trick_view`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PlayedCard {
+    /// The seat that played it.
+    pub seat: Seat,
+    /// The card, by the game's name for it (`Q♠`).
+    pub card: String,
+}
+
 /// Every seat of `n` plays.
 #[inline]
 pub const fn all_active(n: usize) -> u8 {
@@ -104,6 +114,20 @@ impl<const N: usize> Tricks<N> {
             seat = next_active(seat, active, N);
         }
         seat
+    }
+
+    /// The trick in progress as a page draws it: each card, named by
+    /// `name`, with the seat that played it (the seats out of `active`
+    /// skipped), in the order played.
+    pub fn trick_view(&self, active: u8, name: impl Fn(CardId) -> String) -> Vec<PlayedCard> {
+        self.trick()
+            .iter()
+            .enumerate()
+            .map(|(i, &c)| PlayedCard {
+                seat: self.seat_at(i, active),
+                card: name(c),
+            })
+            .collect()
     }
 
     /// The seat to play to the trick in progress.

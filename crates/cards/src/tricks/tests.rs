@@ -3,7 +3,7 @@
 //! JSON form and hash.
 
 use proptest::prelude::*;
-use tabula_search::{Rng, stable_hash};
+use tabula_search::{Rng, Seat, stable_hash};
 
 use super::*;
 use crate::french::Suit;
@@ -228,4 +228,23 @@ proptest! {
         prop_assert_eq!(usize::from(t.done), per);
         prop_assert_eq!(t.taken.iter().map(|s| s.len()).sum::<usize>(), per * seats);
     }
+}
+
+/// A page's trick: each card named, with the seat that played it from the
+/// leader on, a seat sitting the hand out skipped.
+#[test]
+fn the_trick_as_a_page_draws_it_names_each_card_and_its_seat() {
+    let mut t: Tricks<4> = Tricks::new(3);
+    t.play(3, card("Qh"));
+    t.play(1, card("2h"));
+    let named = |c| DECK.name(c);
+    let without_seat_0 = 0b1110;
+    let drawn: Vec<(Seat, String)> = t
+        .trick_view(without_seat_0, named)
+        .into_iter()
+        .map(|p| (p.seat, p.card))
+        .collect();
+    assert_eq!(drawn, [(3, "Q♥".to_string()), (1, "2♥".to_string())]);
+    let everyone: Vec<Seat> = t.trick_view(all_active(4), named).iter().map(|p| p.seat).collect();
+    assert_eq!(everyone, [3, 0], "with every seat active, seat 0 follows seat 3");
 }

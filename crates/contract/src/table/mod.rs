@@ -8,8 +8,8 @@
 //! played in the page replays on the server move for move.
 //!
 //! What leaves a table is built from one seat's observation only: the
-//! game's view, the legal actions as text, and the moves as that seat saw
-//! them.
+//! game's view, the legal actions (each in its JSON form with its text),
+//! and the moves as that seat saw them.
 
 use std::sync::Arc;
 
@@ -21,9 +21,10 @@ use crate::driver::{Driver, GameEntry};
 mod shapes;
 
 use crate::info::TableKind;
+pub use crate::matches::LegalMove;
 use crate::matches::Match;
 use crate::spec::PlayerSpec;
-pub use shapes::{ComputerTurn, LoggedMove, NewTable, Saved, SeatRequest, Swap, Truth, parse_seed};
+pub use shapes::{ComputerTurn, LoggedMove, NewTable, PersonMove, Saved, SeatRequest, Swap, Truth, parse_seed};
 
 /// The longest action text a person's request may carry (the longest of
 /// any game's is a few dozen characters).
@@ -398,8 +399,9 @@ impl Table {
     }
 
     /// The answer for the observing seat: the game's view of its
-    /// observation, whose turn it is, its legal moves, the moves as it saw
-    /// them, the result at the end. Nothing here reads the truth but the
+    /// observation, whose turn it is, its legal moves (on the person's
+    /// turn, each a [`LegalMove`]: its JSON form and its text), the moves
+    /// as it saw them, the result at the end. Nothing here reads the truth but the
     /// result (public once the game is over). `id` and `kind` name the
     /// table where it is kept.
     pub fn answer(&self, replayed: &Replayed, id: &str, kind: &str) -> Value {
@@ -441,7 +443,7 @@ impl Table {
             "ply": replayed.log.len(),
             "to_act": to_act,
             "your_turn": yours,
-            "legal": if yours { game.legal_text() } else { Vec::new() },
+            "legal": if yours { game.legal_moves() } else { Vec::new() },
             "pending": self.computers_act(game),
             "view": game.view(observer),
             "moves": replayed.log,
@@ -456,16 +458,29 @@ impl Table {
         game.scoresheet().map(|s| s.scores).or_else(|| game.payoffs())
     }
 
-    /// Checks the person's action text and plays it on the replayed game;
-    /// returns the action in the game's JSON form.
+    /// Checks the person's move — a text or the index of one of the
+    /// answer's legal moves — and plays it on the replayed game; returns
+    /// the action in the game's JSON form.
     ///
     /// # Errors
     /// [`TableError::Conflict`] when it is not the person's turn (or the
     /// game is over, or `ply` is not the game's: the request answers an
-    /// older position); [`TableError::Refused`] when the rules refuse the
-    /// action. The error quotes at most a short prefix of it.
-    pub fn play_human(&self, replayed: &mut Replayed, action: &str, ply: Option<u64>) -> Result<Value, TableError> {
+    /// older position); [`TableError::BadRequest`] for a choice without
+    /// the ply of the list it indexes, or past its end;
+    /// [`TableError::Refused`] when the rules refuse the text. The error
+    /// quotes at most a short prefix of it.
+    pub fn play_human(
+        &self,
+        replayed: &mut Replayed,
+        action: PersonMove<'_>,
+        ply: Option<u64>,
+    ) -> Result<Value, TableError> {
         let now = replayed.log.len();
+        if let (PersonMove::Choice(_), None) = (action, ply) {
+            return Err(TableError::BadRequest(
+                "a choice names a move of the answer at a ply: send that ply".into(),
+            ));
+        }
         if let Some(ply) = ply {
             if ply != now as u64 {
                 return Err(TableError::Conflict(format!(
@@ -479,13 +494,26 @@ impl Table {
             Turn::Seat(s) if Some(s) == self.human() => {}
             _ => return Err(TableError::Conflict("it is not your turn".into())),
         }
-        if action.chars().count() > MAX_ACTION_LEN {
-            return Err(TableError::Refused(format!(
-                "an action is at most {MAX_ACTION_LEN} characters"
-            )));
+        match action {
+            PersonMove::Text(text) => {
+                if text.chars().count() > MAX_ACTION_LEN {
+                    return Err(TableError::Refused(format!(
+                        "an action is at most {MAX_ACTION_LEN} characters"
+                    )));
+                }
+                game.apply_text(text).map_err(TableError::Refused)?;
+            }
+            PersonMove::Choice(i) => {
+                let legal = game.legal();
+                // The refusal does not repeat the index: what a request
+                // sent is not written back (as the server's body errors).
+                let chosen = usize::try_from(i).ok().and_then(|i| legal.get(i)).ok_or_else(|| {
+                    TableError::BadRequest(format!("no legal move has that index here (there are {})", legal.len()))
+                })?;
+                game.apply(chosen).map_err(|e| TableError::Broken(e.to_string()))?;
+            }
         }
         let seat = self.observer();
-        game.apply_text(action).map_err(TableError::Refused)?;
         replayed.log.push(logged(game, now, Some(seat), seat));
         Ok(game.last_action().expect("an action was just played"))
     }

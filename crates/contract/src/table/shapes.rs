@@ -33,6 +33,19 @@ pub struct NewTable {
     pub seats: Option<Vec<SeatRequest>>,
 }
 
+/// The person's move, as a request sends it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PersonMove<'a> {
+    /// The move as typed, in the game's notation (the text of one of the
+    /// answer's `legal`, or another form the game reads, such as the very
+    /// cards of a Dou Dizhu play).
+    Text(&'a str),
+    /// The index of a move in the `legal` list of the answer at the
+    /// request's ply: exact whatever the action's JSON holds (JavaScript
+    /// reads integers to 53 bits; some actions hold wider words).
+    Choice(u64),
+}
+
 /// A change of the truth at a ply that no seat may notice (the
 /// hidden-information tests' hook, [`Match::swap_unseen`](crate::Match::swap_unseen)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

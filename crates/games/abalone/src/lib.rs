@@ -40,6 +40,7 @@ pub mod reference;
 pub mod tablebase;
 pub mod trainer;
 pub mod unmove;
+pub mod view;
 
 pub use ai::{ABALONE_TUNABLES, Computer, Engine, Level, SearchConfig, SearchOutcome, WIN};
 pub use eval::Weights;

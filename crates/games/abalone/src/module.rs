@@ -12,11 +12,11 @@ use tabula_search::{Game, Seat, TunableTable, Turn};
 
 use crate::ai::{ABALONE_TUNABLES, Computer, Level};
 use crate::game::{Abalone, NO_PROGRESS_PLIES, State};
-use crate::geometry::Cell;
 use crate::moves::Move;
 use crate::position::{Layout, Side};
 use crate::tablebase::index::Class;
 use crate::trainer;
+use crate::view::{AbaloneView, ejected};
 
 /// The rules options (the JSON fields of the same names).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -55,16 +55,6 @@ fn level(spec: &PlayerSpec) -> Result<Level, SpecError> {
         })
 }
 
-/// The marbles a side started with: Discovery's seven in the trainer
-/// (its positions are Discovery endgames), else the start's.
-fn material(game: &Abalone, side: Side) -> u32 {
-    if game.trainer.is_some() {
-        7
-    } else {
-        game.start.count(side)
-    }
-}
-
 /// The tablebase figures for pages and the API: every installed class's
 /// counts ([`crate::tablebase::Summary`]: wins, losses and draws by side to
 /// move, over index entries and over every actual position; the longest
@@ -87,16 +77,10 @@ pub fn tablebase_figures() -> Value {
     })
 }
 
-fn cells(state: &State, side: Side) -> Vec<String> {
-    Cell::all()
-        .filter(|&c| state.position.at(c) == Some(side))
-        .map(|c| c.to_string())
-        .collect()
-}
-
 impl GameModule for Abalone {
     type Game = Abalone;
     type Options = AbaloneOptions;
+    type View = AbaloneView;
 
     const INFO: GameInfo = GameInfo {
         name: "abalone",
@@ -257,42 +241,16 @@ impl GameModule for Abalone {
         Ok(())
     }
 
-    fn view(&self, s: &State, _seat: Seat) -> Value {
-        let ejected = |side: Side| material(self, side).saturating_sub(s.position.count(side));
-        let tables = crate::tablebase::installed();
-        let verdict = tables.and_then(|t| t.value(&s.position));
-        let over = self.to_move(s) == Turn::Terminal;
-        // Perfect information: the table's best move is no secret (pages show it on request).
-        let best = tables
-            .filter(|_| !over)
-            .and_then(|t| crate::tablebase::probe::best_move(t, &s.position))
-            .map(|(m, _)| m.to_string());
-        let mover = s.position.to_move();
-        json!({
-            "black": cells(s, Side::Black),
-            "white": cells(s, Side::White),
-            "to_move": mover.name(),
-            "ejected": { "black": ejected(Side::Black), "white": ejected(Side::White) },
-            "quiet_plies": s.quiet_plies,
-            "no_progress": self.no_progress,
-            "over": over,
-            "tablebase": verdict.map(|v| match v {
-                TableValue::Win(d) => json!({"winner": mover.name(), "plies": d}),
-                TableValue::Loss(d) => json!({"winner": mover.other().name(), "plies": d}),
-                TableValue::Draw => json!({"winner": Value::Null}),
-            }),
-            "best": best,
-            "trainer": self.trainer.map(|c| c.to_string()),
-        })
+    fn view(&self, s: &State, _seat: Seat) -> AbaloneView {
+        AbaloneView::of(self, s)
     }
 
     fn render(&self, view: &State, _seat: Seat) -> String {
         let mut text = view.position.diagram();
-        let ejected = |side: Side| material(self, side).saturating_sub(view.position.count(side));
         text.push_str(&format!(
             "\nejected: black {} · white {} · plies without ejection {}/{}",
-            ejected(Side::Black),
-            ejected(Side::White),
+            ejected(self, view, Side::Black),
+            ejected(self, view, Side::White),
             view.quiet_plies,
             self.no_progress
         ));
@@ -340,10 +298,11 @@ impl GameModule for Abalone {
 
     fn scoresheet(&self, state: &State) -> Option<Scoresheet> {
         // Marbles ejected by each side.
-        let ejected =
-            |side: Side| f64::from(material(self, side.other()).saturating_sub(state.position.count(side.other())));
         Some(Scoresheet {
-            scores: vec![ejected(Side::Black), ejected(Side::White)],
+            scores: vec![
+                f64::from(ejected(self, state, Side::White)),
+                f64::from(ejected(self, state, Side::Black)),
+            ],
             rounds: None,
         })
     }

@@ -57,11 +57,12 @@ fn the_view_carries_the_verdict_and_the_tables_best_move() {
         panic!("a won start")
     };
     let view = game.view(&s, 0);
-    assert_eq!(view["tablebase"], json!({ "winner": "black", "plies": d }));
-    assert_eq!(view["trainer"], "3v2");
+    let verdict = view.tablebase.expect("the tables know the start");
+    assert_eq!((verdict.winner, verdict.plies), (Some("black"), Some(d)));
+    assert_eq!(view.trainer.as_deref(), Some("3v2"));
     // Black lost nothing of Discovery's seven, White five.
-    assert_eq!(view["ejected"], json!({ "black": 4, "white": 5 }));
-    let best: Move = view["best"].as_str().unwrap().parse().unwrap();
+    assert_eq!((view.ejected.black, view.ejected.white), (4, 5));
+    let best: Move = view.best.as_deref().unwrap().parse().unwrap();
     let after = s.position.play(best).unwrap();
     assert_eq!(
         probe::for_mover(tables.value(&after).unwrap()),

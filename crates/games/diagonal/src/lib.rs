@@ -61,6 +61,7 @@ pub mod record;
 pub mod review;
 pub mod rules;
 pub mod state;
+pub mod view;
 
 pub use ai::{
     BigFirst, Computer, ComputerConfig, DIAGONAL_TUNABLES, Greedy, ScoreDifference, TargetAware, terminal_score,

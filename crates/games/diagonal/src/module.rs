@@ -21,6 +21,7 @@ use crate::notation::{cell_name, parse_cell};
 use crate::record::{GridSource, Record};
 use crate::rules::{Diagonal, End, Variant};
 use crate::state::State;
+use crate::view::{DiagonalView, MoveView};
 
 /// The rules options (the JSON fields of the same names).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -77,20 +78,6 @@ impl DiagonalTable {
             })
             .expect("the size was checked with the options"),
         }
-    }
-}
-
-/// The cells of a bit set, in order.
-fn cells_in(set: u128, cells: Cell) -> Vec<Cell> {
-    (0..cells).filter(|&c| set & (1u128 << c) != 0).collect()
-}
-
-/// How a game ended, as the view names it.
-fn end_name(end: End) -> &'static str {
-    match end {
-        End::GridEmpty => "grid_empty",
-        End::Blocked => "blocked",
-        End::Exceeded(_) => "target_exceeded",
     }
 }
 
@@ -215,6 +202,7 @@ fn grid_fields(games: &[Played]) -> Map<String, Value> {
 impl GameModule for DiagonalTable {
     type Game = DiagonalTable;
     type Options = DiagonalOptions;
+    type View = DiagonalView;
 
     const INFO: GameInfo = GameInfo {
         name: "diagonal",
@@ -365,43 +353,14 @@ impl GameModule for DiagonalTable {
         self.rules.check(s).map_err(|e| e.to_string())
     }
 
-    fn view(&self, s: &State, _seat: Seat) -> Value {
-        let cells = s.cells() as Cell;
-        let reach = if s.is_over() { 0 } else { self.rules.reach(s) };
-        json!({
-            "size": s.size(),
-            "values": (0..cells).map(|c| s.value(c)).collect::<Vec<_>>(),
-            "taken": (0..cells).filter(|&c| !s.is_free(c)).collect::<Vec<_>>(),
-            "token": s.token(),
-            "reach": cells_in(reach, cells),
-            "scores": s.scores(),
-            "to_move": s.to_move(),
-            "after_pass": s.after_pass(),
-            "over": s.is_over(),
-            "walls": self.rules.variant().walls,
-            "target": self.rules.variant().target.then(|| s.target()),
-            "stoppers": cells_in(self.rules.stoppers(s), cells),
-            "end": self.rules.outcome(s).map(|o| end_name(o.end)),
-        })
+    fn view(&self, s: &State, _seat: Seat) -> DiagonalView {
+        DiagonalView::of(&self.rules, s)
     }
 
-    fn move_view(&self, before: &State, after: &State, _seat: Seat) -> Option<Value> {
-        let cells = before.cells() as Cell;
-        // The cell taken is the token's square after the move.
-        let cell = after.token()?;
-        Some(json!({
-            "cell": cell_name(cell, self.size),
-            "value": before.value(cell),
-            "after_pass": before.after_pass(),
-            "reach": cells_in(self.rules.reach(before), cells)
-                .into_iter()
-                .map(|c| cell_name(c, self.size))
-                .collect::<Vec<_>>(),
-            "stoppers": cells_in(self.rules.stoppers(before), cells)
-                .into_iter()
-                .map(|c| cell_name(c, self.size))
-                .collect::<Vec<_>>(),
-        }))
+    // Refined on purpose: code that knows the game gets the typed move.
+    #[allow(refining_impl_trait)]
+    fn move_view(&self, before: &State, after: &State, _seat: Seat) -> Option<MoveView> {
+        MoveView::of(&self.rules, self.size, before, after)
     }
 
     fn review(&self, seed: u64, actions: &[Cell], seat: Seat) -> Result<Value, String> {

@@ -96,6 +96,7 @@ pub mod rules;
 pub mod setup;
 pub mod solver;
 pub mod state;
+pub mod view;
 
 pub use actions::Action;
 pub use ai::{DDZ_TUNABLES, DdzAi, PolicyRollout};

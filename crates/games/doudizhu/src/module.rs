@@ -14,57 +14,18 @@ use tabula_search::{Determinize, Seat, TunableTable, Turn};
 
 use crate::actions::Action;
 use crate::ai::{DDZ_TUNABLES, DdzAi};
-use crate::cards::{counts_of, name, names, parse_cards, parse_counts, rank, rank_name, ranks_text, short};
-use crate::combo::{Combo, Kind};
+use crate::cards::{counts_of, name, names, parse_cards, parse_counts, ranks_text, short};
+use crate::combo::Kind;
 use crate::moves::classify;
 use crate::observation::{Observation, swap_unseen};
 use crate::options::DdzOptions;
 use crate::record::Record;
 use crate::rules::DouDizhu;
 use crate::state::{DealResult, Phase, SEATS, State};
+use crate::view::{DdzView, combo_text, stake_now};
 
 /// The seats' names, in the order of play.
 const SEAT_NAMES: [&str; SEATS] = ["South", "East", "North"];
-
-fn card_list(set: CardSet) -> Vec<Value> {
-    set.iter()
-        .map(|c| json!({"card": name(c), "rank": rank_name(rank(c))}))
-        .collect()
-}
-
-fn card_names(set: CardSet) -> Vec<String> {
-    set.iter().map(name).collect()
-}
-
-/// A combination in words: `pair chain 3 3 4 4 5 5`.
-pub fn combo_text(c: &Combo) -> String {
-    format!("{} {}", c.kind.name(), ranks_text(c.cards))
-}
-
-fn phase_name(o: &Observation) -> &'static str {
-    match o.turn() {
-        Turn::Terminal => "over",
-        _ => match o.phase {
-            Phase::Deal => "deal",
-            Phase::Bid => "bid",
-            Phase::Play => "play",
-        },
-    }
-}
-
-fn deal_view(d: &DealResult) -> Value {
-    json!({
-        "landlord": d.landlord,
-        "landlord_won": d.landlord_won,
-        "bid": d.bid,
-        "bombs": d.bombs,
-        "spring": d.spring,
-        "anti_spring": d.anti_spring,
-        "stake": d.stake,
-        "points": d.points,
-        "left": d.left.iter().map(|&h| card_names(h)).collect::<Vec<_>>(),
-    })
-}
 
 fn deal_text(d: &DealResult) -> String {
     let l = SEAT_NAMES[usize::from(d.landlord)];
@@ -92,13 +53,10 @@ fn deal_text(d: &DealResult) -> String {
 }
 
 /// The deal's multiplier so far: the bid doubled for each bomb and rocket.
-fn stake_now(o: &Observation) -> i64 {
-    i64::from(o.bid.max(1)) << o.bombs
-}
-
 impl GameModule for DouDizhu {
     type Game = DouDizhu;
     type Options = DdzOptions;
+    type View = DdzView;
 
     const INFO: GameInfo = GameInfo {
         name: DouDizhu::NAME,
@@ -174,34 +132,8 @@ impl GameModule for DouDizhu {
         Ok(())
     }
 
-    fn view(&self, o: &Observation, _seat: Seat) -> Value {
-        json!({
-            "seat": o.seat,
-            "phase": phase_name(o),
-            "to_move": o.turn().seat(),
-            "hand": card_list(o.hand),
-            "counts": o.counts,
-            "landlord": o.landlord,
-            "bids": o.bids,
-            "bid": o.bid,
-            "first": o.first,
-            "kitty": (!o.kitty.is_empty()).then(|| card_names(o.kitty)),
-            "bombs": o.bombs,
-            "multiplier": stake_now(o),
-            "last": o.last.map(|(by, c)| json!({
-                "seat": by,
-                "kind": c.kind,
-                "text": combo_text(&c),
-                "ranks": ranks_text(c.cards).to_string(),
-            })),
-            "passes": o.passes,
-            "played": o.played.iter().map(|&p| card_names(p)).collect::<Vec<_>>(),
-            "deal": (o.deal_no + 1).min(self.options().match_deals),
-            "deals": self.options().match_deals,
-            "scores": o.scores,
-            "last_deal": o.last_deal.as_ref().map(deal_view),
-            "over": o.over,
-        })
+    fn view(&self, o: &Observation, _seat: Seat) -> DdzView {
+        DdzView::of(&self.options(), o)
     }
 
     fn render(&self, o: &Observation, seat: Seat) -> String {

@@ -102,6 +102,7 @@ pub mod player;
 pub mod record;
 pub mod rules;
 pub mod state;
+pub mod view;
 
 pub use actions::{Action, hand_points, playable, plus, trick_winner};
 pub use ai::{

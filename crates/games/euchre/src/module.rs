@@ -3,61 +3,26 @@
 //! notes on tricks and hands, the score sheet, the teams, and the swap
 //! hook.
 
-use serde_json::{Value, json};
-use tabula_cards::CardSet;
+use serde_json::Value;
 use tabula_contract::players::{self, BoxedPlayer};
 use tabula_contract::{GameInfo, GameModule, OptionDoc, PlayerInfo, PlayerSpec, Scoresheet, SpecError};
 use tabula_search::{Determinize, Seat, TunableTable, Turn};
 
 use crate::actions::{Action, playable};
 use crate::ai::EUCHRE_TUNABLES;
-use crate::cards::{DECK, SEATS, SUIT_NAMES, effective_cards, name, names, team};
+use crate::cards::{DECK, SEATS, SUIT_NAMES, name, names, team};
 use crate::observation::{Observation, swap_unseen};
 use crate::options::EuchreOptions;
 use crate::player::EuchreAi;
 use crate::record::Record;
 use crate::rules::Euchre;
-use crate::state::{Phase, State};
+use crate::state::State;
+use crate::view::{EuchreView, SIDE_NAMES, sorted};
 
 /// The seats' names, clockwise from seat 0; partners sit opposite.
 const SEAT_NAMES: [&str; SEATS] = ["South", "West", "North", "East"];
-/// The sides' names.
-const SIDE_NAMES: [&str; 2] = ["South–North", "West–East"];
 /// Suit words, by index (clubs first), as a person may type them.
 const SUIT_WORDS: [&str; 4] = ["clubs", "diamonds", "hearts", "spades"];
-
-/// A hand in the order a person sorts it: trump first (its bowers on top),
-/// then the other suits, each high to low; before trump, ♠ ♥ ♣ ♦.
-fn sorted(set: CardSet, trump: Option<u8>) -> Vec<String> {
-    let order: Vec<u8> = match trump {
-        Some(t) => std::iter::once(t)
-            .chain([3u8, 2, 0, 1].into_iter().filter(|&s| s != t))
-            .collect(),
-        None => vec![3, 2, 0, 1],
-    };
-    let mut out = Vec::new();
-    for suit in order {
-        let cards = match trump {
-            Some(t) => set & effective_cards(suit, t),
-            None => set & crate::cards::suit_cards(suit),
-        };
-        let mut v: Vec<_> = cards.iter().collect();
-        v.sort_by_key(|&c| std::cmp::Reverse(trump.map_or(c.0, |t| u16::from(crate::cards::power(c, t, suit)))));
-        out.extend(v.into_iter().map(name));
-    }
-    out
-}
-
-fn phase_word(o: &Observation) -> &'static str {
-    match o.public.phase() {
-        Phase::Over => "over",
-        Phase::Dealing => "deal",
-        Phase::Bidding => "bid",
-        Phase::Discard => "discard",
-        Phase::DefendAlone => "defend",
-        Phase::Play => "play",
-    }
-}
 
 /// The suit a person means by `word`: `♥`, `h`, `hearts`.
 fn parse_suit(word: &str) -> Option<u8> {
@@ -70,6 +35,7 @@ fn parse_suit(word: &str) -> Option<u8> {
 impl GameModule for Euchre {
     type Game = Euchre;
     type Options = EuchreOptions;
+    type View = EuchreView;
 
     const INFO: GameInfo = GameInfo {
         name: Euchre::NAME,
@@ -144,48 +110,8 @@ impl GameModule for Euchre {
         o.check()
     }
 
-    fn view(&self, o: &Observation, _seat: Seat) -> Value {
-        let p = &o.public;
-        let trump = p.call.map(|c| c.trump);
-        let trick: Vec<Value> = p
-            .trick_cards()
-            .iter()
-            .enumerate()
-            .map(|(i, &c)| json!({ "seat": p.trick_seat(i), "card": name(c) }))
-            .collect();
-        let bids: Vec<Value> = p
-            .bids()
-            .into_iter()
-            .map(|(seat, bid)| json!({ "seat": seat, "bid": self.action_text(bid) }))
-            .collect();
-        json!({
-            "seat": o.seat,
-            "phase": phase_word(o),
-            "round": if p.passes >= 4 { 2 } else { 1 },
-            "hand": sorted(o.hand, trump),
-            "counts": (0..SEATS).map(|s| o.hand_size(s)).collect::<Vec<_>>(),
-            "hand_no": p.hand_no + 1,
-            "dealer": p.dealer(),
-            "upcard": p.upcard.map(name),
-            "turned_down": p.turned_down().map(|s| SUIT_NAMES[usize::from(s)]),
-            "picked_up": p.picked_up,
-            "discard": o.discard.map(name),
-            "bids": bids,
-            "trump": trump.map(|t| SUIT_NAMES[usize::from(t)]),
-            "maker": p.call.map(|c| c.maker),
-            "alone": p.call.is_some_and(|c| c.alone),
-            "defender": p.defender,
-            "sits_out": (0..SEATS).map(|s| p.sits_out(s)).collect::<Vec<_>>(),
-            "leader": p.tricks.leader,
-            "trick": trick,
-            "to_move": o.turn().seat(),
-            "tricks": p.tricks.done,
-            "tricks_won": p.won,
-            "sides": SIDE_NAMES,
-            "scores": p.scores,
-            "last_hand": p.last_hand,
-            "end_score": p.options.end_score,
-        })
+    fn view(&self, o: &Observation, _seat: Seat) -> EuchreView {
+        EuchreView::of(o, |bid| self.action_text(bid))
     }
 
     fn render(&self, o: &Observation, seat: Seat) -> String {

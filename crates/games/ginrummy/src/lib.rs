@@ -92,6 +92,7 @@ pub mod record;
 pub mod rules;
 pub mod score;
 pub mod state;
+pub mod view;
 
 pub use actions::Action;
 pub use ai::{GIN_TUNABLES, GinAi, PolicyRollout, Root};

@@ -3,7 +3,7 @@
 //! (`take`, `draw`, `discard 7♣` or `7♣`, `knock Q♠`, `big gin`), the
 //! note at each hand's end, the score sheet, and the swap hook.
 
-use serde_json::{Value, json};
+use serde_json::Value;
 use tabula_cards::CardSet;
 use tabula_contract::players::{self, BoxedPlayer};
 use tabula_contract::{GameInfo, GameModule, OptionDoc, PlayerInfo, PlayerSpec, Scoresheet, SpecError};
@@ -19,19 +19,10 @@ use crate::record::Record;
 use crate::rules::GinRummy;
 use crate::score::knock_limit;
 use crate::state::{Ending, HandResult, Phase, SEATS, State};
+use crate::view::GinView;
 
 /// The seats' names.
 const SEAT_NAMES: [&str; SEATS] = ["South", "North"];
-
-/// A partition as the page shows it: each meld's cards in order, the
-/// deadwood, its points.
-fn partition_view(p: &Partition) -> Value {
-    json!({
-        "melds": p.melds().iter().map(|m| m.cards().iter().map(name).collect::<Vec<_>>()).collect::<Vec<_>>(),
-        "deadwood": p.deadwood().iter().map(name).collect::<Vec<_>>(),
-        "points": p.deadwood_points(),
-    })
-}
 
 /// A partition in words: `[A♠ 2♠ 3♠] [9♣ 9♥ 9♠] + Q♣ (10)`.
 fn partition_text(p: &Partition) -> String {
@@ -41,39 +32,6 @@ fn partition_text(p: &Partition) -> String {
         parts.push(format!("{plus}{} ({})", names(p.deadwood()), p.deadwood_points()));
     }
     parts.join(" ")
-}
-
-fn phase_name(o: &Observation) -> &'static str {
-    match o.turn() {
-        Turn::Terminal => "over",
-        _ => match o.phase {
-            Phase::Deal => "deal",
-            Phase::Offer => "offer",
-            Phase::Draw => "draw",
-            Phase::StockDraw => "stock",
-            Phase::Discard => "discard",
-        },
-    }
-}
-
-/// The last hand as laid down: each seat's arrangement (the defender's
-/// after its layoffs), the cards laid off, the score.
-fn last_view(r: &HandResult) -> Value {
-    let shown: Vec<Value> = (0..SEATS)
-        .map(|s| {
-            let kept = r.hands[s] - r.laid_off;
-            partition_view(&best_partition(kept))
-        })
-        .collect();
-    json!({
-        "ending": r.ending,
-        "knocker": r.knocker,
-        "winner": r.winner,
-        "points": r.points,
-        "hands": shown,
-        "deadwood": r.deadwood,
-        "laid_off": r.laid_off.iter().map(name).collect::<Vec<_>>(),
-    })
 }
 
 /// A hand's end in words.
@@ -97,6 +55,7 @@ fn last_text(r: &HandResult) -> String {
 impl GameModule for GinRummy {
     type Game = GinRummy;
     type Options = GinOptions;
+    type View = GinView;
 
     const INFO: GameInfo = GameInfo {
         name: GinRummy::NAME,
@@ -161,36 +120,8 @@ impl GameModule for GinRummy {
         o.check()
     }
 
-    fn view(&self, o: &Observation, _seat: Seat) -> Value {
-        let mine = best_partition(o.hand);
-        json!({
-            "seat": o.seat,
-            "phase": phase_name(o),
-            "to_move": o.turn().seat(),
-            "hand": partition_view(&mine),
-            "taken": o.taken.map(name),
-            "pile_top": o.pile.last().copied().map(name),
-            "pile_size": o.pile.len(),
-            "stock": o.stock,
-            "other_count": o.other_count,
-            "other_known": o.other_known.iter().map(name).collect::<Vec<_>>(),
-            "knock_limit": knock_limit(&self.options(), o.upcard),
-            // The discards after which the hand is gin (a knock on them is
-            // gin): the page marks those knocks without a meld search.
-            "gin_discards": o
-                .hand
-                .iter()
-                .filter(|&c| o.hand.len() == 11 && deadwood(o.hand - CardSet::of(c)) == 0)
-                .map(name)
-                .collect::<Vec<_>>(),
-            "dealer": o.dealer,
-            "hand_no": o.hand_no + 1,
-            "scores": o.scores,
-            "boxes": o.boxes,
-            "end_score": self.options().end_score,
-            "last": o.last.as_ref().map(last_view),
-            "totals": o.totals,
-        })
+    fn view(&self, o: &Observation, _seat: Seat) -> GinView {
+        GinView::of(&self.options(), o)
     }
 
     fn render(&self, o: &Observation, seat: Seat) -> String {

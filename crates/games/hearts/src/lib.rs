@@ -67,6 +67,7 @@ pub mod record;
 pub mod rollout;
 pub mod rules;
 pub mod state;
+pub mod view;
 
 pub use actions::{Action, hand_points, passes, playable, plus};
 pub use ai::{CardRollout, HEARTS_TUNABLES, HandGame, HeartsAi};

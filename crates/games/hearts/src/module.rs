@@ -2,12 +2,11 @@
 //! and text, actions as typed (`Q♠`, `2c 3c 4c` for a pass, `moon -26`),
 //! notes on tricks and hands, the score sheet, and the swap hook.
 
-use serde_json::{Value, json};
-use tabula_cards::french::Suit;
+use serde_json::Value;
 use tabula_cards::{CardId, CardSet};
 use tabula_contract::players::{self, BoxedPlayer};
 use tabula_contract::{GameInfo, GameModule, OptionDoc, PlayerInfo, PlayerSpec, Scoresheet, SpecError};
-use tabula_search::{Determinize, Hidden, Seat, TunableTable, Turn};
+use tabula_search::{Determinize, Hidden, Seat, TunableTable};
 
 use crate::actions::{Action, playable};
 use crate::ai::{HEARTS_TUNABLES, HeartsAi};
@@ -16,33 +15,17 @@ use crate::observation::{Observation, swap_unseen};
 use crate::options::HeartsOptions;
 use crate::record::Record;
 use crate::rules::Hearts;
-use crate::state::{SEATS, State, pass_offset};
+use crate::state::{SEATS, State};
+use crate::view::{HeartsView, direction, sorted};
 
 /// The seats' names, clockwise from seat 0 (a pass "to the left" goes to
 /// the next seat).
 const SEAT_NAMES: [&str; SEATS] = ["South", "West", "North", "East"];
 
-/// A hand in the order a person sorts it: suit by suit (♣ ♦ ♠ ♥), low to high.
-fn sorted(set: CardSet) -> Vec<String> {
-    [Suit::Clubs, Suit::Diamonds, Suit::Spades, Suit::Hearts]
-        .iter()
-        .flat_map(|&s| (set & suit_cards(s)).iter())
-        .map(name)
-        .collect()
-}
-
-fn direction(hand_no: u32) -> &'static str {
-    match pass_offset(hand_no) {
-        Some(1) => "left",
-        Some(3) => "right",
-        Some(_) => "across",
-        None => "none",
-    }
-}
-
 impl GameModule for Hearts {
     type Game = Hearts;
     type Options = HeartsOptions;
+    type View = HeartsView;
 
     const INFO: GameInfo = GameInfo {
         name: Hearts::NAME,
@@ -115,46 +98,8 @@ impl GameModule for Hearts {
         o.check()
     }
 
-    fn view(&self, o: &Observation, _seat: Seat) -> Value {
-        let jack = self.options().jack_of_diamonds;
-        let phase = match o.turn() {
-            Turn::Terminal => "over",
-            Turn::Chance => "deal",
-            _ if o.next_passer().is_some() => "pass",
-            _ if o.moon.is_some() => "moon",
-            _ => "play",
-        };
-        let trick: Vec<Value> = o
-            .tricks
-            .trick()
-            .iter()
-            .enumerate()
-            .map(|(i, &c)| json!({ "seat": (usize::from(o.tricks.leader) + i) % SEATS, "card": name(c) }))
-            .collect();
-        json!({
-            "seat": o.seat,
-            "phase": phase,
-            "hand": sorted(o.hand),
-            "counts": (0..SEATS).map(|s| o.hand_size(s)).collect::<Vec<_>>(),
-            "hand_no": o.hand_no + 1,
-            "pass": {
-                "direction": direction(o.hand_no),
-                "chosen": o.passers,
-                "passed": o.passed.map(sorted),
-                "received": o.exchanged.then(|| sorted(o.received)),
-            },
-            "leader": o.tricks.leader,
-            "trick": trick,
-            "to_move": o.turn().seat(),
-            "tricks": o.tricks.done,
-            "taken_points": o.tricks.taken.iter().map(|&t| points(t, jack)).collect::<Vec<_>>(),
-            "tricks_won": o.tricks.taken.iter().map(|t| t.len() / SEATS).collect::<Vec<_>>(),
-            "broken": o.broken,
-            "scores": o.scores,
-            "last_hand": o.last_hand,
-            "end_score": self.options().end_score,
-            "moon": o.moon,
-        })
+    fn view(&self, o: &Observation, _seat: Seat) -> HeartsView {
+        HeartsView::of(&self.options(), o)
     }
 
     fn render(&self, o: &Observation, seat: Seat) -> String {

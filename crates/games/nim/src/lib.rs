@@ -29,6 +29,7 @@
 //! ```
 
 pub mod module;
+pub mod view;
 
 use serde::{Deserialize, Serialize};
 use tabula_search::{

@@ -3,11 +3,11 @@
 //! text and as a view, moves written `HEAP:COUNT` (heaps from 1).
 
 use serde::{Deserialize, Serialize};
-use serde_json::{Value, json};
 use tabula_contract::players::{self, BoxedPlayer};
 use tabula_contract::{GameInfo, GameModule, OptionDoc, PlayerInfo, PlayerSpec, SpecError};
 use tabula_search::{Game, Seat, Turn};
 
+use crate::view::NimView;
 use crate::{Nim, Perfect, State, Take};
 
 /// The rules options (the JSON fields of the same names).
@@ -32,6 +32,7 @@ impl Default for NimOptions {
 impl GameModule for Nim {
     type Game = Nim;
     type Options = NimOptions;
+    type View = NimView;
 
     const INFO: GameInfo = GameInfo {
         name: "nim",
@@ -127,13 +128,8 @@ impl GameModule for Nim {
         Ok(())
     }
 
-    fn view(&self, s: &State, _seat: Seat) -> Value {
-        json!({
-            "heaps": s.heaps(),
-            "to_move": s.to_move(),
-            "misere": self.misere,
-            "over": s.is_over(),
-        })
+    fn view(&self, s: &State, _seat: Seat) -> NimView {
+        NimView::of(s, self.misere)
     }
 
     fn render(&self, s: &State, _seat: Seat) -> String {

@@ -62,6 +62,7 @@ pub mod rules;
 pub mod selfplay;
 pub mod state;
 pub mod text;
+pub mod view;
 
 pub use ai::{LEVEL_TUNABLES, LevelError, LevelSpec, Profile, RoundGame, SkyjoAi, observe, pile_granted};
 pub use eval::{SKYJO_TUNABLES, normalize};

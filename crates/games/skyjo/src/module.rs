@@ -13,11 +13,12 @@ use tabula_search::{Determinize, Game, Hidden, Seat, TunableTable, Turn};
 use crate::ai::{LEVEL_TUNABLES, LevelSpec, SkyjoAi, observe};
 use crate::eval::SKYJO_TUNABLES;
 use crate::game::Skyjo;
-use crate::observation::{CellView, Observation};
+use crate::observation::Observation;
 use crate::rules::{Action, Phase, Rules};
 use crate::selfplay::MAX_ROUND_PLIES;
 use crate::state::State;
 use crate::text::{action_text, parse_action, render};
+use crate::view::SkyjoView;
 
 /// The highest end score the options accept.
 const MAX_END_SCORE: i32 = 10_000;
@@ -32,19 +33,10 @@ fn level(spec: &PlayerSpec) -> Result<LevelSpec, SpecError> {
         })
 }
 
-fn phase_name(p: Phase) -> &'static str {
-    match p {
-        Phase::Setup => "setup",
-        Phase::Turn => "turn",
-        Phase::Drawing => "drawing",
-        Phase::Placing => "placing",
-        Phase::Over => "over",
-    }
-}
-
 impl GameModule for Skyjo {
     type Game = Skyjo;
     type Options = Rules;
+    type View = SkyjoView;
 
     const INFO: GameInfo = GameInfo {
         name: "skyjo",
@@ -198,42 +190,8 @@ impl GameModule for Skyjo {
         }
     }
 
-    fn view(&self, obs: &Observation, seat: Seat) -> Value {
-        let grids: Vec<Vec<Value>> = obs
-            .grids
-            .iter()
-            .map(|g| {
-                g.iter()
-                    .map(|c| match *c {
-                        CellView::Up(v) => json!(v),
-                        CellView::Hidden => json!("hidden"),
-                        CellView::Removed => Value::Null,
-                    })
-                    .collect()
-            })
-            .collect();
-        let mut legal = Vec::new();
-        self.legal_from_observation(obs, seat, &mut legal);
-        json!({
-            "seat": obs.seat,
-            "players": obs.players(),
-            "grids": grids,
-            "discard": obs.discard,
-            "discard_top": obs.discard.last(),
-            "draw_count": obs.draw_count,
-            "hand": obs.hand,
-            "hand_held": obs.hand_held,
-            "phase": phase_name(obs.phase),
-            "to_move": obs.to_move,
-            "closer": obs.closer,
-            "final_left": obs.final_left,
-            "round": obs.round,
-            "totals": obs.totals,
-            "last_round": obs.last_round,
-            "round_turns": obs.round_turns,
-            "turn_limit": self.rules().round_turn_limit(),
-            "legal": legal.iter().map(|&a| action_text(a)).collect::<Vec<_>>(),
-        })
+    fn view(&self, obs: &Observation, seat: Seat) -> SkyjoView {
+        SkyjoView::of(self, obs, seat)
     }
 
     fn render(&self, obs: &Observation, _seat: Seat) -> String {

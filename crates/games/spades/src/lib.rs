@@ -73,6 +73,7 @@ pub mod rules;
 pub mod score;
 pub mod seats;
 pub mod state;
+pub mod view;
 
 pub use actions::{Action, playable};
 pub use ai::{CardRollout, HandGame, SPADES_TUNABLES, SpadesAi, card_score, choose_bid, expected_tricks};

@@ -3,12 +3,10 @@
 //! notes on tricks and hands, the score sheet, the teams, and the swap
 //! hook.
 
-use serde_json::{Value, json};
-use tabula_cards::CardSet;
-use tabula_cards::french::Suit;
+use serde_json::Value;
 use tabula_contract::players::{self, BoxedPlayer};
 use tabula_contract::{GameInfo, GameModule, OptionDoc, PlayerInfo, PlayerSpec, Scoresheet, SpecError};
-use tabula_search::{Determinize, Seat, TunableTable, Turn};
+use tabula_search::{Determinize, Seat, TunableTable};
 
 use crate::actions::{Action, playable};
 use crate::ai::{SPADES_TUNABLES, SpadesAi};
@@ -19,21 +17,10 @@ use crate::record::Record;
 use crate::rules::Spades;
 use crate::seats::side_of;
 use crate::state::{SEATS, SIDES, State};
+use crate::view::{SIDE_NAMES, SpadesView, sorted};
 
 /// The seats' names, clockwise from seat 0; partners sit opposite.
 const SEAT_NAMES: [&str; SEATS] = ["South", "West", "North", "East"];
-/// The sides' names.
-const SIDE_NAMES: [&str; SIDES] = ["South–North", "West–East"];
-
-/// A hand in the order a person sorts it: suits of alternating colours
-/// (♠ ♥ ♣ ♦), low to high.
-fn sorted(set: CardSet) -> Vec<String> {
-    [Suit::Spades, Suit::Hearts, Suit::Clubs, Suit::Diamonds]
-        .iter()
-        .flat_map(|&s| (set & suit_cards(s)).iter())
-        .map(name)
-        .collect()
-}
 
 fn bid_text(bid: u8, blind: bool) -> String {
     match (bid, blind) {
@@ -43,14 +30,10 @@ fn bid_text(bid: u8, blind: bool) -> String {
     }
 }
 
-/// Each side's contract: its bids other than nil.
-fn contracts(o: &Observation) -> [u8; SIDES] {
-    std::array::from_fn(|side| [side, side + 2].iter().filter_map(|&s| o.bids[s]).sum())
-}
-
 impl GameModule for Spades {
     type Game = Spades;
     type Options = SpadesOptions;
+    type View = SpadesView;
 
     const INFO: GameInfo = GameInfo {
         name: Spades::NAME,
@@ -127,44 +110,8 @@ impl GameModule for Spades {
         o.check()
     }
 
-    fn view(&self, o: &Observation, _seat: Seat) -> Value {
-        let phase = match o.turn() {
-            Turn::Terminal => "over",
-            _ if o.next_blinder().is_some() => "blind",
-            Turn::Chance => "deal",
-            _ if o.next_bidder().is_some() => "bid",
-            _ => "play",
-        };
-        let trick: Vec<Value> = o
-            .tricks
-            .trick()
-            .iter()
-            .enumerate()
-            .map(|(i, &c)| json!({ "seat": (usize::from(o.tricks.leader) + i) % SEATS, "card": name(c) }))
-            .collect();
-        json!({
-            "seat": o.seat,
-            "phase": phase,
-            "hand": sorted(o.hand),
-            "counts": (0..SEATS).map(|s| o.hand_size(s)).collect::<Vec<_>>(),
-            "hand_no": o.hand_no + 1,
-            "dealer": o.hand_no % 4,
-            "bids": o.bids,
-            "blind": o.blind,
-            "blind_eligible": (0..SEATS).map(|s| o.blind_eligible & (1 << s) != 0).collect::<Vec<_>>(),
-            "leader": o.tricks.leader,
-            "trick": trick,
-            "to_move": o.turn().seat(),
-            "tricks": o.tricks.done,
-            "tricks_won": o.won(),
-            "broken": o.broken,
-            "sides": SIDE_NAMES,
-            "contracts": contracts(o),
-            "scores": o.scores,
-            "bags": o.bags,
-            "last_hand": o.last_hand,
-            "end_score": self.options().end_score,
-        })
+    fn view(&self, o: &Observation, _seat: Seat) -> SpadesView {
+        SpadesView::of(&self.options(), o)
     }
 
     fn render(&self, o: &Observation, seat: Seat) -> String {

@@ -25,6 +25,7 @@ pub mod board;
 pub mod module;
 pub mod report;
 pub mod retro;
+pub mod view;
 
 pub use ai::{CentreFirst, OpenLines};
 pub use board::{Board, BoardError, Mark, MoveError, Square, TicTacToe};

@@ -2,13 +2,13 @@
 //! library as a player, the board as text and as a view.
 
 use serde::{Deserialize, Serialize};
-use serde_json::{Value, json};
 use tabula_contract::players::{self, BoxedPlayer};
 use tabula_contract::{GameInfo, GameModule, OptionDoc, PlayerInfo, PlayerSpec, SpecError};
 use tabula_search::{AlphaBetaConfig, AlphaBetaPlayer, Budget, Game, Seat, Turn};
 
 use crate::ai::{CentreFirst, OpenLines};
 use crate::board::{Board, Mark, Square, TicTacToe};
+use crate::view::TicTacToeView;
 
 /// A transposition table big enough for every tic-tac-toe position.
 const TT_BYTES: usize = 1 << 20;
@@ -18,17 +18,10 @@ const TT_BYTES: usize = 1 << 20;
 #[serde(deny_unknown_fields)]
 pub struct TicTacToeOptions {}
 
-fn mark(m: Option<Mark>) -> Value {
-    match m {
-        Some(Mark::X) => json!("x"),
-        Some(Mark::O) => json!("o"),
-        None => Value::Null,
-    }
-}
-
 impl GameModule for TicTacToe {
     type Game = TicTacToe;
     type Options = TicTacToeOptions;
+    type View = TicTacToeView;
 
     const INFO: GameInfo = GameInfo {
         name: "tictactoe",
@@ -102,13 +95,8 @@ impl GameModule for TicTacToe {
         Ok(())
     }
 
-    fn view(&self, b: &Board, _seat: Seat) -> Value {
-        json!({
-            "cells": (0..9).map(|s| mark(b.at(s))).collect::<Vec<_>>(),
-            "to_move": if b.is_over() { Value::Null } else { mark(Some(b.side_to_move())) },
-            "winner": mark(b.winner()),
-            "over": b.is_over(),
-        })
+    fn view(&self, b: &Board, _seat: Seat) -> TicTacToeView {
+        TicTacToeView::of(b)
     }
 
     fn render(&self, b: &Board, _seat: Seat) -> String {

@@ -1,7 +1,8 @@
 // Playing cards as the card table's renderers draw them (render/hearts.js,
 // render/spades.js): a card's face from its name (`Q♠`, `10♥`), its
-// accessible name ("queen of spades"), and arrow keys that move the focus
-// along a row of card buttons.
+// accessible name ("queen of spades"), the name of a card of a game's
+// actions (a legal move names its card by id), and arrow keys that move
+// the focus along a row of card buttons.
 
 import { el } from './common.js';
 
@@ -13,6 +14,29 @@ export function cardWords(name) {
   const suit = name.slice(-1);
   const rank = name.slice(0, -1);
   return `${RANK_WORD[rank] ?? rank} of ${SUIT_CLASS[suit]}`;
+}
+
+const SUITS = ['♣', '♦', '♥', '♠'];
+const FACES = { 1: 'A', 11: 'J', 12: 'Q', 13: 'K', 14: 'A' };
+
+/** The name of card `id` of a French deck as the games number theirs in
+ *  their actions (docs/bot-protocol.md): suit by suit, ♣ ♦ ♥ ♠, each
+ *  suit's ranks low to high from `lowest` (2 for Hearts and Spades, 9 for
+ *  Euchre, 1 for Gin Rummy's low ace; a high ace is 14): `Q♠`, `10♥`. */
+export function frenchCard(id, lowest) {
+  const ranks = (lowest === 1 ? 14 : 15) - lowest;
+  const rank = lowest + (id % ranks);
+  return `${FACES[rank] ?? rank}${SUITS[Math.floor(id / ranks)]}`;
+}
+
+/** The card ids of a set: the integer (a number, or a BigInt when wide)
+ *  whose bit `i` is card `i`, as the games' actions write sets. */
+export function setCards(set) {
+  const ids = [];
+  for (let rest = BigInt(set), i = 0; rest > 0n; rest >>= 1n, i += 1) {
+    if (rest & 1n) ids.push(i);
+  }
+  return ids;
 }
 
 /** A card's face; `idle` dims a card that may not be played now. */

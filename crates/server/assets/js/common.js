@@ -83,7 +83,7 @@ export async function api(method, path, body, { retry = true, raw = false } = {}
   const text = await res.text();
   let data = null;
   if (text) {
-    try { data = JSON.parse(text); } catch { data = null; }
+    try { data = readJson(text); } catch { data = null; }
   }
   if (!res.ok) {
     // A stale token (the session expired, or another tab logged in) gets
@@ -98,6 +98,56 @@ export async function api(method, path, body, { retry = true, raw = false } = {}
   }
   if (method === 'POST') remember(path, data);
   return data;
+}
+
+// Integers wider than a JavaScript number holds exactly (53 bits): a
+// game's action may carry one (Dou Dizhu's rank counts of a combination
+// with the big joker reach 60 bits), and a page that reads it must read
+// it exactly. Strings are matched first, so digits inside them are left
+// alone.
+const WIDE_TOKEN = /"(?:[^"\\]|\\.)*"|(?<![\d.eE+-])-?\d{16,}(?![\d.eE])/g;
+// Such an integer is first written as a string that starts with this mark
+// (a NUL character, escaped in the text), then read back as a BigInt.
+const WIDE_MARK = '\u0000wide:';
+
+/**
+ * Parses JSON text as `JSON.parse` does, except that an integer a number
+ * cannot hold exactly becomes a BigInt (only such integers: every other
+ * value reads as before). Every API answer is read so.
+ */
+export function readJson(text) {
+  if (!/\d{16}/.test(text)) return JSON.parse(text);
+  let wide = false;
+  const marked = text.replace(WIDE_TOKEN, (token) => {
+    if (token.startsWith('"') || Number.isSafeInteger(Number(token))) return token;
+    wide = true;
+    return `"\\u0000wide:${token}"`;
+  });
+  if (!wide) return JSON.parse(text);
+  return JSON.parse(marked, (_, value) => (typeof value === 'string' && value.startsWith(WIDE_MARK)
+    ? BigInt(value.slice(WIDE_MARK.length))
+    : value));
+}
+
+// ------------------------------------------------------------ legal moves
+
+// An answer's `legal` lists the person's legal moves as {action, label}:
+// the action in the game's JSON form, its text. A game's JSON forms are
+// serde's: a word (`"pass"`), a number (a square), or an object of one key
+// naming the kind of move with its detail (`{"play": 49}`).
+
+/** The kind of an action: its word, or the key of its object form
+ * (`"pass"`, `"play"`); `null` for a number. */
+export function actionKind(action) {
+  if (typeof action === 'string') return action;
+  if (action && typeof action === 'object') return Object.keys(action)[0] ?? null;
+  return null;
+}
+
+/** The detail of an action of the object form (`49` of `{"play": 49}`);
+ * `undefined` otherwise. */
+export function actionArg(action) {
+  return action && typeof action === 'object' ? Object.values(action)[0] : undefined;
 }
 
 /** An error's message for the page; adds the wait of a 429 when the server did not. */

@@ -162,17 +162,20 @@ async function analyse() {
 async function choose(i) {
   if (busy || board[i] !== '.' || isOver(board)) return;
   if (versus) {
-    if (versus.over || !versus.your_turn) return;
+    // The game's actions are square numbers, 0 to 8: the square's move is
+    // sent as its index in the answer's legal moves.
+    const choice = versus.legal.findIndex((m) => m.action === i);
+    if (versus.over || !versus.your_turn || choice < 0) return;
     busy = true;
     host.dataset.busy = 'true';
     try {
       const cell = cellName(Math.floor(i / 3), i % 3);
-      // The game's moves are square numbers, 0 to 8.
-      versus = await api('POST', `/api/games/${encodeURIComponent(versus.id)}/actions`, { action: String(i), ply: versus.ply });
+      versus = await api('POST', `/api/games/${encodeURIComponent(versus.id)}/actions`, { choice, ply: versus.ply });
+      // The computer's reply is the square its O took, read off the view.
+      const before = board;
       board = boardOf(versus);
-      const last = versus.moves[versus.moves.length - 1];
-      const reply = last && last.seat === 1 ? Number(last.text) : null;
-      $('#lab-live').textContent = `You play ${cell}.${reply !== null ? ` The computer plays ${cellName(Math.floor(reply / 3), reply % 3)}.` : ''}${versus.over ? ` ${verdict(versus)}` : ''}`;
+      const reply = [...board].findIndex((m, j) => m === 'o' && before[j] === '.');
+      $('#lab-live').textContent = `You play ${cell}.${reply >= 0 ? ` The computer plays ${cellName(Math.floor(reply / 3), reply % 3)}.` : ''}${versus.over ? ` ${verdict(versus)}` : ''}`;
     } catch (err) {
       showError(errorText(err));
     } finally {

@@ -13,7 +13,7 @@
 // page, terminates the worker; an answer of an older worker (generation)
 // or an older request is never applied.
 
-import { api, ApiError } from './common.js';
+import { api, ApiError, readJson } from './common.js';
 import { withData } from './data.js';
 
 /** The whole time a computer's move may take, fallbacks included (ms). */
@@ -83,7 +83,8 @@ async function load() {
 function refusal(err) {
   const message = String(err?.message ?? err);
   const stale = /answers ply|not your turn|is over|no computer acts/.test(message);
-  return new ApiError(message, stale ? 409 : 422);
+  const bad = /a choice names a move|no legal move has that index/.test(message);
+  return new ApiError(message, stale ? 409 : bad ? 400 : 422);
 }
 
 /**
@@ -362,20 +363,23 @@ export class LocalGame {
    * Abalone's tables) fetched first. */
   async answer() {
     if (this.stored) return this.stored;
-    return withData(this.module.bindings, this.game, () => JSON.parse(this.table.answer()));
+    return withData(this.module.bindings, this.game, () => readJson(this.table.answer()));
   }
 
   persist() {
     sessionStorage.setItem(GAME_PREFIX + this.key, this.table.saved());
   }
 
-  /** The shell's request: the person's action, or (without one) the
-   * computers' next move. Answers the new answer. */
+  /** The shell's request, as the server takes it: the person's move (a
+   * legal move's index, `choice`, or a typed `action`), or (without one)
+   * the computers' next move. Answers the new answer. */
   async send(body) {
     if (this.stored) return this.stored;
-    if (body.action !== undefined && body.action !== null) {
+    const choice = body.choice !== undefined && body.choice !== null;
+    if (choice || (body.action !== undefined && body.action !== null)) {
       try {
-        this.table.act(body.action, body.ply ?? undefined);
+        if (choice) this.table.choose(body.choice, body.ply);
+        else this.table.act(body.action, body.ply ?? undefined);
       } catch (err) {
         throw refusal(err);
       }

@@ -15,11 +15,18 @@
 //   }
 //
 // `answer` is the server's answer for the game (docs/web-api.md: the view
-// of the person's observation, the legal moves as text, the moves as the
-// person saw them); the renderer calls `shell.act(text)` with one of
-// `answer.legal` when the person picks a move. A game without a renderer
-// is still playable: the shell lists every legal move as a button (the
-// list is there for keyboard users in every game too).
+// of the person's observation, the legal moves, the moves as the person
+// saw them). Each legal move is `{action, label}`: the action in the
+// game's JSON form, which a renderer reads to know what the move does
+// (`actionKind`, `actionArg` in common.js), and its text, which it shows.
+// The renderer calls `shell.play(move)` with one of `answer.legal` when
+// the person picks it (the shell sends its index, with the ply), or
+// `shell.act(text)` for a move typed in the game's notation that the
+// list does not hold (the very cards of a Dou Dizhu play). A game without
+// a renderer is still playable: the shell lists every legal move as a
+// button, labelled with its text (the list is there for keyboard users in
+// every game too). Buttons carry the move's label as `data-action`, so
+// the focus stays on the same move across a redraw.
 //
 // The page /table/{id} is one shell; the daily grid's and free play's
 // pages mount one too (`mountTable`). The shell talks to a *transport*:
@@ -207,12 +214,25 @@ export class Shell {
     box.hidden = false;
   }
 
-  /** Plays one of the person's legal moves. */
+  /** Plays one of the person's legal moves: an entry of `answer.legal`,
+   * sent as its index in that list (with the ply the list belongs to). */
+  async play(move) {
+    const choice = this.answer.legal.indexOf(move);
+    if (choice < 0) return;
+    await this.sendMove({ choice });
+  }
+
+  /** Plays a move typed in the game's notation (one the legal list does
+   * not hold as such, e.g. the very cards of a play). */
   async act(text) {
+    await this.sendMove({ action: text });
+  }
+
+  async sendMove(move) {
     if (this.requesting || this.disposed || !this.answer.your_turn) return;
     this.showError(null);
     this.failed = false;
-    await this.send({ action: text, ply: this.answer.ply });
+    await this.send({ ...move, ply: this.answer.ply });
   }
 
   async send(body) {
@@ -351,13 +371,13 @@ export class Shell {
     const list = $('table-legal');
     const legal = a.your_turn ? a.legal : [];
     $('table-legal-count').textContent = String(legal.length);
-    list.replaceChildren(...legal.map((text) => el('button', {
+    list.replaceChildren(...legal.map((move) => el('button', {
       type: 'button',
       class: 'legal-move',
       disabled: this.requesting,
-      dataset: { action: text },
-      onclick: () => this.act(text),
-    }, text)));
+      dataset: { action: move.label },
+      onclick: () => this.play(move),
+    }, move.label)));
   }
 
   /** The verdict, the game's own details, a daily grid's points, links. */

@@ -206,7 +206,7 @@ impl Client {
     pub async fn play_out(&mut self, mut game: Value) -> Value {
         let id = game["id"].as_str().unwrap().to_string();
         while !game["over"].as_bool().unwrap() {
-            let cell = game["legal"][0].as_str().unwrap().to_string();
+            let cell = game["legal"][0]["label"].as_str().unwrap().to_string();
             game = self.play(&id, &cell).await;
         }
         game

@@ -71,11 +71,13 @@ mod cards;
 mod module;
 mod observation;
 mod state;
+mod view;
 
 pub use action::Action;
 pub use cards::{CardError, CardId, CardSet, DECK, Face, MiniDeck, NUM_CARDS, Suit};
 pub use observation::{Observation, Worlds};
 pub use state::{DEAL_STEPS, MAX_PLAYS, PositionError, State, TRICKS, Zone};
+pub use view::MiniWhistView;
 
 use tabula_cards::tricks::follow;
 use tabula_search::{Game, Hidden, Payoffs, Rng, Seat, Seen, Turn, TwoTeams};

@@ -4,30 +4,20 @@
 //! search would need the hidden cards.
 
 use serde::{Deserialize, Serialize};
-use serde_json::{Value, json};
 use tabula_contract::players::{self, BoxedPlayer};
 use tabula_contract::{GameInfo, GameModule, OptionDoc, PlayerInfo, PlayerSpec, SpecError};
 use tabula_search::{Determinize, Seat};
 
 use super::MiniWhist;
 use super::action::Action;
-use super::cards::{CardId, DECK, Suit};
+use super::cards::{CardId, DECK};
 use super::observation::Observation;
+use super::view::{MiniWhistView, card_text};
 
 /// Mini Whist has no rules options.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct MiniWhistOptions {}
-
-/// A card as typed: suit letter, rank, copy (`s3a` is ♠3a).
-fn card_text(card: CardId) -> String {
-    let suit = match DECK.suit(card) {
-        Suit::Spades => 's',
-        Suit::Hearts => 'h',
-    };
-    let copy = if card.index() % 2 == 0 { 'a' } else { 'b' };
-    format!("{suit}{}{copy}", DECK.rank(card))
-}
 
 fn parse_card(text: &str) -> Option<CardId> {
     let text = text.trim().to_lowercase();
@@ -38,6 +28,7 @@ fn parse_card(text: &str) -> Option<CardId> {
 impl GameModule for MiniWhist {
     type Game = MiniWhist;
     type Options = MiniWhistOptions;
+    type View = MiniWhistView;
 
     const INFO: GameInfo = GameInfo {
         name: MiniWhist::NAME,
@@ -70,20 +61,8 @@ impl GameModule for MiniWhist {
         }
     }
 
-    fn view(&self, view: &Observation, _seat: Seat) -> Value {
-        let me = view.seat();
-        let names = |cs: &mut dyn Iterator<Item = CardId>| cs.map(card_text).collect::<Vec<_>>();
-        json!({
-            "seat": me,
-            "hand": names(&mut view.hand().iter()),
-            "discard": view.discard().map(card_text),
-            "opponent_cards": view.opponent_hand_size(),
-            "opponent_discarded": view.opponent_discarded(),
-            "plays": names(&mut view.plays().iter().copied()),
-            "tricks": [view.tricks()[me], view.tricks()[1 - me]],
-            "leader": view.leader(),
-            "to_move": view.to_move().seat(),
-        })
+    fn view(&self, view: &Observation, _seat: Seat) -> MiniWhistView {
+        MiniWhistView::of(view)
     }
 
     fn render(&self, view: &Observation, _seat: Seat) -> String {

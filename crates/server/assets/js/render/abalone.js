@@ -8,9 +8,10 @@
 // each direction changes (r, c) by: e (0, +1), ne (+1, +1), nw (+1, 0),
 // w (0, -1), sw (-1, -1), se (-1, 0).
 //
-// The page works only from `answer.legal`, whose texts are the move
-// notation: the two end cells of the line moved (one cell for a single
-// marble), a colon and the direction, e.g. `c3:ne`, `a1a3:e`, `c3d4:w`.
+// The page works only from `answer.legal`, whose actions are the move
+// notation (Abalone's JSON form of a move is its notation): the two end
+// cells of the line moved (one cell for a single marble), a colon and the
+// direction, e.g. `c3:ne`, `a1a3:e`, `c3d4:w`.
 // The person selects one to three of their marbles (click, or arrow keys
 // to move the focus ring and Space/Enter to select; Escape clears); the
 // moves whose marbles are exactly the selection are offered: their
@@ -42,8 +43,8 @@ function neighbour(name, dir) {
   return onBoard(r + dr, c + dc) ? nameOf(r + dr, c + dc) : null;
 }
 
-/** A move's text parsed: the marbles it moves, its direction and the cells
- * it moves into (the cell ahead of the line for an in-line move, each
+/** A move's notation parsed: the marbles it moves, its direction and the
+ * cells it moves into (the cell ahead of the line for an in-line move, each
  * marble's next cell for a side-step); null for a text that is no move. */
 export function parseMove(text) {
   const m = /^([a-i][1-9])([a-i][1-9])?:(e|ne|nw|w|sw|se)$/.exec(text.trim().toLowerCase());
@@ -140,7 +141,7 @@ export function mount(root, shell) {
 
   function playDir(dir) {
     const m = matching().find((x) => x.dir === dir);
-    if (m && active()) shell.act(m.text);
+    if (m && active()) shell.play(m.move);
   }
 
   function choose(cell) {
@@ -155,7 +156,7 @@ export function mount(root, shell) {
     }
     const reaching = matching().filter((m) => m.dest.includes(cell));
     if (reaching.length === 1) {
-      shell.act(reaching[0].text);
+      shell.play(reaching[0].move);
       return;
     }
     if (reaching.length > 1) {
@@ -227,7 +228,7 @@ export function mount(root, shell) {
     const view = answer.view;
     const options = matching();
     const dests = new Map();
-    for (const m of options) for (const d of m.dest) dests.set(d, [...(dests.get(d) ?? []), m.text]);
+    for (const m of options) for (const d of m.dest) dests.set(d, [...(dests.get(d) ?? []), m.move.label]);
     const outline = ['a1', 'a5', 'e9', 'i9', 'i5', 'e1'].map(point);
     const hex = svg('polygon', {
       class: 'abalone-hex',
@@ -322,7 +323,10 @@ export function mount(root, shell) {
     update(next) {
       const fresh = next.ply !== shownPly;
       answer = next;
-      moves = (next.your_turn ? next.legal : []).map(parseMove).filter(Boolean);
+      // Each legal move parsed from its action, with the move to play.
+      moves = (next.your_turn ? next.legal : [])
+        .map((move) => ({ ...parseMove(move.action), move }))
+        .filter((m) => m.cells);
       if (fresh) {
         selected = [];
         best.hidden = true;

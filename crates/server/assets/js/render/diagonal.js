@@ -5,7 +5,8 @@
 //
 // Every board drawn is the answer's view or a prefix of its moves: the
 // server sends each move's cell, value, and the reach and stoppers before
-// it (`move.detail`), so no rule is computed here.
+// it (`move.detail`), so no rule is computed here. The person's moves are
+// the answer's legal moves, whose action is the cell's index (row by row).
 //
 // Hooks for tests: #board (the SVG) with cells [data-cell][data-legal],
 // #score-you, #score-computer, #margin in the result.
@@ -82,6 +83,8 @@ export function mount(root, shell) {
     variant, boardHost, legend));
   let board = null;
   let boardKey = '';
+  // The person's legal moves by the name of their cell (`c3`).
+  let legalByCell = new Map();
 
   const watching = (a) => a.you === null || a.you === undefined;
 
@@ -101,7 +104,10 @@ export function mount(root, shell) {
       size,
       owners: n.short,
       ownerNames: n.full,
-      onChoose: watching(a) ? null : (cell) => shell.act(cell),
+      onChoose: watching(a) ? null : (cell) => {
+        const move = legalByCell.get(cell);
+        if (move) shell.play(move);
+      },
       label: watching(a)
         ? `Board, ${size} by ${size}`
         : `Board, ${size} by ${size}. Arrow keys move over the cells, Enter plays the cell.`,
@@ -152,11 +158,9 @@ export function mount(root, shell) {
     const s = replayMoves(v.size, moves, moves.length);
     const yours = a.your_turn && !shell.busy;
     const values = rowsOf(v);
+    legalByCell = new Map(yours ? a.legal.map((m) => [nameOf(m.action, v.size), m]) : []);
     const legal = yours
-      ? a.legal.map((cell) => {
-        const { row, col } = parseCell(cell);
-        return { cell, total: v.scores[a.you] + values[row][col] };
-      })
+      ? a.legal.map((m) => ({ cell: nameOf(m.action, v.size), total: v.scores[a.you] + v.values[m.action] }))
       : null;
     board.render({
       cells: values,

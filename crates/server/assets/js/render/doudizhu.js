@@ -7,15 +7,28 @@
 // in each hand). In the bidding: a button for each bid offered. In the
 // play: your cards are toggle buttons (the arrow keys move along them,
 // Space selects), Play is enabled only when the selected ranks are one of
-// the legal plays (the page compares the selection with `answer.legal`,
-// it computes no rule) and plays the very cards you selected (it sends
-// their names, `play 6♥ 6♠`: which of your cards of a rank leave is your
+// the legal plays (the page compares the selection's ranks with those of
+// each play of `answer.legal`, it computes no rule) and plays the very
+// cards you selected (it sends their names, `play 6♥ 6♠`, a move typed in
+// the game's notation: which of your cards of a rank leave is your
 // choice), Pass when passing is legal, and Hint selects the legal plays
 // one after another. Everything comes from your observation: the other
-// hands are counts.
+// hands are counts. The legal moves are read by their actions:
+// `{"bid": n}` (0 no bid), `"pass"`, `{"play": {"kind", "rank", "len",
+// "cards"}}` with `cards` the play's rank counts, four bits a rank from
+// the three up (a BigInt when wider than a number holds: see readJson).
 
-import { el } from '../common.js';
+import { el, actionArg, actionKind } from '../common.js';
 import { arrowKeys, card, cardWords } from '../cardface.js';
+
+/** The ranks, low to high, as the view names them. */
+const RANKS = ['3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A', '2', 'SJ', 'BJ'];
+
+/** A combination's ranks low to high (`3 3 4 4`), from its rank counts. */
+function comboRanks(combo) {
+  const counts = BigInt(combo.cards);
+  return RANKS.flatMap((rank, i) => Array(Number((counts >> BigInt(4 * i)) & 15n)).fill(rank)).join(' ');
+}
 
 const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
@@ -98,12 +111,12 @@ export function mount(root, shell) {
     if (id) document.getElementById(id)?.focus({ preventScroll: true });
   }
 
-  /** Selects the cards of a play's text (`play 3 3 4`), lowest suits first
-   * (a suggestion: Play sends whichever cards are selected). */
-  function selectPlay(text) {
+  /** Selects the cards of a legal play's ranks, lowest suits first (a
+   * suggestion: Play sends whichever cards are selected). */
+  function selectPlay(play) {
     const left = current.answer.view.hand.slice();
     selected = new Set();
-    for (const r of text.slice(5).split(' ')) {
+    for (const r of play.ranks.split(' ')) {
       const at = left.findIndex((c) => c && c.rank === r);
       if (at >= 0) {
         selected.add(left[at].card);
@@ -135,16 +148,16 @@ export function mount(root, shell) {
   board.addEventListener('keydown', (e) => {
     if (!current || e.ctrlKey || e.metaKey || e.altKey) return;
     const key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
-    const { legal, plays, send } = current;
+    const { pass, plays, send } = current;
     if (key === 'Enter' && e.target.dataset?.card !== undefined) {
       // On a card: plays a legal selection, else selects (the button's click).
       if (send) {
         e.preventDefault();
         shell.act(send);
       }
-    } else if (key === 'p' && legal.includes('pass')) {
+    } else if (key === 'p' && pass) {
       e.preventDefault();
-      shell.act('pass');
+      shell.play(pass);
     } else if (key === 'h' && plays.length) {
       e.preventDefault();
       hint();
@@ -166,18 +179,21 @@ export function mount(root, shell) {
     const name = (seat) => answer.seats[seat].name;
     const mine = answer.you !== null && answer.you !== undefined;
     const bidding = v.phase === 'bid' || v.phase === 'deal';
-    const bids = legal.filter((t) => t === 'no bid' || t.startsWith('bid '));
-    const plays = legal.filter((t) => t.startsWith('play '));
-    const canPass = legal.includes('pass');
+    const of = (kind) => legal.filter((m) => actionKind(m.action) === kind);
+    const bids = of('bid');
+    // Each legal play with its ranks, low to high.
+    const plays = of('play').map((move) => ({ move, ranks: comboRanks(actionArg(move.action)) }));
+    const pass = of('pass')[0];
+    const canPass = Boolean(pass);
     const playing = v.phase === 'play' && (plays.length > 0 || canPass);
-    // The selection's ranks, low to high as the legal texts write them.
+    // The selection's ranks, low to high (the hand is sorted so).
     const { hand } = v;
     const ranks = hand.filter((c) => selected.has(c.card)).map((c) => c.rank).join(' ');
-    const choice = ranks && plays.includes(`play ${ranks}`) ? `play ${ranks}` : null;
+    const choice = ranks ? plays.find((p) => p.ranks === ranks) ?? null : null;
     // What Play sends: the selected cards themselves, in the hand's order.
     const cards = hand.filter((c) => selected.has(c.card)).map((c) => c.card).join(' ');
     const send = choice ? `play ${cards}` : null;
-    current = { answer, legal, plays, choice, send };
+    current = { answer, pass, plays, choice, send };
 
     const phaseWords = {
       deal: 'dealing',
@@ -278,13 +294,16 @@ export function mount(root, shell) {
     const rowStyle = 'display: flex; flex-wrap: wrap; gap: 0.4rem; margin: 0.4rem 0;';
     if (bids.length) {
       const row = el('div', { class: 'dd-bids', role: 'group', 'aria-label': 'Your bid', style: rowStyle },
-        ...bids.map((t) => el('button', {
-          type: 'button',
-          class: `btn${t === 'no bid' ? ' secondary' : ''}`,
-          dataset: { action: t },
-          'aria-label': t === 'no bid' ? 'No bid: pass the bidding' : `Bid ${t.slice(4)}: become the landlord at a stake of ${t.slice(4)} unless outbid`,
-          onclick: () => shell.act(t),
-        }, t === 'no bid' ? 'No bid' : `Bid ${t.slice(4)}`)));
+        ...bids.map((m) => {
+          const n = actionArg(m.action);
+          return el('button', {
+            type: 'button',
+            class: `btn${n === 0 ? ' secondary' : ''}`,
+            dataset: { action: m.label },
+            'aria-label': n === 0 ? 'No bid: pass the bidding' : `Bid ${n}: become the landlord at a stake of ${n} unless outbid`,
+            onclick: () => shell.play(m),
+          }, n === 0 ? 'No bid' : `Bid ${n}`);
+        }));
       arrowKeys(row);
       actions.push(row);
     }
@@ -297,15 +316,15 @@ export function mount(root, shell) {
           id: 'dd-play',
           class: 'btn',
           disabled: !choice,
-          dataset: choice ? { action: choice } : {},
+          dataset: choice ? { action: choice.move.label } : {},
           'aria-keyshortcuts': 'Enter',
           'aria-label': label,
           onclick: () => { if (current.send) shell.act(current.send); },
         }, choice ? `Play ${ranks}` : 'Play'),
         canPass
           ? el('button', {
-            type: 'button', id: 'dd-pass', class: 'btn secondary', dataset: { action: 'pass' },
-            'aria-keyshortcuts': 'P', 'aria-label': 'Pass (P)', onclick: () => shell.act('pass'),
+            type: 'button', id: 'dd-pass', class: 'btn secondary', dataset: { action: pass.label },
+            'aria-keyshortcuts': 'P', 'aria-label': 'Pass (P)', onclick: () => shell.play(pass),
           }, 'Pass')
           : null,
         el('button', {

@@ -6,22 +6,27 @@
 // order up, name a suit, alone or not), the dealer's discard and the
 // cards you may play as buttons (arrow keys move along them), or the
 // question of defending alone. Everything comes from your observation.
+// The moves are the answer's legal moves, read by their actions: `"pass"`,
+// `{"order_up": {"alone"}}`, `{"name": {"suit", "alone"}}` (suits 0–3,
+// clubs first), `{"discard": id}`, `{"defend_alone": b}`, `{"play": id}`.
 
-import { el } from '../common.js';
-import { arrowKeys, card, cardWords } from '../cardface.js';
+import { el, actionArg, actionKind } from '../common.js';
+import { arrowKeys, card, cardWords, frenchCard } from '../cardface.js';
 
-const BID_WORDS = {
-  pass: 'Pass',
-  'order up': 'Order up',
-  'order up alone': 'Order up alone',
-  'defend alone': 'Defend alone',
-  'defend with partner': 'Defend with my partner',
-};
+/** The name of a card of Euchre's actions (9♣ is 0, A♠ 23). */
+const cardName = (id) => frenchCard(id, 9);
+const SUITS = ['♣', '♦', '♥', '♠'];
 
-function bidLabel(text) {
-  if (BID_WORDS[text]) return BID_WORDS[text];
-  const m = /^name (.)( alone)?$/.exec(text);
-  return m ? `${m[1]}${m[2] ? ' alone' : ''}` : text;
+/** A bid's button text. */
+function bidLabel(action) {
+  const arg = actionArg(action);
+  switch (actionKind(action)) {
+    case 'pass': return 'Pass';
+    case 'order_up': return arg.alone ? 'Order up alone' : 'Order up';
+    case 'name': return `${SUITS[arg.suit]}${arg.alone ? ' alone' : ''}`;
+    case 'defend_alone': return arg ? 'Defend alone' : 'Defend with my partner';
+    default: return null;
+  }
 }
 
 export function mount(root, shell) {
@@ -86,27 +91,28 @@ export function mount(root, shell) {
         el('td', {}, v.hand_no > 1 ? `+${v.last_hand[side]}` : '–')))));
 
     // Your hand: cards to play or to discard are buttons.
-    const byCard = new Map();
-    for (const t of legal) {
-      if (t.startsWith('discard ')) byCard.set(t.slice(8), t);
-      else if (!t.includes(' ') && t !== 'pass') byCard.set(t, t);
-    }
+    const byCard = new Map(legal.filter((m) => ['play', 'discard'].includes(actionKind(m.action)))
+      .map((m) => [cardName(actionArg(m.action)), m]));
+    const button = (move, words, cls = 'btn') => el('button', {
+      type: 'button', class: cls, dataset: { action: move.label }, onclick: () => shell.play(move),
+    }, words);
     const hand = el('div', { class: 'hc-hand', role: 'group', 'aria-label': 'Your hand' },
-      ...v.hand.map((c) => byCard.has(c)
-        ? el('button', { type: 'button', class: 'hc-card-button', dataset: { action: byCard.get(c) }, onclick: () => shell.act(byCard.get(c)) }, card(c))
-        : card(c, v.phase === 'play')));
+      ...v.hand.map((c) => (byCard.has(c)
+        ? button(byCard.get(c), card(c), 'hc-card-button')
+        : card(c, v.phase === 'play'))));
     arrowKeys(hand);
     const actions = [];
-    const choices = legal.filter((t) => !byCard.has(t) && !t.startsWith('discard '));
+    const choices = legal.filter((m) => bidLabel(m.action) !== null);
     if (choices.length) {
       const pad = el('div', { class: 'sp-bids eu-bids', role: 'group', 'aria-label': 'Your bid' },
-        ...choices.map((t) => el('button', { type: 'button', class: 'btn', dataset: { action: t }, onclick: () => shell.act(t) }, bidLabel(t))));
+        ...choices.map((m) => button(m, bidLabel(m.action))));
       arrowKeys(pad);
+      const canPass = choices.some((m) => actionKind(m.action) === 'pass');
       const hint = v.phase === 'defend'
         ? 'The maker goes alone: defend alone (a euchre scores 4) or with your partner?'
         : v.round === 1
           ? `Order up ${v.upcard}: its suit becomes trump and ${name(v.dealer)} takes it.`
-          : `Name a trump suit other than ${v.turned_down}${legal.includes('pass') ? ', or pass' : ' (the dealer may not pass)'}.`;
+          : `Name a trump suit other than ${v.turned_down}${canPass ? ', or pass' : ' (the dealer may not pass)'}.`;
       actions.push(el('p', { class: 'muted' }, hint), pad);
     }
     if (v.phase === 'discard' && byCard.size) {

@@ -19,9 +19,14 @@
 // the hand) while its cards stay in your hand; a knock is still the
 // server's, laid down in the best arrangement. Everything comes from your
 // observation: the other hand is a count and the cards it is known to hold.
+// The moves are the answer's legal moves, read by their actions: `"take"`,
+// `"pass"`, `"draw_stock"`, `{"discard": id}`, `{"knock": id}`, `"big_gin"`.
 
-import { el } from '../common.js';
-import { arrowKeys, card, cardWords } from '../cardface.js';
+import { el, actionArg, actionKind } from '../common.js';
+import { arrowKeys, card, cardWords, frenchCard } from '../cardface.js';
+
+/** The name of a card of Gin Rummy's actions (A♣ is 0, K♠ 51). */
+const cardName = (id) => frenchCard(id, 1);
 
 const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
@@ -226,7 +231,9 @@ export function mount(root, shell) {
     const legal = answer.your_turn && !shell.busy ? answer.legal : [];
     const name = (seat) => answer.seats[seat].name;
     const mine = answer.you !== null && answer.you !== undefined;
-    const act = (text) => () => shell.act(text);
+    const act = (move) => () => shell.play(move);
+    const of = (kind) => legal.filter((m) => actionKind(m.action) === kind);
+    const [take, draw, pass, bigGin] = ['take', 'draw_stock', 'pass', 'big_gin'].map((k) => of(k)[0]);
     const limit = v.knock_limit === 0 ? 'gin only (no knocking)' : `knock with ${v.knock_limit} or less`;
     const status = [
       `Hand ${v.hand_no}`,
@@ -251,17 +258,17 @@ export function mount(root, shell) {
 
     // The stock and the pile, and the draw on your turn.
     const draws = [];
-    if (legal.includes('take')) {
+    if (take) {
       const top = v.pile_top;
       const words = v.phase === 'offer' ? `Take ${top}` : `Take ${top} from the pile`;
       const spoken = v.phase === 'offer' ? `Take the ${cardWords(top)}` : `Take the ${cardWords(top)} from the pile`;
-      draws.push(el('button', { type: 'button', class: 'btn', id: 'gr-take', dataset: { action: 'take' }, 'aria-label': spoken, onclick: act('take') }, words));
+      draws.push(el('button', { type: 'button', class: 'btn', id: 'gr-take', dataset: { action: take.label }, 'aria-label': spoken, onclick: act(take) }, words));
     }
-    if (legal.includes('draw')) {
-      draws.push(el('button', { type: 'button', class: 'btn', id: 'gr-draw', dataset: { action: 'draw' }, onclick: act('draw') }, 'Draw from the stock'));
+    if (draw) {
+      draws.push(el('button', { type: 'button', class: 'btn', id: 'gr-draw', dataset: { action: draw.label }, onclick: act(draw) }, 'Draw from the stock'));
     }
-    if (legal.includes('pass')) {
-      draws.push(el('button', { type: 'button', class: 'btn secondary', id: 'gr-pass', dataset: { action: 'pass' }, onclick: act('pass') }, 'Pass'));
+    if (pass) {
+      draws.push(el('button', { type: 'button', class: 'btn secondary', id: 'gr-pass', dataset: { action: pass.label }, onclick: act(pass) }, 'Pass'));
     }
     const drawRow = draws.length ? el('div', { class: 'gr-draws', role: 'group', 'aria-label': 'Your draw' }, ...draws) : null;
     if (drawRow) arrowKeys(drawRow);
@@ -284,8 +291,9 @@ export function mount(root, shell) {
     const canArrange = mine && !answer.over && a.held.length > 0;
     if (!canArrange) arranging = false;
     for (const c of selected) if (!a.held.includes(c)) selected.delete(c);
-    const discards = new Map(legal.filter((t) => t.startsWith('discard ')).map((t) => [t.slice(8), t]));
-    const knocks = legal.filter((t) => t.startsWith('knock '));
+    // The discards by the card they discard; the knocks.
+    const discards = new Map(of('discard').map((m) => [cardName(actionArg(m.action)), m]));
+    const knocks = of('knock');
     const face = (c) => {
       const taken = c === v.taken;
       if (arranging) {
@@ -304,7 +312,7 @@ export function mount(root, shell) {
         return el('button', {
           type: 'button',
           class: 'hc-card-button',
-          dataset: { action: discards.get(c) },
+          dataset: { action: discards.get(c).label },
           'aria-label': `Discard the ${cardWords(c)}`,
           onclick: act(discards.get(c)),
         }, card(c));
@@ -375,7 +383,7 @@ export function mount(root, shell) {
             type: 'button',
             class: 'btn',
             id: 'gr-discard-selected',
-            dataset: { action: discards.get(one) },
+            dataset: { action: discards.get(one).label },
             'aria-label': `Discard the ${cardWords(one)}`,
             onclick: act(discards.get(one)),
           }, `Discard ${one}`)
@@ -399,22 +407,22 @@ export function mount(root, shell) {
         ? `Discard a card (not ${v.taken}, just taken from the pile)${knocks.length ? ', or knock' : ''}.`
         : `Discard a card${knocks.length ? ', or knock' : ''}.`));
     }
-    if (knocks.length || legal.includes('big gin')) {
+    if (knocks.length || bigGin) {
       // Gin: the cards left after the discard all meld (the view says which).
       const row = el('div', { class: 'gr-knocks', role: 'group', 'aria-label': 'Knock' },
-        ...knocks.map((t) => {
-          const c = t.slice(6);
+        ...knocks.map((m) => {
+          const c = cardName(actionArg(m.action));
           const gin = v.gin_discards.includes(c);
           return el('button', {
             type: 'button',
             class: `btn${gin ? ' gr-gin' : ''}`,
-            dataset: { action: t },
+            dataset: { action: m.label },
             'aria-label': `${gin ? 'Gin' : 'Knock'}, discarding the ${cardWords(c)}`,
-            onclick: act(t),
+            onclick: act(m),
           }, `${gin ? 'Gin' : 'Knock'}, discarding ${c}`);
         }),
-        legal.includes('big gin')
-          ? el('button', { type: 'button', class: 'btn gr-gin', dataset: { action: 'big gin' }, onclick: act('big gin') }, 'Big gin (lay down all eleven)')
+        bigGin
+          ? el('button', { type: 'button', class: 'btn gr-gin', dataset: { action: bigGin.label }, onclick: act(bigGin) }, 'Big gin (lay down all eleven)')
           : null);
       arrowKeys(row);
       actions.push(row);

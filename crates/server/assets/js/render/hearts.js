@@ -5,10 +5,15 @@
 // hand are buttons: on your turn to play, the cards you may play; while
 // passing, three to pick (aria-pressed) and a button to pass them; after
 // a moon, the choice of how it counts. Everything comes from your
-// observation: other seats' hands are only counts.
+// observation: other seats' hands are only counts. The moves are the
+// answer's legal moves, read by their actions: `{"play": id}`,
+// `{"pass": set}` (three cards), `{"moon": true}` (the shooter takes −26).
 
-import { el } from '../common.js';
-import { arrowKeys, card, cardWords } from '../cardface.js';
+import { el, actionArg, actionKind } from '../common.js';
+import { arrowKeys, card, cardWords, frenchCard, setCards } from '../cardface.js';
+
+/** The name of a card of Hearts' actions (2♣ is 0, A♠ 51). */
+const cardName = (id) => frenchCard(id, 2);
 
 /** The same set of cards, whatever the order of their names. */
 function sameCards(a, b) {
@@ -68,7 +73,9 @@ export function mount(root, shell) {
 
     // Your hand, and what you may do with it.
     const passing = v.phase === 'pass' && legal.length > 0;
-    const playable = new Set(legal.filter((t) => !t.includes(' ')));
+    const of = (kind) => legal.filter((m) => actionKind(m.action) === kind);
+    // The cards you may play, by name.
+    const playable = new Map(of('play').map((m) => [cardName(actionArg(m.action)), m]));
     const hand = el('div', { class: 'hc-hand', role: 'group', 'aria-label': 'Your hand' },
       ...v.hand.map((c) => {
         if (passing) {
@@ -85,28 +92,30 @@ export function mount(root, shell) {
             },
           }, card(c));
         }
-        if (playable.has(c)) {
+        const move = playable.get(c);
+        if (move) {
           return el('button', {
-            type: 'button', class: 'hc-card-button', dataset: { action: c }, onclick: () => shell.act(c),
+            type: 'button', class: 'hc-card-button', dataset: { action: move.label }, onclick: () => shell.play(move),
           }, card(c));
         }
         return card(c, true);
       }));
     const actions = [];
     if (passing) {
-      const text = legal.find((t) => sameCards(t.split(' '), picked));
+      const pass = of('pass').find((m) => sameCards(setCards(actionArg(m.action)).map(cardName), picked));
       actions.push(el('p', { class: 'hc-pass-note' }, picked.length === 3
         ? `Pass ${picked.join(' ')} ${v.pass.direction}.`
         : `Pick three cards to pass ${v.pass.direction} (${picked.length} picked).`));
       actions.push(el('button', {
-        type: 'button', id: 'hc-pass', class: 'btn', disabled: !text, dataset: text ? { action: text } : {},
-        onclick: () => { if (text) shell.act(text); },
+        type: 'button', id: 'hc-pass', class: 'btn', disabled: !pass, dataset: pass ? { action: pass.label } : {},
+        onclick: () => { if (pass) shell.play(pass); },
       }, 'Pass these three'));
     }
     if (v.phase === 'moon') {
-      for (const [text, words] of [['moon +26', 'The others take 26'], ['moon -26', 'I take −26']]) {
-        if (legal.includes(text)) {
-          actions.push(el('button', { type: 'button', class: 'btn', dataset: { action: text }, onclick: () => shell.act(text) }, words));
+      for (const [me26, words] of [[false, 'The others take 26'], [true, 'I take −26']]) {
+        const move = of('moon').find((m) => actionArg(m.action) === me26);
+        if (move) {
+          actions.push(el('button', { type: 'button', class: 'btn', dataset: { action: move.label }, onclick: () => shell.play(move) }, words));
         }
       }
     }

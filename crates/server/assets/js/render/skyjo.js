@@ -4,7 +4,7 @@
 // closer. Everything drawn comes from the person's observation: a face-down
 // card is drawn, labelled and titled as face down, whatever it holds.
 
-import { el } from '../common.js';
+import { el, actionArg, actionKind } from '../common.js';
 
 const COLUMNS = 4;
 const CELLS = 12;
@@ -28,12 +28,15 @@ function card(value, extra = {}) {
   return el('span', { class: `sk-card sk-${band(value)}`, 'aria-label': String(value), ...extra }, String(value));
 }
 
+// The moves that name a cell of the person's grid, by the kind of their
+// action (`{"Place": 4}` puts the drawn card into cell 4, from 0): what
+// the verb buttons say.
 const VERBS = {
-  reveal: 'Turn a card face up',
-  take: 'Take the discard into a cell',
-  flip: 'Flip a card face up',
-  place: 'Put the drawn card into a cell',
-  discard: 'Discard it and flip a card',
+  Reveal: 'Turn a card face up',
+  TakeDiscard: 'Take the discard into a cell',
+  FreeFlip: 'Flip a card face up',
+  Place: 'Put the drawn card into a cell',
+  DiscardFlip: 'Discard it and flip a card',
 };
 
 export function mount(root, shell) {
@@ -42,17 +45,20 @@ export function mount(root, shell) {
   const board = el('div', { class: 'sk-board' });
   root.replaceChildren(board);
 
-  function act(text) {
-    if (!shell.busy) shell.act(text);
+  function play(move) {
+    if (!shell.busy) shell.play(move);
   }
 
   function update(answer) {
     const v = answer.view;
     const me = answer.observer;
     const legal = answer.your_turn ? answer.legal : [];
-    const verbs = [...new Set(legal.map((t) => t.split(' ')[0]).filter((w) => w in VERBS))];
+    const verbs = [...new Set(legal.map((m) => actionKind(m.action)).filter((k) => k in VERBS))];
     if (!verbs.includes(verb)) verb = verbs[0] ?? null;
-    const cellMoves = new Set(legal.filter((t) => verb && t.startsWith(`${verb} `)));
+    // The chosen verb's moves, by the cell they name.
+    const cellMoves = new Map(legal.filter((m) => verb && actionKind(m.action) === verb)
+      .map((m) => [actionArg(m.action), m]));
+    const draw = legal.find((m) => actionKind(m.action) === 'Draw');
 
     // The piles and the drawn card.
     const top = v.discard_top;
@@ -60,8 +66,10 @@ export function mount(root, shell) {
       el('div', { class: 'sk-pile' },
         el('span', { class: 'sk-card sk-down', 'aria-hidden': 'true' }),
         el('span', { id: 'sk-draw-count' }, `Draw pile: ${v.draw_count} card${v.draw_count === 1 ? '' : 's'}`),
-        legal.includes('draw')
-          ? el('button', { type: 'button', id: 'sk-draw', disabled: shell.busy, onclick: () => act('draw') }, 'Draw a card')
+        draw
+          ? el('button', {
+            type: 'button', id: 'sk-draw', dataset: { action: draw.label }, disabled: shell.busy, onclick: () => play(draw),
+          }, 'Draw a card')
           : null),
       el('div', { class: 'sk-pile' },
         top === null || top === undefined ? card(null) : card(top),
@@ -98,16 +106,16 @@ export function mount(root, shell) {
       const cells = [];
       for (let i = 0; i < CELLS; i += 1) {
         const value = grid[i];
-        const text = `${verb} ${i + 1}`;
-        if (seat === me && cellMoves.has(text)) {
+        const move = seat === me ? cellMoves.get(i) : undefined;
+        if (move) {
           const label = value === 'hidden' ? 'face down' : value === null ? 'removed' : String(value);
           cells.push(el('button', {
             type: 'button',
             class: 'sk-cell-button',
-            dataset: { action: text },
+            dataset: { action: move.label },
             disabled: shell.busy,
             'aria-label': `${VERBS[verb]}: cell ${i + 1} (${label})`,
-            onclick: () => act(text),
+            onclick: () => play(move),
           }, card(value)));
         } else {
           cells.push(card(value));

@@ -5,10 +5,15 @@
 // suit. On your turn: the bid buttons (nil, 1 to 13), the blind nil
 // question before the deal, or the cards you may play as buttons (arrow
 // keys move along them). Everything comes from your observation: other
-// seats' hands, your partner's too, are only counts.
+// seats' hands, your partner's too, are only counts. The moves are the
+// answer's legal moves, read by their actions: `{"bid": n}` (0 is nil),
+// `{"blind": true}` (blind nil; `false` looks at the cards), `{"play": id}`.
 
-import { el } from '../common.js';
-import { arrowKeys, card, cardWords } from '../cardface.js';
+import { el, actionArg, actionKind } from '../common.js';
+import { arrowKeys, card, cardWords, frenchCard } from '../cardface.js';
+
+/** The name of a card of Spades' actions (2♣ is 0, A♠ 51). */
+const cardName = (id) => frenchCard(id, 2);
 
 function bidWords(bid, blind) {
   if (bid === null || bid === undefined) return 'no bid yet';
@@ -74,24 +79,31 @@ export function mount(root, shell) {
         el('td', {}, last ? `${last[side].total > 0 ? '+' : ''}${last[side].total}` : '–')))));
 
     // Your hand, and what you may do.
-    const playable = new Set(legal.filter((t) => !t.startsWith('bid') && !['nil', 'blind nil', 'look'].includes(t)));
+    const of = (kind) => legal.filter((m) => actionKind(m.action) === kind);
+    const button = (move, words, cls = 'btn') => el('button', {
+      type: 'button', class: cls, dataset: { action: move.label }, onclick: () => shell.play(move),
+    }, words);
+    // The cards you may play, by name.
+    const playable = new Map(of('play').map((m) => [cardName(actionArg(m.action)), m]));
     const hand = el('div', { class: 'hc-hand', role: 'group', 'aria-label': 'Your hand' },
-      ...v.hand.map((c) => playable.has(c)
-        ? el('button', { type: 'button', class: 'hc-card-button', dataset: { action: c }, onclick: () => shell.act(c) }, card(c))
-        : card(c, v.phase === 'play')));
+      ...v.hand.map((c) => (playable.has(c)
+        ? button(playable.get(c), card(c), 'hc-card-button')
+        : card(c, v.phase === 'play'))));
     arrowKeys(hand);
     const actions = [];
-    if (v.phase === 'bid' && legal.length) {
+    const bids = of('bid');
+    if (bids.length) {
       const pad = el('div', { class: 'sp-bids', role: 'group', 'aria-label': 'Your bid' },
-        ...legal.map((t) => el('button', { type: 'button', class: 'btn', dataset: { action: t }, onclick: () => shell.act(t) },
-          t === 'nil' ? 'Nil' : t.replace('bid ', ''))));
+        ...bids.map((m) => button(m, actionArg(m.action) === 0 ? 'Nil' : String(actionArg(m.action)))));
       arrowKeys(pad);
       actions.push(el('p', { class: 'muted' }, 'How many tricks will you take? Nil: none at all, for 100.'), pad);
     }
-    if (v.phase === 'blind' && legal.length) {
+    const blind = of('blind');
+    if (blind.length) {
       actions.push(el('p', {}, 'Your side trails by 100 or more: bid blind nil before you see your cards (±200)?'));
-      for (const [text, words] of [['blind nil', 'Bid blind nil'], ['look', 'Look at my cards']]) {
-        actions.push(el('button', { type: 'button', class: 'btn', dataset: { action: text }, onclick: () => shell.act(text) }, words));
+      for (const [nil, words] of [[true, 'Bid blind nil'], [false, 'Look at my cards']]) {
+        const move = blind.find((m) => actionArg(m.action) === nil);
+        if (move) actions.push(button(move, words));
       }
     }
     board.replaceChildren(...[

@@ -1,6 +1,6 @@
 // Tic-tac-toe's renderer for the page shell (see ../table.js): the 3 × 3
 // board as buttons; a free square takes the person's mark when it is a
-// legal move (its move text is the square's number, 0 to 8).
+// legal move (the move's action is the square's number, 0 to 8).
 
 import { el } from '../common.js';
 
@@ -9,9 +9,10 @@ export function mount(root, shell) {
   root.replaceChildren(board);
   return {
     update(answer) {
-      const legal = new Set(answer.your_turn ? answer.legal : []);
+      const legal = new Map((answer.your_turn ? answer.legal : []).map((m) => [m.action, m]));
       const focused = document.activeElement?.dataset?.action;
       board.replaceChildren(...answer.view.cells.map((mark, square) => {
+        const move = legal.get(square);
         const text = String(square);
         const row = Math.floor(square / 3) + 1;
         const col = (square % 3) + 1;
@@ -20,9 +21,9 @@ export function mount(root, shell) {
           type: 'button',
           class: `ttt-square${mark ? ` ttt-${mark}` : ''}`,
           dataset: { action: text },
-          disabled: !legal.has(text) || shell.busy,
+          disabled: !move || shell.busy,
           'aria-label': label,
-          onclick: () => shell.act(text),
+          onclick: () => shell.play(move),
         }, mark ? mark.toUpperCase() : '');
       }));
       if (focused) board.querySelector(`[data-action="${focused}"]:not([disabled])`)?.focus();
