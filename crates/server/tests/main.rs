@@ -6,6 +6,7 @@
 mod common;
 mod abalone;
 mod api;
+mod archive;
 mod browser;
 mod browser_abalone;
 mod browser_doudizhu;

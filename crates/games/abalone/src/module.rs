@@ -6,7 +6,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use tabula_contract::players::{self, BoxedPlayer};
-use tabula_contract::{GameInfo, GameModule, OptionDoc, PlayerInfo, PlayerSpec, Scoresheet, SpecError};
+use tabula_contract::{Capabilities, GameInfo, GameModule, OptionDoc, PlayerInfo, PlayerSpec, Scoresheet, SpecError};
 use tabula_search::backward::Value as TableValue;
 use tabula_search::{Game, Seat, TunableTable, Turn};
 
@@ -15,7 +15,6 @@ use crate::game::{Abalone, NO_PROGRESS_PLIES, State};
 use crate::geometry::Cell;
 use crate::moves::Move;
 use crate::position::{Layout, Side};
-use crate::tablebase::index::Class;
 use crate::trainer;
 
 /// The rules options (the JSON fields of the same names).
@@ -63,28 +62,6 @@ fn material(game: &Abalone, side: Side) -> u32 {
     } else {
         game.start.count(side)
     }
-}
-
-/// The tablebase figures for pages and the API: every installed class's
-/// counts ([`crate::tablebase::Summary`]: wins, losses and draws by side to
-/// move, over index entries and over every actual position; the longest
-/// win and a position achieving it), the trainer classes they allow, and
-/// how to make tables when there are none.
-pub fn tablebase_figures() -> Value {
-    let figures = crate::tablebase::installed_figures();
-    let trainers: Vec<String> = <Abalone as GameModule>::OPTIONS[0]
-        .choices
-        .iter()
-        .filter_map(|l| trainer::parse(l)?.ok())
-        .filter(|&c: &Class| trainer::check_installed(c).is_ok())
-        .map(|c| format!("{}{c}", trainer::PREFIX))
-        .collect();
-    json!({
-        "installed": crate::tablebase::installed().is_some(),
-        "classes": figures,
-        "trainers": trainers,
-        "how_to_install": "tabula solve abalone 4v2 --out DIR (it solves 2v2 and 3v2 first), then tabula serve --tables DIR",
-    })
 }
 
 fn cells(state: &State, side: Side) -> Vec<String> {
@@ -144,6 +121,7 @@ impl GameModule for Abalone {
         players::MCTS,
     ];
     const DEFAULT_PLAYER: &'static str = "level:4";
+    const CAPABILITIES: Capabilities = crate::capabilities::CAPABILITIES;
     const TUNABLES: &'static [TunableTable] = &[TunableTable {
         title: "abalone computer",
         tunables: ABALONE_TUNABLES,

@@ -149,3 +149,8 @@ impl Determinize for Euchre {
         )
     }
 }
+
+/// The game as the registry lists it: the type implementing
+/// [`GameModule`](tabula_contract::GameModule) (the registry's build
+/// script names `<crate>::Module` for each game it depends on).
+pub type Module = Euchre;

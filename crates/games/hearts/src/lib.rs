@@ -116,3 +116,8 @@ impl Determinize for Hearts {
         )
     }
 }
+
+/// The game as the registry lists it: the type implementing
+/// [`GameModule`](tabula_contract::GameModule) (the registry's build
+/// script names `<crate>::Module` for each game it depends on).
+pub type Module = Hearts;

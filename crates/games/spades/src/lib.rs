@@ -117,3 +117,8 @@ impl Determinize for Spades {
         )
     }
 }
+
+/// The game as the registry lists it: the type implementing
+/// [`GameModule`](tabula_contract::GameModule) (the registry's build
+/// script names `<crate>::Module` for each game it depends on).
+pub type Module = Spades;

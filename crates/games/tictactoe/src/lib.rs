@@ -22,6 +22,8 @@
 
 pub mod ai;
 pub mod board;
+pub mod capabilities;
+pub mod lab;
 pub mod module;
 pub mod report;
 pub mod retro;
@@ -29,3 +31,8 @@ pub mod retro;
 pub use ai::{CentreFirst, OpenLines};
 pub use board::{Board, BoardError, Mark, MoveError, Square, TicTacToe};
 pub use retro::TttSpace;
+
+/// The game as the registry lists it: the type implementing
+/// [`GameModule`](tabula_contract::GameModule) (the registry's build
+/// script names `<crate>::Module` for each game it depends on).
+pub type Module = TicTacToe;

@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use tabula_contract::players::{self, BoxedPlayer};
-use tabula_contract::{GameInfo, GameModule, OptionDoc, PlayerInfo, PlayerSpec, SpecError};
+use tabula_contract::{Capabilities, GameInfo, GameModule, OptionDoc, PlayerInfo, PlayerSpec, SpecError};
 use tabula_search::{AlphaBetaConfig, AlphaBetaPlayer, Budget, Game, Seat, Turn};
 
 use crate::ai::{CentreFirst, OpenLines};
@@ -53,6 +53,7 @@ impl GameModule for TicTacToe {
         players::ROOTUCB,
     ];
     const DEFAULT_PLAYER: &'static str = "alphabeta";
+    const CAPABILITIES: Capabilities = crate::capabilities::CAPABILITIES;
 
     fn new(_: TicTacToeOptions) -> Result<Self, String> {
         Ok(TicTacToe)

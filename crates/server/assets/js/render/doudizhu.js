@@ -15,7 +15,7 @@
 // hands are counts.
 
 import { el } from '../common.js';
-import { arrowKeys, card, cardWords } from '../cardface.js';
+import { arrowKeys, card, cardWords } from './cardface.js';
 
 const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 

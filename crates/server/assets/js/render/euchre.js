@@ -8,7 +8,7 @@
 // question of defending alone. Everything comes from your observation.
 
 import { el } from '../common.js';
-import { arrowKeys, card, cardWords } from '../cardface.js';
+import { arrowKeys, card, cardWords } from './cardface.js';
 
 const BID_WORDS = {
   pass: 'Pass',

@@ -21,7 +21,7 @@
 // observation: the other hand is a count and the cards it is known to hold.
 
 import { el } from '../common.js';
-import { arrowKeys, card, cardWords } from '../cardface.js';
+import { arrowKeys, card, cardWords } from './cardface.js';
 
 const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 

@@ -8,7 +8,7 @@
 // observation: other seats' hands are only counts.
 
 import { el } from '../common.js';
-import { arrowKeys, card, cardWords } from '../cardface.js';
+import { arrowKeys, card, cardWords } from './cardface.js';
 
 /** The same set of cards, whatever the order of their names. */
 function sameCards(a, b) {

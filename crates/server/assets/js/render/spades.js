@@ -8,7 +8,7 @@
 // seats' hands, your partner's too, are only counts.
 
 import { el } from '../common.js';
-import { arrowKeys, card, cardWords } from '../cardface.js';
+import { arrowKeys, card, cardWords } from './cardface.js';
 
 function bidWords(bid, blind) {
   if (bid === null || bid === undefined) return 'no bid yet';
