@@ -16,7 +16,7 @@ use std::time::Instant;
 use tabula_cards::CardSet;
 use tabula_cards::french::Suit;
 use tabula_cards::melds::layout::DECK;
-use tabula_cards::melds::{Face, FaceCounts, MeldRules, MeldSolver, OneDeckMelds};
+use tabula_cards::melds::{Face, FaceHand, MeldRules, MeldSolver, OneDeckMelds};
 use tabula_search::Rng;
 
 const GIN: [u8; 13] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10];
@@ -48,7 +48,7 @@ fn time<T>(what: &str, items: &[T], mut f: impl FnMut(&T) -> Option<u32>) {
 }
 
 /// `n` faces drawn from `decks` decks of 52 and `jokers` jokers.
-fn deal(rng: &mut Rng, decks: usize, jokers: usize, n: usize) -> FaceCounts {
+fn deal(rng: &mut Rng, decks: usize, jokers: usize, n: usize) -> FaceHand {
     let mut pack: Vec<Face> = (0..decks)
         .flat_map(|_| {
             Suit::ALL
@@ -77,14 +77,14 @@ fn main() {
         .unwrap_or(20_000usize);
     let mut rng = Rng::new(2026);
     let gin: Vec<CardSet> = (0..hands).map(|_| one_deck(&mut rng, 10)).collect();
-    let gin_faces: Vec<FaceCounts> = gin.iter().map(|&h| FaceCounts::from_one_deck(h)).collect();
+    let gin_faces: Vec<FaceHand> = gin.iter().map(|&h| FaceHand::from_one_deck(h)).collect();
     time("one-word path, Gin Rummy 10 cards", &gin, |&h| Some(MELDS.deadwood(h)));
     let mut solver = MeldSolver::new(MeldRules::gin_rummy(GIN)).expect("rules check");
     time("general solver, the same hands", &gin_faces, |h| solver.deadwood(h));
 
     let indian_values = [10, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10];
     for n in [13, 14] {
-        let cases: Vec<(u8, FaceCounts)> = (0..hands)
+        let cases: Vec<(u8, FaceHand)> = (0..hands)
             .map(|_| (rng.below(13) as u8, deal(&mut rng, 2, 2, n)))
             .collect();
         let mut solvers: Vec<MeldSolver> = (0..13u8)
@@ -103,7 +103,7 @@ fn main() {
     let canasta = MeldRules::canasta([20, 20, 5, 5, 5, 5, 5, 10, 10, 10, 10, 10, 10], 50);
     let mut solver = MeldSolver::new(canasta).expect("rules check");
     for n in [11, 20] {
-        let cases: Vec<FaceCounts> = (0..hands).map(|_| deal(&mut rng, 2, 4, n)).collect();
+        let cases: Vec<FaceHand> = (0..hands).map(|_| deal(&mut rng, 2, 4, n)).collect();
         time(&format!("general solver, Canasta {n} cards"), &cases, |h| {
             solver.deadwood(h)
         });

@@ -233,3 +233,43 @@ mod tests {
         assert!(matches!(ledger.check(), Err(ConservationError::Misplaced { .. })));
     }
 }
+
+/// Zobrist keys of every card in every zone of a game: a position's card
+/// placement hashes as the XOR of each card's key in its zone, kept
+/// incrementally as cards move ([`moved`](ZoneKeys::moved)) and
+/// recomputed from the zones' sets ([`of`](ZoneKeys::of)) to check it.
+/// `LEN` is the number of zones times the number of cards.
+#[derive(Clone, Debug)]
+pub struct ZoneKeys<const LEN: usize> {
+    keys: [u64; LEN],
+    cards: usize,
+}
+
+impl<const LEN: usize> ZoneKeys<LEN> {
+    /// The keys of `LEN / cards` zones of `cards` cards, from `seed` (each
+    /// game its own).
+    pub const fn new(seed: u64, cards: usize) -> Self {
+        assert!(cards > 0 && LEN % cards == 0, "whole zones of the deck");
+        ZoneKeys {
+            keys: tabula_search::rng::zobrist_keys(seed),
+            cards,
+        }
+    }
+
+    /// The key of `card` in `zone`.
+    #[inline]
+    pub fn key(&self, zone: ZoneId, card: CardId) -> u64 {
+        self.keys[usize::from(zone.0) * self.cards + card.index()]
+    }
+
+    /// What the hash changes by when `card` moves from `from` to `to`.
+    #[inline]
+    pub fn moved(&self, card: CardId, from: ZoneId, to: ZoneId) -> u64 {
+        self.key(from, card) ^ self.key(to, card)
+    }
+
+    /// The hash of `cards` in `zone`.
+    pub fn of(&self, zone: ZoneId, cards: crate::CardSet) -> u64 {
+        cards.iter().fold(0, |h, c| h ^ self.key(zone, c))
+    }
+}

@@ -12,18 +12,19 @@
 //! | a hand as one word, the single French deck's layout | [`CardSet`], [`SingleDeck`] |
 //! | sets of any width (108 cards: `WideSet<2>`), code generic over the width | [`WideSet`], [`CardBits`] |
 //! | faces for rules: counts per face, the instances of a multiset of faces | [`FaceIndex`], [`FaceCounts`] |
-//! | the zone ledger and conservation | [`Ledger`], [`check_conservation`] |
+//! | the zone ledger and conservation; zone hashing | [`Ledger`], [`check_conservation`], [`ZoneKeys`] |
 //! | seats, teams, payoff vectors as data | [`Table`], [`PayoffRule`] |
 //! | observation projection per seat | [`Visibility`], [`CardView`], [`project`], [`unseen_counts`] |
 //! | determinization weighted by physical arrangements | [`DealProblem`], [`DealSampler`] (prepared once per search) |
 //! | the same stated in faces, with a capacity per face (multi-deck) | [`FaceDealProblem`], [`FaceDealSampler`] |
-//! | common random numbers for root comparisons | [`CommonWorlds`], [`compare_roots`] |
 //! | one hand of a match as a game, for searches | [`HandGame`], [`HandRules`] |
-//! | records of whole matches that replay, checked | [`MatchRecord`], [`Replay`] |
+//! | a card game as the glue reads it: records, `Determinize` written once | [`CardGame`], [`card_game!`] |
+//! | records of whole matches that replay, checked | [`MatchRecord`] |
 //! | the trick plugin: the public record of a hand of tricks, following suit, duties, the winner, voids | [`tricks`] |
 //! | a scorer's choice with a low level's mistakes | [`best_scored`], [`Mistakes`] |
 //! | bouts of attack and defence (durak): throw-ins, taking, refill, exits | [`bout`] |
 //! | the meld plugin: exact partition into sets and runs, wild cards, declarations, layoffs | [`melds`]: [`melds::OneDeckMelds`] (one deck, one word), [`melds::MeldSolver`] over [`melds::MeldRules`] |
+//! | climbing games: combinations over rank counts, beat or pass, bombs, the lead returning | [`climbing`] (`Rules`, `all_plays`, `Trick`) |
 //!
 //! ## Example
 //!
@@ -98,13 +99,17 @@
 //! assert_eq!(mine | hands[0] | hands[1] | hands[2], WideSet::first(108));
 //! ```
 
+#[doc(hidden)]
+pub use tabula_search as __search;
+
 pub mod bits;
 pub mod bout;
 pub mod card;
-pub mod crn;
+pub mod climbing;
 pub mod determinize;
 pub mod face_deal;
 pub mod faces;
+pub mod game;
 pub mod hand;
 pub mod ledger;
 pub mod melds;
@@ -119,14 +124,14 @@ pub mod wide;
 
 pub use bits::CardBits;
 pub use card::{CardId, Deck, french};
-pub use crn::{CommonWorlds, RootEstimate, compare_roots};
 pub use determinize::{DealError, DealProblem, HolderSet, MAX_HOLDERS};
 pub use face_deal::{FaceDealProblem, FaceDealSampler};
 pub use faces::{FaceCounts, FaceIndex, MAX_FACES};
+pub use game::CardGame;
 pub use hand::{HandGame, HandRules, search_hand};
-pub use ledger::{ConservationError, Ledger, ZoneId, check_conservation};
+pub use ledger::{ConservationError, Ledger, ZoneId, ZoneKeys, check_conservation};
 pub use pick::{Mistakes, best_scored};
-pub use record::{MatchRecord, Replay, ReplayError, ReplayErrorOf};
+pub use record::{MatchRecord, ReplayError, ReplayErrorOf};
 pub use sampler::{Deal, DealSampler};
 pub use set::{CardNameError, CardSet, CardSetIter, SingleDeck};
 pub use table::{PayoffRule, Table, TableError};

@@ -9,25 +9,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use tabula_search::{Game, play};
 
-/// What a game tells [`MatchRecord`]: how to build it from its options,
-/// where a match starts, and the scores a record states.
-pub trait Replay: Game + Sized {
-    /// The rules options.
-    type Options: Clone + Debug + PartialEq + Serialize + DeserializeOwned;
-    /// The match's scores, as the record states them.
-    type Scores: Clone + Debug + PartialEq + Serialize + DeserializeOwned;
-    /// The game under `options`.
-    ///
-    /// # Errors
-    /// Options out of range, in words.
-    fn with_options(options: Self::Options) -> Result<Self, String>;
-    /// The game's options.
-    fn record_options(&self) -> Self::Options;
-    /// The start of a match.
-    fn first_state(&self) -> Self::State;
-    /// The scores of a state.
-    fn scores_of(state: &Self::State) -> Self::Scores;
-}
+use crate::game::CardGame;
 
 /// A match, finished or not: replaying it rebuilds every state.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -35,7 +17,7 @@ pub trait Replay: Game + Sized {
     deny_unknown_fields,
     bound(serialize = "G::Action: Serialize", deserialize = "G::Action: DeserializeOwned")
 )]
-pub struct MatchRecord<G: Replay> {
+pub struct MatchRecord<G: CardGame> {
     /// The rules.
     pub options: G::Options,
     /// Every action in order, chance's deals included.
@@ -69,9 +51,9 @@ pub enum ReplayError<A: Debug, S: Debug> {
 }
 
 /// The error of a game's records.
-pub type ReplayErrorOf<G> = ReplayError<<G as Game>::Action, <G as Replay>::Scores>;
+pub type ReplayErrorOf<G> = ReplayError<<G as Game>::Action, <G as CardGame>::Scores>;
 
-impl<G: Replay> MatchRecord<G> {
+impl<G: CardGame> MatchRecord<G> {
     /// The record of a match played from the start with `actions`.
     ///
     /// # Errors
@@ -103,7 +85,7 @@ impl<G: Replay> MatchRecord<G> {
     }
 }
 
-fn replay_actions<G: Replay>(game: &G, actions: &[G::Action]) -> Result<G::State, ReplayErrorOf<G>> {
+fn replay_actions<G: CardGame>(game: &G, actions: &[G::Action]) -> Result<G::State, ReplayErrorOf<G>> {
     let mut s = game.first_state();
     for (index, &action) in actions.iter().enumerate() {
         play(game, &mut s, action).map_err(|_| ReplayError::Illegal { index, action })?;

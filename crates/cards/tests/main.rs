@@ -6,7 +6,7 @@
 #[global_allocator]
 static GLOBAL: tabula_conformance::alloc::Counting = tabula_conformance::alloc::Counting;
 
-mod crn;
+mod climbing;
 mod determinize;
 mod face_deal;
 mod faces;

@@ -56,3 +56,22 @@ pub fn allocations_during<T>(f: impl FnOnce() -> T) -> (T, u64) {
     let out = f();
     (out, counted() - before)
 }
+
+/// Checks that a search allocates per search, not per iteration:
+/// `run(n)` searches `n` iterations; after a warm-up at 2,000, a search
+/// of 2,000 iterations may allocate at most `slack` times more than one of
+/// 200 (its buffers are reused, its world sampler prepared once). Returns
+/// the count of the 200-iteration search.
+///
+/// # Panics
+/// When the larger search allocates more, naming `what`.
+pub fn assert_per_search<T>(what: &str, slack: u64, mut run: impl FnMut(u64) -> T) -> u64 {
+    run(2_000);
+    let (_, few) = allocations_during(|| run(200));
+    let (_, many) = allocations_during(|| run(2_000));
+    assert!(
+        many <= few + slack,
+        "{what}: {few} allocations for 200 iterations, {many} for 2,000"
+    );
+    few
+}

@@ -72,6 +72,7 @@
 pub mod alphabeta;
 pub mod backward;
 pub mod budget;
+pub mod crn;
 pub mod eval;
 pub mod expectiminimax;
 pub mod game;
@@ -92,6 +93,7 @@ pub use alphabeta::{ALPHABETA_TUNABLES, AlphaBeta, AlphaBetaConfig};
 #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
 pub use budget::SystemClock;
 pub use budget::{Budget, CancelFlag, Clock, Meter, Stop, cancel_scope, deadline_scope};
+pub use crn::{CommonSamples, RootEstimate, compare_roots};
 pub use eval::{Evaluator, MoveOrder, NaturalOrder, SCORE_INFINITY, Score, Utility};
 pub use expectiminimax::expectiminimax;
 pub use game::{

@@ -10,9 +10,9 @@
 //! root inserted before it gives the same figures.
 
 use crate::budget::{Budget, Meter, Stop};
-use crate::game::{Determinize, Seat, WorldSampler};
+use crate::crn::CommonSamples;
+use crate::game::{Determinize, Seat};
 use crate::mcts::{Rollout, best_child, reward_scale};
-use crate::rng::{Rng, derive_seed};
 use crate::stats::{RootStat, SearchResult, SearchStats};
 use crate::tunables::Tunable;
 
@@ -45,12 +45,8 @@ pub const ROOTUCB_TUNABLES: &[Tunable] = &[
     crate::mcts::PLAYOUT_LIMIT_TUNABLE,
 ];
 
-/// Stream tags: worlds and rollouts draw from separate derived seeds.
-const WORLD_STREAM: u64 = 0x5752_4c44;
-const ROLLOUT_STREAM: u64 = 0x524f_4c4c;
-
 /// The reward of root action `action` on sample `j`: world `j`, rollout
-/// stream `j`. The single source of every root figure.
+/// stream `j` ([`CommonSamples`]). The single source of every root figure.
 pub fn sample_root<G, R>(
     game: &G,
     observation: &G::Observation,
@@ -66,33 +62,30 @@ where
 {
     sample_with(
         game,
-        &mut *game.sampler(observation, seat),
+        &mut CommonSamples::new(game, observation, seat, seed),
         seat,
         action,
         j,
         rollout,
-        seed,
     )
 }
 
-/// [`sample_root`] with the search's sampler (built once per search).
+/// [`sample_root`] with the search's samples (prepared once per search).
 fn sample_with<G, R>(
     game: &G,
-    sampler: &mut dyn WorldSampler<G::State>,
+    common: &mut CommonSamples<'_, G::State>,
     seat: Seat,
     action: G::Action,
     j: u64,
     rollout: &mut R,
-    seed: u64,
 ) -> f64
 where
     G: Determinize,
     R: Rollout<G> + ?Sized,
 {
-    let mut world = sampler.sample(&mut Rng::derived(derive_seed(seed, WORLD_STREAM), j));
+    let mut world = common.world(j);
     game.apply(&mut world, action);
-    let mut rng = Rng::derived(derive_seed(seed, ROLLOUT_STREAM), j);
-    rollout.rollout(game, &mut world, &mut rng).get(seat)
+    rollout.rollout(game, &mut world, &mut common.rollout_rng(j)).get(seat)
 }
 
 /// Runs root-UCB over the legal actions of `seat` (the seat to act).
@@ -141,7 +134,7 @@ where
     let mut sum = vec![0.0f64; roots.len()];
     let mut total = 0u64;
     let (low, inv) = reward_scale(game);
-    let mut sampler = game.sampler(observation, seat);
+    let mut common = CommonSamples::new(game, observation, seat, seed);
     while !roots.is_empty() && meter.check(0, total).is_none() {
         let i = match n.iter().position(|&k| k == 0) {
             Some(i) => i,
@@ -160,7 +153,7 @@ where
                 best
             }
         };
-        sum[i] += sample_with(game, &mut *sampler, seat, roots[i], n[i], rollout, seed);
+        sum[i] += sample_with(game, &mut common, seat, roots[i], n[i], rollout);
         n[i] += 1;
         total += 1;
     }

@@ -6,6 +6,7 @@
 use std::fmt;
 
 use crate::card::french::Suit;
+use crate::faces::FaceCounts;
 use crate::set::{CardNameError, CardSet};
 
 use super::layout::{self, RANKS, french_face};
@@ -60,29 +61,50 @@ impl fmt::Display for Face {
     }
 }
 
-/// A multiset of faces: how many cards of each suited face, and how many
-/// jokers. Iteration and display go suit by suit (clubs, diamonds, hearts,
-/// spades), ace first, then the jokers.
+/// A hand of French faces and jokers: the card engine's [`FaceCounts`]
+/// under one numbering, suit by suit (clubs, diamonds, hearts, spades),
+/// ace first, then the jokers (face [`JOKER`]). Iteration and display go in
+/// that order.
 #[derive(Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct FaceCounts {
-    counts: [[u8; 13]; 4],
-    jokers: u8,
+pub struct FaceHand(FaceCounts);
+
+/// The face index of the jokers in a [`FaceHand`].
+pub const JOKER: usize = 4 * RANKS as usize;
+
+impl Face {
+    /// Its index in a [`FaceHand`]'s counts.
+    #[inline]
+    pub fn index(self) -> usize {
+        match self {
+            Face::Suited { rank, suit } => suit as usize * usize::from(RANKS) + usize::from(rank),
+            Face::Joker => JOKER,
+        }
+    }
+
+    /// The face of an index below [`JOKER`] (a suited face), or the joker.
+    #[inline]
+    fn of_index(index: usize) -> Face {
+        if index >= JOKER {
+            Face::Joker
+        } else {
+            Face::new(
+                (index % usize::from(RANKS)) as u8,
+                Suit::ALL[index / usize::from(RANKS)],
+            )
+        }
+    }
 }
 
-impl FaceCounts {
+impl FaceHand {
     /// No card.
-    pub const EMPTY: FaceCounts = FaceCounts {
-        counts: [[0; 13]; 4],
-        jokers: 0,
-    };
+    pub const EMPTY: FaceHand = FaceHand(FaceCounts::EMPTY);
 
     /// The faces of a one-deck hand in [`layout`]'s order.
-    pub fn from_one_deck(hand: CardSet) -> FaceCounts {
-        let mut out = FaceCounts::EMPTY;
-        for c in hand & layout::DECK {
-            out.add(Face::new(layout::rank(c), layout::suit_of(c)));
-        }
-        out
+    pub fn from_one_deck(hand: CardSet) -> FaceHand {
+        (hand & layout::DECK)
+            .iter()
+            .map(|c| Face::new(layout::rank(c), layout::suit_of(c)))
+            .collect()
     }
 
     /// Reads faces (see [`Face::parse`]) separated by spaces or commas;
@@ -90,26 +112,28 @@ impl FaceCounts {
     ///
     /// # Errors
     /// When a word is not a face.
-    pub fn parse(text: &str) -> Result<FaceCounts, CardNameError> {
+    pub fn parse(text: &str) -> Result<FaceHand, CardNameError> {
         text.split([' ', ','])
             .filter(|w| !w.is_empty())
             .map(Face::parse)
             .collect()
     }
 
+    /// The counts, as the card engine keeps them.
+    pub fn counts(&self) -> &FaceCounts {
+        &self.0
+    }
+
     /// How many cards of `face`.
     #[inline]
     pub fn count(&self, face: Face) -> u8 {
-        match face {
-            Face::Suited { rank, suit } => self.counts[suit as usize][usize::from(rank)],
-            Face::Joker => self.jokers,
-        }
+        self.0.get(face.index()) as u8
     }
 
     /// How many jokers.
     #[inline]
     pub fn jokers(&self) -> u8 {
-        self.jokers
+        self.count(Face::Joker)
     }
 
     /// Adds one card of `face`.
@@ -117,57 +141,40 @@ impl FaceCounts {
     /// # Panics
     /// When the face is already held 255 times.
     pub fn add(&mut self, face: Face) {
-        let n = self.slot(face);
-        *n = n.checked_add(1).expect("at most 255 cards of a face");
+        self.0.add(face.index(), 1);
     }
 
     /// Removes one card of `face`; whether there was one.
     pub fn remove(&mut self, face: Face) -> bool {
-        let n = self.slot(face);
-        let had = *n > 0;
-        *n = n.saturating_sub(1);
-        had
-    }
-
-    fn slot(&mut self, face: Face) -> &mut u8 {
-        match face {
-            Face::Suited { rank, suit } => &mut self.counts[suit as usize][usize::from(rank)],
-            Face::Joker => &mut self.jokers,
-        }
+        self.0.take(face.index(), 1)
     }
 
     /// The number of cards.
     pub fn len(&self) -> usize {
-        self.counts.iter().flatten().map(|&n| usize::from(n)).sum::<usize>() + usize::from(self.jokers)
+        self.0.total()
     }
 
     /// Whether there is no card.
     pub fn is_empty(&self) -> bool {
-        *self == FaceCounts::EMPTY
+        self.0.is_empty()
     }
 
     /// Whether every card of `other` is here (as many of each face).
-    pub fn contains_all(&self, other: &FaceCounts) -> bool {
-        self.jokers >= other.jokers
-            && self
-                .counts
-                .iter()
-                .flatten()
-                .zip(other.counts.iter().flatten())
-                .all(|(a, b)| a >= b)
+    pub fn contains_all(&self, other: &FaceHand) -> bool {
+        self.0.contains_all(&other.0)
     }
 
     /// These cards and `other`'s.
     ///
     /// # Panics
     /// When a face would be held more than 255 times.
-    pub fn plus(&self, other: &FaceCounts) -> FaceCounts {
+    pub fn plus(&self, other: &FaceHand) -> FaceHand {
         self.iter().chain(other.iter()).collect()
     }
 
     /// These cards less `other`'s (a face held fewer times than `other`
     /// names it ends at none).
-    pub fn minus(&self, other: &FaceCounts) -> FaceCounts {
+    pub fn minus(&self, other: &FaceHand) -> FaceHand {
         let mut out = *self;
         for f in other.iter() {
             out.remove(f);
@@ -178,28 +185,22 @@ impl FaceCounts {
     /// Each card, a face as many times as it is held, suit by suit, ace
     /// first, then the jokers.
     pub fn iter(&self) -> impl Iterator<Item = Face> + '_ {
-        let suited = Suit::ALL.into_iter().flat_map(move |suit| {
-            (0..RANKS).flat_map(move |rank| {
-                std::iter::repeat_n(
-                    Face::Suited { rank, suit },
-                    usize::from(self.counts[suit as usize][usize::from(rank)]),
-                )
-            })
-        });
-        suited.chain(std::iter::repeat_n(Face::Joker, usize::from(self.jokers)))
+        self.0
+            .iter()
+            .flat_map(|(index, n)| std::iter::repeat_n(Face::of_index(index), n))
     }
 }
 
-impl FromIterator<Face> for FaceCounts {
-    fn from_iter<I: IntoIterator<Item = Face>>(iter: I) -> FaceCounts {
-        iter.into_iter().fold(FaceCounts::EMPTY, |mut out, f| {
+impl FromIterator<Face> for FaceHand {
+    fn from_iter<I: IntoIterator<Item = Face>>(iter: I) -> FaceHand {
+        iter.into_iter().fold(FaceHand::EMPTY, |mut out, f| {
             out.add(f);
             out
         })
     }
 }
 
-impl fmt::Display for FaceCounts {
+impl fmt::Display for FaceHand {
     /// The faces separated by spaces, like `8♥ 8♥ 9♥ Jk`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for (i, face) in self.iter().enumerate() {
@@ -212,8 +213,8 @@ impl fmt::Display for FaceCounts {
     }
 }
 
-impl fmt::Debug for FaceCounts {
+impl fmt::Debug for FaceHand {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "FaceCounts({self})")
+        write!(f, "FaceHand({self})")
     }
 }

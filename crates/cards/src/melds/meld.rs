@@ -10,7 +10,7 @@ use std::fmt;
 
 use crate::card::french::Suit;
 
-use super::faces::{Face, FaceCounts};
+use super::faces::{Face, FaceHand};
 use super::rules::MeldRules;
 use super::word::MeldKind;
 
@@ -25,8 +25,8 @@ pub(super) fn place_rank(place: u8) -> u8 {
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct FaceMeld {
     kind: MeldKind,
-    naturals: FaceCounts,
-    wilds: FaceCounts,
+    naturals: FaceHand,
+    wilds: FaceHand,
     /// Runs: the suit; sets: unused (clubs).
     suit: Suit,
     /// Runs: the first and last places; sets: the rank twice.
@@ -36,7 +36,7 @@ pub struct FaceMeld {
 
 impl FaceMeld {
     /// A set of `rank` of these cards.
-    pub(super) fn set(rank: u8, naturals: FaceCounts, wilds: FaceCounts) -> FaceMeld {
+    pub(super) fn set(rank: u8, naturals: FaceHand, wilds: FaceHand) -> FaceMeld {
         FaceMeld {
             kind: MeldKind::Set,
             naturals,
@@ -48,7 +48,7 @@ impl FaceMeld {
     }
 
     /// A run of `suit` over places `low..=high` of these cards.
-    pub(super) fn run(suit: Suit, low: u8, high: u8, naturals: FaceCounts, wilds: FaceCounts) -> FaceMeld {
+    pub(super) fn run(suit: Suit, low: u8, high: u8, naturals: FaceHand, wilds: FaceHand) -> FaceMeld {
         FaceMeld {
             kind: MeldKind::Run,
             naturals,
@@ -67,18 +67,18 @@ impl FaceMeld {
 
     /// The cards standing as themselves.
     #[inline]
-    pub fn naturals(&self) -> &FaceCounts {
+    pub fn naturals(&self) -> &FaceHand {
         &self.naturals
     }
 
     /// The cards standing for others: jokers and cards of wild ranks.
     #[inline]
-    pub fn wilds(&self) -> &FaceCounts {
+    pub fn wilds(&self) -> &FaceHand {
         &self.wilds
     }
 
     /// Every card of the meld.
-    pub fn cards(&self) -> FaceCounts {
+    pub fn cards(&self) -> FaceHand {
         self.naturals.plus(&self.wilds)
     }
 
@@ -149,7 +149,7 @@ impl MeldRules {
     /// and of two readings with as many wild cards a run comes before a
     /// set (a run counts towards a declaration); a run's wild cards go
     /// above its natural cards where they fit there.
-    pub fn meld_of(&self, cards: &FaceCounts) -> Option<FaceMeld> {
+    pub fn meld_of(&self, cards: &FaceHand) -> Option<FaceMeld> {
         // The wild-rank faces held, and how many of each may stand as themselves.
         let mut wild_faces: Vec<(Face, u8)> = Vec::new();
         for face in cards.iter() {
@@ -158,11 +158,11 @@ impl MeldRules {
                 wild_faces.push((face, cards.count(face)));
             }
         }
-        let mut readings: Vec<(FaceCounts, FaceCounts)> = Vec::new();
+        let mut readings: Vec<(FaceHand, FaceHand)> = Vec::new();
         let mut natural = vec![0u8; wild_faces.len()];
         loop {
             let mut naturals = *cards;
-            let mut wilds = FaceCounts::EMPTY;
+            let mut wilds = FaceHand::EMPTY;
             for _ in 0..cards.jokers() {
                 naturals.remove(Face::Joker);
                 wilds.add(Face::Joker);
@@ -187,12 +187,12 @@ impl MeldRules {
     }
 
     /// Whether `naturals` and `wilds` pass the wild-card limits.
-    fn wild_limits(&self, naturals: &FaceCounts, wilds: &FaceCounts) -> bool {
+    fn wild_limits(&self, naturals: &FaceHand, wilds: &FaceHand) -> bool {
         naturals.len() >= usize::from(self.wilds.min_natural.max(1)) && wilds.len() <= usize::from(self.wilds.max_wild)
     }
 
     /// The set of these natural and wild cards, if they make one.
-    fn set_of(&self, naturals: &FaceCounts, wilds: &FaceCounts) -> Option<FaceMeld> {
+    fn set_of(&self, naturals: &FaceHand, wilds: &FaceHand) -> Option<FaceMeld> {
         let s = self.sets?;
         let Some(Face::Suited { rank, .. }) = naturals.iter().next() else {
             return None;
@@ -212,7 +212,7 @@ impl MeldRules {
     }
 
     /// The run of these natural and wild cards, if they make one.
-    fn run_of(&self, naturals: &FaceCounts, wilds: &FaceCounts) -> Option<FaceMeld> {
+    fn run_of(&self, naturals: &FaceHand, wilds: &FaceHand) -> Option<FaceMeld> {
         let r = self.runs?;
         let Some(Face::Suited { suit, .. }) = naturals.iter().next() else {
             return None;

@@ -11,7 +11,7 @@
 //! | path | the hand | the rules it takes | how | for |
 //! |---|---|---|---|---|
 //! | one-word, [`OneDeckMelds`] | a [`CardSet`](crate::CardSet) of one 52-card deck in [`layout`]'s ace-low order | sets of three or four of a rank, runs of three or more ace low, no wild card; the game's card values | a search over the cards that can still meld, on one machine word; no allocation | Gin Rummy, in its search's inner loop |
-//! | general, [`MeldSolver`] | [`FaceCounts`]: any face any number of times, and jokers | any [`MeldRules`]: set sizes, suits distinct or free, one set per rank; runs' length and the ace low, high or both; wild ranks, standing as themselves or not; the fewest natural and most wild cards in a meld; the runs and pure runs a declaration needs | dynamic programming over the natural cards left (packed counts), the wild cards left and the needs, memoised; the memo kept from hand to hand | Canasta, Indian Rummy |
+//! | general, [`MeldSolver`] | [`FaceHand`]: any face any number of times, and jokers | any [`MeldRules`]: set sizes, suits distinct or free, one set per rank; runs' length and the ace low, high or both; wild ranks, standing as themselves or not; the fewest natural and most wild cards in a meld; the runs and pure runs a declaration needs | dynamic programming over the natural cards left (packed counts), the wild cards left and the needs, memoised; the memo kept from hand to hand | Canasta, Indian Rummy |
 //!
 //! A game describes its melding once as a [`MeldRules`] value
 //! ([`MeldRules::gin_rummy`], [`MeldRules::canasta`],
@@ -31,7 +31,7 @@
 //! ## Example
 //!
 //! ```
-//! use tabula_cards::melds::{FaceCounts, MeldRules, MeldSolver, parse_hand};
+//! use tabula_cards::melds::{FaceHand, MeldRules, MeldSolver, parse_hand};
 //!
 //! // Gin Rummy: one deck, no wild card, so the one-word path.
 //! let gin = MeldRules::gin_rummy([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10]);
@@ -50,11 +50,11 @@
 //! let indian = MeldRules::indian_rummy(values, Some(5));
 //! assert!(indian.one_deck().is_none());
 //! let mut solver = MeldSolver::new(indian).unwrap();
-//! let hand = FaceCounts::parse("3h 4h 5h 8c 9c Jk Kd Ks 6c 7s 7d 7h 2c").unwrap();
+//! let hand = FaceHand::parse("3h 4h 5h 8c 9c Jk Kd Ks 6c 7s 7d 7h 2c").unwrap();
 //! let m = solver.solve(&hand).unwrap();
 //! assert_eq!((m.runs(), m.pure_runs(), m.deadwood_points()), (2, 1, 2));
 //! // Without 5♥ no sequence is pure: the hand cannot be declared.
-//! let hand = FaceCounts::parse("3h 4h 8c 9c Jk Kd Ks 6c 7s 7d 7h 2c 2c").unwrap();
+//! let hand = FaceHand::parse("3h 4h 8c 9c Jk Kd Ks 6c 7s 7d 7h 2c 2c").unwrap();
 //! assert_eq!(solver.solve(&hand), None);
 //! ```
 
@@ -68,7 +68,7 @@ mod search;
 pub mod solver;
 pub mod word;
 
-pub use faces::{Face, FaceCounts};
+pub use faces::{Face, FaceHand};
 pub use layoff::Layoff;
 pub use layout::{HandError, parse_hand};
 pub use meld::FaceMeld;

@@ -10,7 +10,7 @@
 
 use crate::card::french::Suit;
 
-use super::faces::{Face, FaceCounts};
+use super::faces::{Face, FaceHand};
 use super::meld::FaceMeld;
 use super::memo::Memo;
 use super::rules::{MeldRules, RulesError};
@@ -23,7 +23,7 @@ pub const MAX_WILDS: usize = 31;
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Melding {
     melds: Vec<FaceMeld>,
-    deadwood: FaceCounts,
+    deadwood: FaceHand,
     points: u32,
 }
 
@@ -36,7 +36,7 @@ impl Melding {
 
     /// The cards in no meld, wild cards included.
     #[inline]
-    pub fn deadwood(&self) -> &FaceCounts {
+    pub fn deadwood(&self) -> &FaceHand {
         &self.deadwood
     }
 
@@ -112,7 +112,7 @@ impl std::fmt::Debug for MeldSolver {
 struct Start {
     state: State,
     /// The natural cards.
-    naturals: FaceCounts,
+    naturals: FaceHand,
 }
 
 impl MeldSolver {
@@ -146,7 +146,7 @@ impl MeldSolver {
     /// When the hand holds more than [`MAX_WILDS`] wild cards, or more
     /// cards of a face than the packed counts hold: 3 when the rules read
     /// suits (runs, or sets of different suits), else 15 of a rank.
-    pub fn deadwood(&mut self, hand: &FaceCounts) -> Option<u32> {
+    pub fn deadwood(&mut self, hand: &FaceHand) -> Option<u32> {
         self.search(hand).map(|(cost, _)| (cost >> 32) as u32)
     }
 
@@ -155,7 +155,7 @@ impl MeldSolver {
     ///
     /// # Panics
     /// As [`deadwood`](Self::deadwood).
-    pub fn solve(&mut self, hand: &FaceCounts) -> Option<Melding> {
+    pub fn solve(&mut self, hand: &FaceHand) -> Option<Melding> {
         let (cost, split) = self.search(hand)?;
         let start = self.start(hand, split);
         let ctx = Ctx {
@@ -169,7 +169,7 @@ impl MeldSolver {
         debug_assert_eq!(best(&ctx, memo, st), cost);
         let mut left = start.naturals;
         let mut melds = Vec::new();
-        let mut deadwood = FaceCounts::EMPTY;
+        let mut deadwood = FaceHand::EMPTY;
         let mut next_wild = 0;
         while st.rest != 0 {
             let target = best(&ctx, memo, st);
@@ -185,7 +185,7 @@ impl MeldSolver {
             });
             let m = chosen.expect("a step reaches the state's best");
             let naturals = take(&ctx, &mut left, m.taken);
-            let wilds: FaceCounts = self.pool[next_wild..next_wild + usize::from(m.wilds)]
+            let wilds: FaceHand = self.pool[next_wild..next_wild + usize::from(m.wilds)]
                 .iter()
                 .map(|&(_, f)| f)
                 .collect();
@@ -221,7 +221,7 @@ impl MeldSolver {
 
     /// The best cost over every split of the wild-rank cards into natural
     /// and wild, and the split (its index in the order tried).
-    fn search(&mut self, hand: &FaceCounts) -> Option<(Cost, usize)> {
+    fn search(&mut self, hand: &FaceHand) -> Option<(Cost, usize)> {
         self.wild_faces.clear();
         if self.rules.wilds.as_natural {
             for suit in Suit::ALL {
@@ -254,14 +254,14 @@ impl MeldSolver {
     /// The start of split number `split` (mixed radix over `wild_faces`:
     /// digit `i` the number of cards of face `i` that stand as themselves),
     /// with the pool of wild cards and its leftover points set.
-    fn start(&mut self, hand: &FaceCounts, mut split: usize) -> Start {
+    fn start(&mut self, hand: &FaceHand, mut split: usize) -> Start {
         self.pool.clear();
         let mut naturals = *hand;
         for _ in 0..hand.jokers() {
             naturals.remove(Face::Joker);
             self.pool.push((self.rules.joker_value, Face::Joker));
         }
-        let mut keep = FaceCounts::EMPTY;
+        let mut keep = FaceHand::EMPTY;
         for &(face, n) in &self.wild_faces {
             let k = split % (usize::from(n) + 1);
             split /= usize::from(n) + 1;
@@ -323,8 +323,8 @@ impl MeldSolver {
 /// The faces of packed counts `taken`, taken out of `left` (the natural
 /// cards not yet placed): by suit and rank, or, when suits are merged, the
 /// rank's cards of the lowest suits first.
-fn take(ctx: &Ctx, left: &mut FaceCounts, taken: u128) -> FaceCounts {
-    let mut out = FaceCounts::EMPTY;
+fn take(ctx: &Ctx, left: &mut FaceHand, taken: u128) -> FaceHand {
+    let mut out = FaceHand::EMPTY;
     let fields = if ctx.bits == 2 { 52 } else { 13 };
     for idx in 0..fields {
         for _ in 0..ctx.count(taken, idx) {

@@ -10,7 +10,9 @@
 //!   following suit, Pinochle's duties ([`Duties`]: head the trick, trump
 //!   when void), the trick's winner (the first of two equal cards), and the
 //!   voids a play shows, over a game's reading of its cards (trumps and
-//!   Euchre's bowers are readings).
+//!   Euchre's bowers are readings);
+//! - [`Zone`]: the zones of a trick hand, numbered once, for the card
+//!   engine's [`ZoneKeys`](crate::ZoneKeys).
 //!
 //! ```
 //! use tabula_cards::french::Suit;
@@ -39,9 +41,11 @@
 
 mod follow;
 mod table;
+mod zone;
 
 pub use follow::{Duties, Suits, follow, playable, revealed_void, winner};
 pub use table::{Tricks, all_active};
+pub use zone::Zone;
 
 use crate::french::Suit;
 use crate::{CardId, CardSet, SingleDeck};

@@ -9,7 +9,8 @@ use std::hash::{Hash, Hasher};
 use serde::{Deserialize, Serialize};
 use tabula_search::Seat;
 
-use crate::{CardId, CardSet};
+use super::Zone;
+use crate::{CardId, CardSet, ZoneKeys};
 
 /// The public record of a hand of tricks for `N` seats (see the
 /// [module documentation](self)).
@@ -160,6 +161,27 @@ impl<const N: usize> Tricks<N> {
     #[inline]
     pub fn is_void(&self, seat: Seat, bits: u8) -> bool {
         self.voids[seat] & bits == bits
+    }
+
+    /// The placement hash of the zones every trick hand has (see
+    /// [`Zone`](super::Zone)): the `stock`, the `hands`, the trick in
+    /// progress (each card at its seat, among `active`) and the tricks
+    /// taken; a game adds its own zones' keys.
+    pub fn zones_hash<const LEN: usize>(
+        &self,
+        keys: &ZoneKeys<LEN>,
+        stock: CardSet,
+        hands: &[CardSet; N],
+        active: u8,
+    ) -> u64 {
+        let mut h = keys.of(Zone::Stock.id(N), stock);
+        for (s, (&hand, &taken)) in hands.iter().zip(&self.taken).enumerate() {
+            h ^= keys.of(Zone::Hand(s).id(N), hand) ^ keys.of(Zone::Taken(s).id(N), taken);
+        }
+        for (i, &c) in self.trick().iter().enumerate() {
+            h ^= keys.key(Zone::Table(self.seat_at(i, active)).id(N), c);
+        }
+        h
     }
 
     /// Checks that a hand's play could have made this record, with the

@@ -3,7 +3,7 @@
 //! choice of which cards stand as wild, with runs checked by numbering the
 //! ranks 1 to 14 (the ace 1 or 14) rather than by the solver's places.
 
-use tabula_cards::melds::{Face, FaceCounts, MeldRules};
+use tabula_cards::melds::{Face, FaceHand, MeldRules};
 
 /// The order the solver documents: deadwood points, deadwood cards, melds.
 pub(super) type Order = (u32, u32, u32);
@@ -111,7 +111,7 @@ pub(super) fn reading(rules: &MeldRules, cards: &[Face]) -> Option<Reading> {
 /// The least order over every partition of `hand` into melds and
 /// deadwood that meets the declaration (and, under one set per rank, has
 /// no two sets of a rank), or `None` when none does.
-pub(super) fn brute(rules: &MeldRules, hand: &FaceCounts) -> Option<Order> {
+pub(super) fn brute(rules: &MeldRules, hand: &FaceHand) -> Option<Order> {
     struct Walk<'a> {
         rules: &'a MeldRules,
         best: Option<Order>,

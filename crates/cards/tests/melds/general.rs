@@ -8,7 +8,7 @@ use proptest::prelude::*;
 use tabula_cards::CardId;
 use tabula_cards::melds::layout::DECK;
 use tabula_cards::melds::{
-    ALL_RANKS, Aces, Declaration, Face, FaceCounts, MeldKind, MeldRules, MeldSolver, Melding, RunRules, SetRules,
+    ALL_RANKS, Aces, Declaration, Face, FaceHand, MeldKind, MeldRules, MeldSolver, Melding, RunRules, SetRules,
     WildRules,
 };
 use tabula_search::Rng;
@@ -20,7 +20,7 @@ use super::{GIN, MELDS, draw};
 /// by the brute force's reading and by [`MeldRules::meld_of`], of the
 /// kind it says, melds and deadwood making up the hand, the points right
 /// and the declaration met.
-fn check_melding(rules: &MeldRules, hand: &FaceCounts, m: &Melding) {
+fn check_melding(rules: &MeldRules, hand: &FaceHand, m: &Melding) {
     let mut all = *m.deadwood();
     for meld in m.melds() {
         let cards: Vec<Face> = meld.cards().iter().collect();
@@ -45,7 +45,7 @@ fn check_melding(rules: &MeldRules, hand: &FaceCounts, m: &Melding) {
 }
 
 /// Solves `hand` and checks the answer against the brute force.
-fn against_brute(rules: &MeldRules, hand: &FaceCounts) {
+fn against_brute(rules: &MeldRules, hand: &FaceHand) {
     let mut solver = MeldSolver::new(*rules).unwrap();
     let got = solver.solve(hand);
     let want = brute::brute(rules, hand);
@@ -78,7 +78,7 @@ fn the_general_solver_agrees_with_the_one_word_path() {
             draw(pool, 7 + i % 7, &mut rng)
         };
         let p = MELDS.best_partition(hand);
-        let faces = FaceCounts::from_one_deck(hand);
+        let faces = FaceHand::from_one_deck(hand);
         let m = solver.solve(&faces).expect("no declaration to miss");
         assert_eq!(
             (m.deadwood_points(), m.deadwood().len()),
@@ -162,7 +162,7 @@ fn random_pool(rng: &mut Rng) -> (Vec<Face>, Vec<u8>) {
 }
 
 /// `n` faces drawn from the pool without replacement.
-fn random_hand(rng: &mut Rng, pool: &[Face], n: usize) -> FaceCounts {
+fn random_hand(rng: &mut Rng, pool: &[Face], n: usize) -> FaceHand {
     let mut pool = pool.to_vec();
     rng.shuffle(&mut pool);
     pool[..n.min(pool.len())].iter().copied().collect()
@@ -214,7 +214,7 @@ proptest! {
         let rules = random_rules(&mut rng, &ranks);
         // Faces picked from the pool, each at most as often as the pool has it.
         let mut left = pool.clone();
-        let mut hand = FaceCounts::EMPTY;
+        let mut hand = FaceHand::EMPTY;
         for p in picks {
             let f = left.remove(p % left.len());
             hand.add(f);

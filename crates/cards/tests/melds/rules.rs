@@ -4,13 +4,13 @@
 //! high or low, and the rules that send a game to the one-word path.
 
 use tabula_cards::melds::{
-    Aces, Declaration, FaceCounts, MeldKind, MeldRules, MeldSolver, Melding, RulesError, RunRules, SetRules, WildRules,
+    Aces, Declaration, FaceHand, MeldKind, MeldRules, MeldSolver, Melding, RulesError, RunRules, SetRules, WildRules,
 };
 
 use super::GIN;
 
-fn f(text: &str) -> FaceCounts {
-    FaceCounts::parse(text).unwrap()
+fn f(text: &str) -> FaceHand {
+    FaceHand::parse(text).unwrap()
 }
 
 /// Indian Rummy's points (aces and faces 10), the cut rank worth 0.
@@ -52,7 +52,7 @@ fn faces_read_and_show() {
     assert_eq!((hand.len(), hand.jokers()), (5, 2));
     assert!(hand.contains_all(&f("8h 9h Jk")) && !hand.contains_all(&f("8h 8h 8h")));
     assert_eq!(hand.minus(&f("8h Jk")), f("8h 9h Jk"));
-    assert!(FaceCounts::parse("8h 1x").is_err());
+    assert!(FaceHand::parse("8h 1x").is_err());
 }
 
 #[test]

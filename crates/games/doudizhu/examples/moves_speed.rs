@@ -13,7 +13,7 @@ use std::hint::black_box;
 use std::time::Instant;
 
 use tabula_cards::CardSet;
-use tabula_doudizhu::cards::Counts;
+use tabula_doudizhu::cards::{Counts, counts_of};
 use tabula_doudizhu::combo::Combo;
 use tabula_doudizhu::moves::{all_plays, plays_beating};
 use tabula_search::Rng;
@@ -22,7 +22,7 @@ use tabula_search::Rng;
 fn deal(rng: &mut Rng, n: usize) -> Counts {
     let mut deck: Vec<u64> = (0..54).collect();
     rng.shuffle(&mut deck);
-    Counts::of(CardSet(deck[..n].iter().fold(0, |s, &c| s | 1 << c)))
+    counts_of(CardSet(deck[..n].iter().fold(0, |s, &c| s | 1 << c)))
 }
 
 /// Runs `f` over `items` three times, printing the work, the fastest

@@ -28,7 +28,7 @@ fn opening(game: &DouDizhu, seed: u64, min_roots: usize) -> Option<State> {
                     if k == s.to_act() && high == 0 && s.bids().iter().filter(|b| b.is_some()).count() == 2 {
                         1
                     } else {
-                        tabula_doudizhu::ai::bid_for(Counts::of(s.hands()[k]), high)
+                        tabula_doudizhu::ai::bid_for(counts_of(s.hands()[k]), high)
                     },
                 )
             }

@@ -17,6 +17,7 @@
 
 use std::time::Instant;
 
+use tabula_cards::climbing::Trick;
 use tabula_doudizhu::cards::Counts;
 use tabula_doudizhu::moves::all_plays;
 use tabula_doudizhu::solver::{Endgame, Solver};
@@ -48,8 +49,7 @@ fn endgame(rng: &mut Rng, total: usize) -> Endgame {
         hands,
         landlord: rng.below(3) as usize,
         to_act,
-        last: None,
-        passes: 0,
+        trick: Trick::new(),
     };
     if rng.below(3) != 0 {
         let extra = 1 + rng.below(6) as usize;
@@ -57,8 +57,12 @@ fn endgame(rng: &mut Rng, total: usize) -> Endgame {
         let mut plays = Vec::new();
         all_plays(cards, true, &mut plays);
         if let Some(&c) = rng.choose(&plays) {
-            e.passes = rng.below(2) as u8;
-            e.last = Some(((to_act + 2 - usize::from(e.passes)) % 3, c));
+            let passes = rng.below(2) as u8;
+            let by = (to_act + 2 - usize::from(passes)) % 3;
+            e.trick = Trick {
+                last: Some((by as u8, c)),
+                passes,
+            };
         }
     }
     e

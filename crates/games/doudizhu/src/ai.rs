@@ -29,7 +29,7 @@ use tabula_search::{
 
 use crate::actions::Action;
 pub use crate::bidding::{BID_AT, WEIGHTS, bid_for, bid_misfit, strength};
-use crate::cards::Counts;
+use crate::cards::{Counts, counts_of};
 use crate::combo::Combo;
 use crate::moves::can_play_out;
 use crate::observation::Observation;
@@ -163,7 +163,7 @@ pub fn view_of_state(game: &DouDizhu, s: &State) -> PlayView {
     let seat = s.to_act();
     PlayView {
         seat,
-        hand: Counts::of(s.hands()[seat]),
+        hand: counts_of(s.hands()[seat]),
         landlord: s.landlord().unwrap_or(0),
         counts: std::array::from_fn(|k| s.hands()[k].len() as u8),
         to_beat: s.last().filter(|&(by, _)| by != seat),
@@ -176,7 +176,7 @@ pub fn view_of_observation(game: &DouDizhu, o: &Observation) -> PlayView {
     let seat = usize::from(o.seat);
     PlayView {
         seat,
-        hand: Counts::of(o.hand),
+        hand: counts_of(o.hand),
         landlord: o.landlord.map_or(0, usize::from),
         counts: o.counts,
         to_beat: o.last.map(|(by, c)| (usize::from(by), c)).filter(|&(by, _)| by != seat),
@@ -237,7 +237,7 @@ impl Rollout<HandGame<'_, DouDizhu>> for PolicyRollout {
                         }
                         policy_action(&view_of_state(rules, s), &mut self.buf)
                     }
-                    _ => Action::Bid(bid_for(Counts::of(s.hands()[seat]), s.bid())),
+                    _ => Action::Bid(bid_for(counts_of(s.hands()[seat]), s.bid())),
                 },
                 _ => rules.sample_chance(s, rng),
             };
@@ -312,7 +312,7 @@ impl DdzAi {
         let me = usize::from(o.seat);
         let model = game.inferring(LEVEL_INFERENCE[1]);
         let Some(mut worlds) = o.sampler_inferring(model.inference()) else {
-            return bid_for(Counts::of(o.hand), o.bid);
+            return bid_for(counts_of(o.hand), o.bid);
         };
         let seed = derive_seed(self.seed, stable_hash(o));
         let hand = HandGame::new(&model, o);
@@ -337,7 +337,7 @@ impl DdzAi {
         let others: Vec<usize> = (0..SEATS).filter(|&k| k != me).collect();
         let hidden = usize::from(o.counts[others[0]]).checked_sub(o.known(others[0]).len())?;
         if o.counts.iter().map(|&c| u32::from(c)).sum::<u32>() > SOLVE_AT_ROOT
-            || !split_is_forced(Counts::of(o.unseen()), hidden)
+            || !split_is_forced(counts_of(o.unseen()), hidden)
         {
             return None;
         }
@@ -405,7 +405,7 @@ impl Player<DouDizhu> for DdzAi {
             let bid = if self.level == 4 {
                 self.simulated_bid(game, o)
             } else {
-                bid_for(Counts::of(o.hand), o.bid)
+                bid_for(counts_of(o.hand), o.bid)
             };
             return done(Some(Action::Bid(bid)));
         }

@@ -1,9 +1,9 @@
 //! The 54-card deck as Dou Dizhu reads it, and hands as rank counts.
 //!
 //! Suits never matter in Dou Dizhu, so a combination is a multiset of
-//! ranks: [`Counts`] packs the count of each of the fifteen ranks in four
-//! bits of one word. The ranks run from low to high: 3, 4 … 10, J, Q, K,
-//! A, 2, the small joker, the big joker (rank indices 0 to 14).
+//! ranks: the climbing plugin's [`Counts`] over fifteen ranks, low to
+//! high: 3, 4 … 10, J, Q, K, A, 2, the small joker, the big joker (rank
+//! indices 0 to 14).
 //!
 //! Card `rank * 4 + suit` for the thirteen suited ranks, with the suits in
 //! [`Suit::ALL`]'s order (clubs, diamonds, hearts, spades): 3♣ is card 0,
@@ -11,10 +11,11 @@
 //! four cards are one nibble of a [`CardSet`], so a hand's counts are the
 //! nibbles' bit counts.
 
-use std::fmt;
-
+use tabula_cards::climbing::Named;
 use tabula_cards::french::Suit;
 use tabula_cards::{CardId, CardSet};
+
+pub use tabula_cards::climbing::Counts;
 
 /// Cards in the deck.
 pub const NUM_CARDS: usize = 54;
@@ -163,173 +164,51 @@ pub(crate) fn short(text: &str) -> String {
     text.chars().take(12).collect()
 }
 
-/// How many cards of each rank: four bits per rank, rank 0 lowest.
-#[derive(Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize)]
-#[serde(transparent)]
-pub struct Counts(pub u64);
-
-/// The low bit of each rank's nibble.
+/// The low bit of each of the fifteen ranks' nibbles.
 pub const NIBBLES: u64 = 0x0111_1111_1111_1111;
 
-impl Counts {
-    /// No card.
-    pub const EMPTY: Counts = Counts(0);
-
-    /// The counts of a set of cards.
-    #[inline]
-    pub fn of(cards: CardSet) -> Counts {
-        let x = cards.0;
-        let a = x - ((x >> 1) & 0x5555_5555_5555_5555);
-        let b = (a & 0x3333_3333_3333_3333) + ((a >> 2) & 0x3333_3333_3333_3333);
-        // Nibbles 0–12 are the suited ranks; bits 52 and 53 are the jokers,
-        // one rank each.
-        let suited = b & ((1 << 52) - 1);
-        Counts(suited | (x >> 52 & 1) << 52 | (x >> 53 & 1) << 56)
-    }
-
-    /// Counts from one number per rank, low to high (at most 15 ranks).
-    ///
-    /// # Panics
-    /// When a count is over 4 or more than 15 are given.
-    pub fn from_slice(counts: &[u8]) -> Counts {
-        assert!(counts.len() <= RANKS, "fifteen ranks");
-        let mut c = Counts::EMPTY;
-        for (r, &k) in counts.iter().enumerate() {
-            assert!(k <= 4, "at most four cards of a rank");
-            c = c.plus(r as u8, k);
-        }
-        c
-    }
-
-    /// The count of `rank`.
-    #[inline]
-    pub fn get(self, rank: u8) -> u8 {
-        (self.0 >> (4 * u32::from(rank)) & 0xF) as u8
-    }
-
-    /// These counts with `n` more of `rank`.
-    #[inline]
-    pub fn plus(self, rank: u8, n: u8) -> Counts {
-        Counts(self.0 + (u64::from(n) << (4 * u32::from(rank))))
-    }
-
-    /// These counts with `n` fewer of `rank` (there must be as many).
-    #[inline]
-    pub fn minus(self, rank: u8, n: u8) -> Counts {
-        debug_assert!(self.get(rank) >= n);
-        Counts(self.0 - (u64::from(n) << (4 * u32::from(rank))))
-    }
-
-    /// The cards counted.
-    #[inline]
-    pub fn total(self) -> u32 {
-        let x = self.0;
-        let bytes = (x & 0x0F0F_0F0F_0F0F_0F0F) + (x >> 4 & 0x0F0F_0F0F_0F0F_0F0F);
-        (bytes.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32
-    }
-
-    /// Whether no card is counted.
-    #[inline]
-    pub fn is_empty(self) -> bool {
-        self.0 == 0
-    }
-
-    /// Whether every count of `other` is at most this one's.
-    #[inline]
-    pub fn contains(self, other: Counts) -> bool {
-        // Per nibble `self - other` borrows exactly where a count is short;
-        // the borrow shows as a changed bit above the nibble's, so compare
-        // nibble by nibble with a guard bit (counts fit in three bits).
-        const GUARD: u64 = 0x8888_8888_8888_8888 & (NIBBLES * 0xF);
-        ((self.0 | GUARD) - other.0) & GUARD == GUARD
-    }
-
-    /// These counts less `other`'s (which they must contain).
-    #[inline]
-    pub fn less(self, other: Counts) -> Counts {
-        debug_assert!(self.contains(other));
-        Counts(self.0 - other.0)
-    }
-
-    /// These counts and `other`'s together.
-    #[inline]
-    pub fn and(self, other: Counts) -> Counts {
-        Counts(self.0 + other.0)
-    }
-
-    /// The ranks with at least `n` cards (1 to 4), as the low bit of each
-    /// rank's nibble (bit `4 * rank`).
-    #[inline]
-    pub fn nibbles_with(self, n: u8) -> u64 {
-        // Counts are at most 4: adding 8 − n sets a nibble's top bit
-        // exactly when its count is n or more, with no carry out of it.
-        (self.0 + (8 - u64::from(n)) * NIBBLES) >> 3 & NIBBLES
-    }
-
-    /// The ranks with exactly `n` cards (0 to 4), as [`nibbles_with`](Counts::nibbles_with) does.
-    #[inline]
-    pub fn nibbles_exactly(self, n: u8) -> u64 {
-        let at_least = if n == 0 { NIBBLES } else { self.nibbles_with(n) };
-        if n >= 4 {
-            at_least
-        } else {
-            at_least & !self.nibbles_with(n + 1)
-        }
-    }
-
-    /// The lowest cards of `hand` that make these counts: of each rank,
-    /// the cards of the lowest suits in [`Suit::ALL`]'s order. `None` when
-    /// the hand is short of a rank. For hands written as ranks (tests,
-    /// puzzles); a play takes its cards by the hidden order instead (see
-    /// [`crate::keys`]), which shows nothing of the rest of the hand.
-    pub fn cards_from(self, hand: CardSet) -> Option<CardSet> {
-        let mut out = CardSet::EMPTY;
-        let mut ranks = self.nibbles_with(1);
-        while ranks != 0 {
-            let r = (ranks.trailing_zeros() / 4) as u8;
-            ranks &= ranks - 1;
-            let mut need = self.get(r);
-            let mut of_rank = hand.0 & rank_cards(r).0;
-            while need > 0 {
-                if of_rank == 0 {
-                    return None;
-                }
-                let low = of_rank & of_rank.wrapping_neg();
-                out.0 |= low;
-                of_rank ^= low;
-                need -= 1;
-            }
-        }
-        Some(out)
-    }
-
-    /// Each rank, low to high, with its count (ranks of count 0 left out).
-    pub fn iter(self) -> impl Iterator<Item = (u8, u8)> {
-        (0..RANKS as u8).map(move |r| (r, self.get(r))).filter(|&(_, k)| k > 0)
-    }
+/// The counts of a set of cards.
+#[inline]
+pub fn counts_of(cards: CardSet) -> Counts {
+    let x = cards.0;
+    let a = x - ((x >> 1) & 0x5555_5555_5555_5555);
+    let b = (a & 0x3333_3333_3333_3333) + ((a >> 2) & 0x3333_3333_3333_3333);
+    // Nibbles 0–12 are the suited ranks; bits 52 and 53 are the jokers,
+    // one rank each.
+    let suited = b & ((1 << 52) - 1);
+    Counts(suited | (x >> 52 & 1) << 52 | (x >> 53 & 1) << 56)
 }
 
-impl fmt::Display for Counts {
-    /// The ranks low to high, each as often as counted: `3 3 4 4 5 5`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut first = true;
-        for (r, k) in self.iter() {
-            for _ in 0..k {
-                if !first {
-                    f.write_str(" ")?;
-                }
-                first = false;
-                f.write_str(rank_name(r))?;
+/// The lowest cards of `hand` that make `counts`: of each rank, the cards
+/// of the lowest suits in [`Suit::ALL`]'s order. `None` when the hand is
+/// short of a rank. For hands written as ranks (tests, puzzles); a play
+/// takes its cards by the hidden order instead (see [`crate::keys`]),
+/// which shows nothing of the rest of the hand.
+pub fn cards_from(counts: Counts, hand: CardSet) -> Option<CardSet> {
+    let mut out = CardSet::EMPTY;
+    let mut ranks = counts.nibbles_with(1);
+    while ranks != 0 {
+        let r = (ranks.trailing_zeros() / 4) as u8;
+        ranks &= ranks - 1;
+        let mut need = counts.get(r);
+        let mut of_rank = hand.0 & rank_cards(r).0;
+        while need > 0 {
+            if of_rank == 0 {
+                return None;
             }
+            let low = of_rank & of_rank.wrapping_neg();
+            out.0 |= low;
+            of_rank ^= low;
+            need -= 1;
         }
-        Ok(())
     }
+    Some(out)
 }
 
-impl fmt::Debug for Counts {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Counts[{self}]")
-    }
+/// Counts written as ranks, low to high, each as often as counted:
+/// `3 3 4 4 5 5`.
+pub fn ranks_text(counts: Counts) -> Named<'static> {
+    counts.named(&RANK_NAMES)
 }
 
 /// Reads ranks separated by spaces or commas (`3 3 4 4 5 5`, `BJ SJ`), or

@@ -1,10 +1,14 @@
-//! Combinations: what a seat plays, as rank counts with the kind that
-//! reads them, and which combination beats which.
+//! Combinations: Dou Dizhu's kinds, and its combination as the climbing
+//! plugin's ([`tabula_cards::climbing::Combo`]) over them.
 //!
 //! A combination is complete: its kind, its main rank (the lowest rank of
 //! its main part: the trio of a trio with a kicker, the lowest of a
 //! chain), its length (the ranks in a chain; 1 otherwise) and every card
-//! as rank counts, kickers included. Suits never matter; when a seat plays
+//! as rank counts, kickers included. A bomb beats any combination but a
+//! higher bomb or the rocket, the rocket beats everything, and otherwise a
+//! combination beats one of its kind and length with a lower main rank
+//! (the shapes of [`crate::moves`] place the bomb and the rocket). Suits
+//! never matter; when a seat plays
 //! a combination, of each rank the cards it has held longest leave its
 //! hand, by a hidden order that shows nothing of the cards it keeps (see
 //! [`crate::keys`]), unless a person names them
@@ -16,7 +20,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::cards::Counts;
+/// A complete combination of Dou Dizhu.
+pub type Combo = tabula_cards::climbing::Combo<Kind>;
 
 /// The kinds of combination. The order is the order of legal actions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -95,42 +100,5 @@ impl Kind {
             Kind::Bomb => "bomb",
             Kind::Rocket => "rocket",
         }
-    }
-}
-
-/// A complete combination.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-pub struct Combo {
-    /// Its kind.
-    pub kind: Kind,
-    /// The lowest rank of its main part.
-    pub rank: u8,
-    /// The ranks of its chain (1 for a kind that is no chain).
-    pub len: u8,
-    /// Every card, kickers included.
-    pub cards: Counts,
-}
-
-impl Combo {
-    /// Whether this combination may be played on `other`: the rocket on
-    /// anything; a bomb on anything but the rocket and bombs of its rank
-    /// or higher; otherwise the same kind and length with a higher main
-    /// rank.
-    #[inline]
-    pub fn beats(&self, other: &Combo) -> bool {
-        match (self.kind, other.kind) {
-            (_, Kind::Rocket) => false,
-            (Kind::Rocket, _) => true,
-            (Kind::Bomb, Kind::Bomb) => self.rank > other.rank,
-            (Kind::Bomb, _) => true,
-            (_, Kind::Bomb) => false,
-            (a, b) => a == b && self.len == other.len && self.rank > other.rank,
-        }
-    }
-
-    /// The cards it takes from a hand.
-    #[inline]
-    pub fn size(&self) -> u32 {
-        self.cards.total()
     }
 }

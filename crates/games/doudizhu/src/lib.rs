@@ -6,6 +6,16 @@
 //! each seat's observation and the worlds that fit it, an exact endgame
 //! solver ([`solver`]) and the computer of four levels ([`DdzAi`]).
 //!
+//! It composes the card engine's climbing plugin
+//! ([`tabula_cards::climbing`]): the rank counts, the combination, the
+//! generator of every play and of every answer to a play, and the trick
+//! (beat or pass, the lead returning after two passes) are the plugin's.
+//! What is Dou Dizhu's own is data and rules around them: its ranks and
+//! kinds, their shapes, kickers and the four-with-two option, the jokers
+//! and the rocket, chains from 3 to the ace ([`moves`]); the deal, the
+//! bidding, the doubling and the score; the hidden order of the cards a
+//! play takes ([`keys`]); the computer and the endgame solver.
+//!
 //! ## Rules as implemented
 //!
 //! As pagat.com describes Dou Dizhu
@@ -89,7 +99,7 @@ pub mod state;
 
 pub use actions::Action;
 pub use ai::{DDZ_TUNABLES, DdzAi, PolicyRollout};
-pub use cards::{Counts, parse_counts};
+pub use cards::{Counts, counts_of, parse_counts};
 pub use combo::{Combo, Kind};
 pub use observation::{Observation, Worlds, swap_unseen};
 pub use options::DdzOptions;
@@ -98,40 +108,59 @@ pub use rules::DouDizhu;
 pub use setup::PlaySetup;
 pub use state::{DealResult, Phase, SEATS, State};
 
-use tabula_search::{Determinize, Rng, Seat, WorldSampler};
+use tabula_cards::CardGame;
+use tabula_search::{Seat, Turn};
 
-impl Determinize for DouDizhu {
-    /// Uniform over the other hands' hidden cards and the stock (see
-    /// [`Observation::sample`]).
-    ///
-    /// # Panics
-    /// If `seat` is not the observation's seat, or the observation does
-    /// not check (an observation of a real position always does).
-    fn determinize(&self, observation: &Observation, seat: Seat, rng: &mut Rng) -> State {
-        assert_eq!(usize::from(observation.seat), seat, "an observation of another seat");
-        observation
-            .sampler_inferring(self.inference())
-            .map(|mut w| w.draw(rng))
-            .unwrap_or_else(|| panic!("no world fits the observation: {:?}", observation.check()))
+/// The card engine's glue reads DouDizhu from here: records and the
+/// search library's `Determinize` ([`tabula_cards::card_game!`]).
+impl CardGame for DouDizhu {
+    type Options = DdzOptions;
+    type Scores = [i64; SEATS];
+    type Worlds<'a> = Worlds;
+
+    fn with_options(options: DdzOptions) -> Result<Self, String> {
+        DouDizhu::new(options)
     }
 
-    fn legal_from_observation(&self, o: &Observation, seat: Seat, out: &mut Vec<Action>) {
-        out.clear();
-        if usize::from(o.seat) == seat && o.turn() == tabula_search::Turn::Seat(seat) {
-            let beat = DouDizhu::to_beat(o.last, seat);
-            self.seat_actions(o.phase, o.bid, o.hand, beat.as_ref(), out);
+    fn record_options(&self) -> DdzOptions {
+        self.options()
+    }
+
+    fn first_state(&self) -> State {
+        self.initial_state()
+    }
+
+    fn scores_of(state: &State) -> [i64; SEATS] {
+        state.scores()
+    }
+
+    fn observer(observation: &Observation) -> Seat {
+        usize::from(observation.seat)
+    }
+
+    fn turn_of(observation: &Observation) -> Turn {
+        observation.turn()
+    }
+
+    fn observed_legal(&self, observation: &Observation, out: &mut Vec<Action>) {
+        let seat = usize::from(observation.seat);
+        if observation.turn() == tabula_search::Turn::Seat(seat) {
+            let beat = observation.trick().to_beat(seat);
+            self.seat_actions(observation.phase, observation.bid, observation.hand, beat.as_ref(), out);
         }
     }
 
-    fn sampler<'a>(&'a self, observation: &'a Observation, seat: Seat) -> Box<dyn WorldSampler<State> + 'a> {
-        assert_eq!(usize::from(observation.seat), seat, "an observation of another seat");
-        Box::new(
-            observation
-                .sampler_inferring(self.inference())
-                .unwrap_or_else(|| panic!("no world fits the observation: {:?}", observation.check())),
-        )
+    /// The arrangements of the unseen cards consistent with the
+    /// observation, weighted as the game's model infers them (see
+    /// [`Observation::sampler_inferring`]).
+    fn worlds<'a>(&'a self, observation: &'a Observation) -> Result<Worlds, String> {
+        observation
+            .sampler_inferring(self.inference())
+            .ok_or_else(|| format!("{:?}", observation.check()))
     }
 }
+
+tabula_cards::card_game!(DouDizhu);
 
 /// The game as the registry lists it: the type implementing
 /// [`GameModule`](tabula_contract::GameModule) (the registry's build

@@ -15,7 +15,7 @@ use tabula_search::{Determinize, Seat, TunableTable, Turn};
 
 use crate::actions::Action;
 use crate::ai::{DDZ_TUNABLES, DdzAi};
-use crate::cards::{Counts, name, names, parse_cards, parse_counts, rank, rank_name, short};
+use crate::cards::{counts_of, name, names, parse_cards, parse_counts, rank, rank_name, ranks_text, short};
 use crate::combo::{Combo, Kind};
 use crate::moves::classify;
 use crate::observation::{Observation, swap_unseen};
@@ -39,7 +39,7 @@ fn card_names(set: CardSet) -> Vec<String> {
 
 /// A combination in words: `pair chain 3 3 4 4 5 5`.
 pub fn combo_text(c: &Combo) -> String {
-    format!("{} {}", c.kind.name(), c.cards)
+    format!("{} {}", c.kind.name(), ranks_text(c.cards))
 }
 
 fn phase_name(o: &Observation) -> &'static str {
@@ -152,22 +152,7 @@ impl GameModule for DouDizhu {
     /// and passes.
     const MAX_PLIES: usize = 5_000;
 
-    fn new(options: DdzOptions) -> Result<Self, String> {
-        DouDizhu::new(options)
-    }
-
-    fn options(&self) -> DdzOptions {
-        DouDizhu::options(self)
-    }
-
-    fn game(&self) -> &DouDizhu {
-        self
-    }
-
-    fn start(&self, _seed: u64) -> State {
-        // Every card dealt is a chance event, drawn by whoever runs the game.
-        self.initial_state()
-    }
+    tabula_cards::card_module!();
 
     fn agent(&self, spec: &PlayerSpec, seed: u64) -> Result<BoxedPlayer<DouDizhu>, SpecError> {
         players::leveled(spec, seed, "Dou Dizhu", |level, seed| Box::new(DdzAi::new(level, seed)))
@@ -176,10 +161,6 @@ impl GameModule for DouDizhu {
     fn policy(&self, spec: &PlayerSpec, seed: u64) -> Option<BoxedPlayer<DouDizhu>> {
         // Levels 3-4 search over level 2's policy.
         players::leveled_policy(spec, seed, 2, |level, seed| Box::new(DdzAi::new(level, seed)))
-    }
-
-    fn turn(&self, o: &Observation) -> Turn {
-        o.turn()
     }
 
     fn check_observation(&self, o: &Observation, seat: Seat) -> Result<(), String> {
@@ -216,7 +197,7 @@ impl GameModule for DouDizhu {
                 "seat": by,
                 "kind": c.kind,
                 "text": combo_text(&c),
-                "ranks": c.cards.to_string(),
+                "ranks": ranks_text(c.cards).to_string(),
             })),
             "passes": o.passes,
             "played": o.played.iter().map(|&p| card_names(p)).collect::<Vec<_>>(),
@@ -277,7 +258,7 @@ impl GameModule for DouDizhu {
                 SEAT_NAMES[usize::from(by)]
             ));
         }
-        out.push_str(&format!("Your hand: {}", Counts::of(o.hand)));
+        out.push_str(&format!("Your hand: {}", ranks_text(counts_of(o.hand))));
         if o.turn() == Turn::Seat(seat) {
             out.push_str(match o.phase {
                 Phase::Bid => "\nBid 1, 2 or 3 above the highest bid, or no bid",
@@ -296,7 +277,7 @@ impl GameModule for DouDizhu {
             Action::Bid(0) => "no bid".to_string(),
             Action::Bid(b) => format!("bid {b}"),
             Action::Pass => "pass".to_string(),
-            Action::Play(c) => format!("play {}", c.cards),
+            Action::Play(c) => format!("play {}", ranks_text(c.cards)),
             Action::PlayCards { cards, .. } => format!("play {}", names(cards)),
         }
     }
@@ -333,17 +314,17 @@ impl GameModule for DouDizhu {
                         if !missing.is_empty() {
                             return Err(format!("you do not hold {}", names(missing)));
                         }
-                        Counts::of(cards)
+                        counts_of(cards)
                     }
                     None => parse_counts(words)?,
                 };
-                if !Counts::of(o.hand).contains(ranks) {
-                    return Err(format!("you do not hold {ranks}"));
+                if !counts_of(o.hand).contains(ranks) {
+                    return Err(format!("you do not hold {}", ranks_text(ranks)));
                 }
                 let mut readings = Vec::new();
                 classify(ranks, self.options().four_with_two, &mut readings);
                 if readings.is_empty() {
-                    return Err(format!("{ranks} is not a combination"));
+                    return Err(format!("{} is not a combination", ranks_text(ranks)));
                 }
                 match readings.iter().find(|c| legal.contains(&Action::Play(**c))) {
                     Some(&combo) => match cards {
@@ -353,8 +334,8 @@ impl GameModule for DouDizhu {
                     None => {
                         let to_beat = o.last.filter(|&(by, _)| usize::from(by) != seat);
                         return Err(match to_beat {
-                            Some((_, t)) => format!("{ranks} does not beat {}", combo_text(&t)),
-                            None => format!("{ranks} cannot be played now"),
+                            Some((_, t)) => format!("{} does not beat {}", ranks_text(ranks), combo_text(&t)),
+                            None => format!("{} cannot be played now", ranks_text(ranks)),
                         });
                     }
                 }

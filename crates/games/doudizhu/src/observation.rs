@@ -4,6 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 use tabula_cards::CardSet;
+use tabula_cards::climbing::Trick;
 use tabula_search::{Rng, Seat, Turn, WorldSampler};
 
 use crate::cards::DECK;
@@ -74,8 +75,8 @@ impl Observation {
             bids: s.bids,
             bid: s.bid,
             landlord: s.landlord,
-            last: s.last,
-            passes: s.passes,
+            last: s.trick.last,
+            passes: s.trick.passes,
             bombs: s.bombs,
             plays: s.plays,
             deal_no: s.deal_no,
@@ -83,6 +84,15 @@ impl Observation {
             scores: s.scores,
             last_deal: s.last_deal,
             over: s.over,
+        }
+    }
+
+    /// The centre of the table: the combination to beat, who played it,
+    /// the passes since.
+    pub fn trick(&self) -> Trick<Combo> {
+        Trick {
+            last: self.last,
+            passes: self.passes,
         }
     }
 
@@ -206,7 +216,7 @@ impl Observation {
         if let Some((by, c)) = self.last {
             let mut readings = Vec::new();
             crate::moves::classify(c.cards, true, &mut readings);
-            if !readings.contains(&c) || !crate::cards::Counts::of(self.played[usize::from(by)]).contains(c.cards) {
+            if !readings.contains(&c) || !crate::cards::counts_of(self.played[usize::from(by)]).contains(c.cards) {
                 return Err("the combination to beat is not one its player played".into());
             }
         }
@@ -342,8 +352,7 @@ impl Observation {
         s.bids = self.bids;
         s.bid = self.bid;
         s.landlord = self.landlord;
-        s.last = self.last;
-        s.passes = self.passes;
+        s.trick = self.trick();
         s.bombs = self.bombs;
         s.plays = self.plays;
         s.deal_no = self.deal_no;
@@ -414,7 +423,7 @@ impl Worlds {
                 if t.landlord == Some(k as u8) {
                     dealt &= !t.kitty.0;
                 }
-                misfit += crate::bidding::bid_misfit(crate::cards::Counts::of(CardSet(dealt)), bid, high);
+                misfit += crate::bidding::bid_misfit(crate::cards::counts_of(CardSet(dealt)), bid, high);
             }
             high = high.max(bid);
         }

@@ -3,16 +3,17 @@
 //! implemented).
 
 use tabula_cards::CardSet;
+use tabula_cards::climbing::Trick;
 use tabula_search::{Game, Hidden, Payoffs, Rng, Seat, Seen, Turn};
 
 use crate::actions::Action;
-use crate::cards::{Counts, rank_cards};
+use crate::cards::{counts_of, rank_cards};
 use crate::combo::Combo;
 use crate::keys::FIRST_DEALT;
 use crate::moves::{all_plays, plays_beating};
 use crate::observation::Observation;
 use crate::options::DdzOptions;
-use crate::state::{DEALT, DealResult, MAX_BID, Phase, SEATS, State, Zone};
+use crate::state::{DEALT, DealResult, MAX_BID, Phase, SEATING, SEATS, State, Zone};
 
 /// Dou Dizhu under its options (see the [crate documentation](crate)).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -98,7 +99,7 @@ impl DouDizhu {
                 out.extend((bid + 1..=MAX_BID).map(Action::Bid));
             }
             Phase::Play => {
-                let counts = Counts::of(hand);
+                let counts = counts_of(hand);
                 let four = self.options.four_with_two;
                 SCRATCH.with_borrow_mut(|combos| {
                     match to_beat {
@@ -113,12 +114,6 @@ impl DouDizhu {
             }
             Phase::Deal => {}
         }
-    }
-
-    /// The combination `seat` must beat in `s`: the last one, unless
-    /// `seat` played it (then it leads).
-    pub(crate) fn to_beat(last: Option<(u8, Combo)>, seat: usize) -> Option<Combo> {
-        last.filter(|&(by, _)| usize::from(by) != seat).map(|(_, c)| c)
     }
 
     /// Ends the bidding: the landlord takes the kitty and leads; or, when
@@ -151,8 +146,7 @@ impl DouDizhu {
         s.stock = CardSet::EMPTY;
         s.phase = Phase::Play;
         s.to_act = landlord as u8;
-        s.last = None;
-        s.passes = 0;
+        s.trick = Trick::new();
     }
 
     /// Starts the next deal with `first` to bid first; `scored` says
@@ -213,8 +207,7 @@ impl DouDizhu {
         }
         s.plays[seat] = s.plays[seat].saturating_add(1);
         s.bombs = s.bombs.saturating_add(u8::from(combo.kind.doubles()));
-        s.last = Some((seat as u8, combo));
-        s.passes = 0;
+        s.trick.play(seat, combo);
         if s.hands[seat].is_empty() {
             self.end_deal(s, seat);
         } else {
@@ -250,7 +243,7 @@ impl Game for DouDizhu {
     fn legal_actions(&self, s: &State, out: &mut Vec<Action>) {
         out.clear();
         if let Turn::Seat(seat) = s.turn() {
-            let beat = DouDizhu::to_beat(s.last, seat);
+            let beat = s.trick.to_beat(seat);
             self.seat_actions(s.phase, s.bid, s.hands[seat], beat.as_ref(), out);
         }
     }
@@ -281,12 +274,10 @@ impl Game for DouDizhu {
                 }
             }
             Action::Pass => {
-                s.passes += 1;
-                if s.passes == 2 {
-                    s.last = None;
-                    s.passes = 0;
-                }
-                s.to_act = next_seat(seat) as u8;
+                // After two passes the lead returns to the seat that
+                // played last: the next seat.
+                let lead = s.trick.pass(&SEATING);
+                s.to_act = lead.unwrap_or_else(|| next_seat(seat)) as u8;
             }
             Action::Play(combo) => {
                 let cards = s.cards_for(seat, combo.cards).expect("the hand holds the combination");
@@ -317,7 +308,7 @@ impl Game for DouDizhu {
             Action::PlayCards { combo, cards } => {
                 let seat = s.turn().seat()?;
                 let fits =
-                    s.phase == Phase::Play && Counts::of(cards) == combo.cards && s.hands[seat].contains_all(cards);
+                    s.phase == Phase::Play && counts_of(cards) == combo.cards && s.hands[seat].contains_all(cards);
                 fits.then_some(Action::Play(combo))
             }
             other => Some(other),

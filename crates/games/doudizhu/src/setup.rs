@@ -4,8 +4,9 @@
 //! [`DouDizhu::position`] checks it and builds the [`State`].
 
 use tabula_cards::CardSet;
+use tabula_cards::climbing::Trick;
 
-use crate::cards::{DECK, parse_counts};
+use crate::cards::{DECK, cards_from, parse_counts};
 use crate::combo::Combo;
 use crate::moves::classify;
 use crate::rules::DouDizhu;
@@ -45,9 +46,7 @@ impl PlaySetup {
                 continue;
             }
             let counts = parse_counts(text)?;
-            let cards = counts
-                .cards_from(left)
-                .ok_or_else(|| format!("too many cards of a rank in {text}"))?;
+            let cards = cards_from(counts, left).ok_or_else(|| format!("too many cards of a rank in {text}"))?;
             left = CardSet(left.0 & !cards.0);
             sets[k] = cards;
         }
@@ -125,14 +124,13 @@ impl DouDizhu {
             if by == to_act {
                 return Err("a seat never has its own combination to beat: it leads".into());
             }
-            let cards = combo
-                .cards
-                .cards_from(rest)
-                .ok_or("too few cards left for the last combination")?;
+            let cards = cards_from(combo.cards, rest).ok_or("too few cards left for the last combination")?;
             rest = CardSet(rest.0 & !cards.0);
             s.played[by].0 |= cards.0;
-            s.last = Some((by as u8, combo));
-            s.passes = ((to_act + SEATS - by - 1) % SEATS) as u8;
+            s.trick = Trick {
+                last: Some((by as u8, combo)),
+                passes: ((to_act + SEATS - by - 1) % SEATS) as u8,
+            };
         }
         // The kitty: the lowest three cards left.
         let mut kitty = CardSet::EMPTY;

@@ -13,7 +13,8 @@
 //!
 //! A position is an [`Endgame`]: the three hands' [`Counts`], the
 //! landlord, the seat to act and the trick, exactly as [`State`] keeps
-//! them, and it moves on by the same rules ([`Endgame::after`]).
+//! them, and it moves on by the same rules ([`Endgame::after`]): the
+//! climbing plugin's generator and its [`Trick`].
 //!
 //! # The order of moves
 //!
@@ -48,14 +49,15 @@
 
 use std::cmp::Reverse;
 
+use tabula_cards::climbing::Trick;
 use tabula_search::rng::mix64;
 
 use crate::actions::Action;
-use crate::cards::Counts;
+use crate::cards::{Counts, counts_of, ranks_text};
 use crate::combo::Combo;
-use crate::moves::{all_plays, can_play_out, plays_beating};
+use crate::moves::{ROCKET, all_plays, can_play_out, plays_beating};
 use crate::rules::{next_seat, same_side};
-use crate::state::{Phase, SEATS, State};
+use crate::state::{Phase, SEATING, SEATS, State};
 
 /// A position of the play with every hand known.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -66,11 +68,9 @@ pub struct Endgame {
     pub landlord: usize,
     /// The seat to act.
     pub to_act: usize,
-    /// The combination to beat and the seat that played it (`None`: the
-    /// seat to act leads).
-    pub last: Option<(usize, Combo)>,
-    /// Passes since `last` was played.
-    pub passes: u8,
+    /// The combination to beat, the seat that played it (`None`: the
+    /// seat to act leads), and the passes since.
+    pub trick: Trick<Combo>,
 }
 
 impl Endgame {
@@ -81,11 +81,10 @@ impl Endgame {
             return None;
         }
         Some(Endgame {
-            hands: std::array::from_fn(|k| Counts::of(s.hands()[k])),
+            hands: std::array::from_fn(|k| counts_of(s.hands()[k])),
             landlord: s.landlord()?,
             to_act: s.to_act(),
-            last: s.last(),
-            passes: s.passes(),
+            trick: s.trick(),
         })
     }
 
@@ -93,7 +92,7 @@ impl Endgame {
     /// that seat played it (then it leads).
     #[inline]
     pub fn to_beat(&self) -> Option<Combo> {
-        self.last.filter(|&(by, _)| by != self.to_act).map(|(_, c)| c)
+        self.trick.to_beat(self.to_act)
     }
 
     /// The seat that has played out (the deal is over), if any.
@@ -151,7 +150,7 @@ impl Endgame {
                 assert!(
                     self.hands[self.to_act].contains(c.cards),
                     "the hand does not hold {}",
-                    c.cards
+                    ranks_text(c.cards)
                 );
                 debug_assert!(
                     self.to_beat().is_none_or(|t| c.beats(&t)),
@@ -170,18 +169,16 @@ impl Endgame {
         match action {
             Action::Play(c) => {
                 e.hands[e.to_act] = e.hands[e.to_act].less(c.cards);
-                e.last = Some((e.to_act, c));
-                e.passes = 0;
+                e.trick.play(e.to_act, c);
+                e.to_act = next_seat(e.to_act);
             }
             _ => {
-                e.passes += 1;
-                if e.passes == 2 {
-                    e.last = None;
-                    e.passes = 0;
-                }
+                // After two passes the lead returns to the seat that
+                // played last: the next seat.
+                let lead = e.trick.pass(&SEATING);
+                e.to_act = lead.unwrap_or_else(|| next_seat(e.to_act));
             }
         }
-        e.to_act = next_seat(e.to_act);
         e
     }
 
@@ -198,10 +195,10 @@ impl Endgame {
             self.hands[(t + 2) % SEATS].0,
         ];
         let mut meta = 1 | rel(self.landlord) << 1;
-        if let Some((by, c)) = self.last.filter(|&(by, _)| by != t) {
+        if let Some((by, c)) = self.trick.last.filter(|&(by, _)| usize::from(by) != t) {
             meta |= 1 << 3
-                | rel(by) << 4
-                | u64::from(self.passes & 3) << 6
+                | rel(usize::from(by)) << 4
+                | u64::from(self.trick.passes & 3) << 6
                 | (c.kind as u64) << 8
                 | u64::from(c.rank) << 12
                 | u64::from(c.len) << 16;
@@ -217,8 +214,6 @@ const WIN_BIT: u64 = 1 << 24;
 const WORK_SHIFT: u32 = 32;
 /// Entries in a bucket.
 const WAYS: usize = 4;
-/// Both jokers.
-const ROCKET: Counts = Counts(1 << (4 * 13) | 1 << (4 * 14));
 
 /// One position's exact value.
 #[derive(Clone, Copy, Default)]
@@ -350,8 +345,9 @@ impl Solver {
         if let Some(&c) = moves.first().filter(|c| c.size() == total) {
             return Some((Action::Play(c), true));
         }
-        if e.last
-            .is_some_and(|(by, _)| by != e.to_act && same_side(by, e.to_act, e.landlord))
+        if e.trick
+            .by()
+            .is_some_and(|by| by != e.to_act && same_side(by, e.to_act, e.landlord))
         {
             pass = Pass::First;
         }

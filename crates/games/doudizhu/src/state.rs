@@ -2,9 +2,10 @@
 //! trick, the deal's doublings and the match's scores.
 
 use serde::{Deserialize, Serialize};
-use tabula_cards::{CardId, CardSet};
+use tabula_cards::climbing::{Seating, Trick};
+use tabula_cards::{CardId, CardSet, ZoneId, ZoneKeys};
 use tabula_search::Turn;
-use tabula_search::rng::{mix64, zobrist_keys};
+use tabula_search::rng::mix64;
 
 use crate::cards::{DECK, NUM_CARDS};
 use crate::combo::Combo;
@@ -19,6 +20,9 @@ pub const DEALT: u8 = (SEATS * HAND) as u8;
 pub const LANDLORD_HAND: usize = HAND + 3;
 /// The highest bid.
 pub const MAX_BID: u8 = 3;
+/// The table of the play: three seats, none out while a deal is played
+/// (it ends when the first seat goes out).
+pub const SEATING: Seating = Seating::new(SEATS as u8);
 
 /// The zones a card can be in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -31,22 +35,23 @@ pub enum Zone {
     Played(usize),
 }
 
-impl Zone {
-    fn block(self) -> usize {
-        match self {
+impl From<Zone> for ZoneId {
+    fn from(zone: Zone) -> ZoneId {
+        let n = match zone {
             Zone::Stock => 0,
             Zone::Hand(s) => 1 + s,
             Zone::Played(s) => 1 + SEATS + s,
-        }
+        };
+        ZoneId(n as u16)
     }
 }
 
-static KEYS: [u64; (1 + 2 * SEATS) * NUM_CARDS] = zobrist_keys(0xD0D1_2400_0000_0001);
+static KEYS: ZoneKeys<{ (1 + 2 * SEATS) * NUM_CARDS }> = ZoneKeys::new(0xD0D1_2400_0000_0001, NUM_CARDS);
 
 /// The hash key of `card` in `zone`.
 #[inline]
 pub(crate) fn key(zone: Zone, card: CardId) -> u64 {
-    KEYS[zone.block() * NUM_CARDS + card.index()]
+    KEYS.key(zone.into(), card)
 }
 
 /// Where a deal stands.
@@ -116,10 +121,10 @@ pub struct State {
     pub(crate) bid: u8,
     /// The landlord, once the bidding is over.
     pub(crate) landlord: Option<u8>,
-    /// The combination to beat and the seat that played it.
-    pub(crate) last: Option<(u8, Combo)>,
-    /// Passes since it was played.
-    pub(crate) passes: u8,
+    /// The combination to beat, the seat that played it and the passes
+    /// since (in JSON, the fields `last` and `passes`).
+    #[serde(flatten)]
+    pub(crate) trick: Trick<Combo>,
     /// Bombs and rockets played this deal.
     pub(crate) bombs: u8,
     /// The combinations each seat has played this deal.
@@ -181,8 +186,7 @@ impl State {
             bids: [None; SEATS],
             bid: 0,
             landlord: None,
-            last: None,
-            passes: 0,
+            trick: Trick::new(),
             bombs: 0,
             plays: [0; SEATS],
             scores: [0; SEATS],
@@ -232,12 +236,18 @@ impl State {
 
     /// The combination to beat and who played it.
     pub fn last(&self) -> Option<(usize, Combo)> {
-        self.last.map(|(s, c)| (usize::from(s), c))
+        self.trick.last.map(|(s, c)| (usize::from(s), c))
+    }
+
+    /// The centre of the table: the combination to beat, who played it,
+    /// the passes since.
+    pub fn trick(&self) -> Trick<Combo> {
+        self.trick
     }
 
     /// Passes since the combination to beat was played.
     pub fn passes(&self) -> u8 {
-        self.passes
+        self.trick.passes
     }
 
     /// Each seat's bid (`None` before it bids, 0 a pass).
@@ -334,17 +344,9 @@ impl State {
 
     /// The hash of the card placement, from scratch.
     pub(crate) fn compute_cards_hash(&self) -> u64 {
-        let mut h = 0;
-        for c in self.stock {
-            h ^= key(Zone::Stock, c);
-        }
+        let mut h = KEYS.of(Zone::Stock.into(), self.stock);
         for s in 0..SEATS {
-            for c in self.hands[s] {
-                h ^= key(Zone::Hand(s), c);
-            }
-            for c in self.played[s] {
-                h ^= key(Zone::Played(s), c);
-            }
+            h ^= KEYS.of(Zone::Hand(s).into(), self.hands[s]) ^ KEYS.of(Zone::Played(s).into(), self.played[s]);
         }
         h
     }
@@ -357,10 +359,10 @@ impl State {
         h ^= mix64(
             0x200 ^ bid(self.bids[0]) ^ bid(self.bids[1]) << 4 ^ bid(self.bids[2]) << 8 ^ u64::from(self.bid) << 12,
         );
-        h ^= mix64(0x300 ^ self.landlord.map_or(0xF, u64::from) ^ u64::from(self.passes) << 4);
+        h ^= mix64(0x300 ^ self.landlord.map_or(0xF, u64::from) ^ u64::from(self.trick.passes) << 4);
         h ^= mix64(0x400 ^ u64::from(self.bombs) ^ u64::from(self.over) << 8 ^ self.kitty.0 << 9);
         h ^= mix64(0x500 ^ u64::from(self.plays[0]) ^ u64::from(self.plays[1]) << 8 ^ u64::from(self.plays[2]) << 16);
-        if let Some((seat, c)) = self.last {
+        if let Some((seat, c)) = self.trick.last {
             h ^= mix64(0x600 ^ c.cards.0 ^ u64::from(seat) << 62);
             h ^= mix64(0x700 ^ c.kind as u64 ^ u64::from(c.rank) << 8 ^ u64::from(c.len) << 16);
         }

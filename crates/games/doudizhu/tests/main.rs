@@ -7,12 +7,10 @@
 static GLOBAL: tabula_conformance::alloc::Counting = tabula_conformance::alloc::Counting;
 
 mod ai;
-mod allocations;
 mod common;
 mod conformance;
 mod module;
 mod moves;
 mod observation;
-mod roots;
 mod rules;
 mod solver;

@@ -1,172 +1,31 @@
-//! Move generation: `classify` on hand-written cases of every kind;
-//! `classify` and `all_plays` against a plain reference (every sub-multiset
-//! of a hand read by a separate classifier); `plays_beating` against
-//! `all_plays` filtered by `beats`; invariants under proptest; a fixed
-//! landlord hand's number of leads; no allocation with a reused vector.
+//! Dou Dizhu's combinations as the climbing plugin reads them:
+//! `classify` on hand-written cases of every kind; `all_plays` and
+//! `plays_beating` against the plugin's reference (every sub-multiset of
+//! a hand read plainly) under the game's own rules; a fixed landlord
+//! hand's number of leads; no allocation with a reused vector. (The
+//! plugin's own tests check the generator against the reference at
+//! length, on a ruleset of these shapes among others.)
 
-use proptest::prelude::*;
 use tabula_cards::CardSet;
+use tabula_cards::climbing::reference;
 use tabula_conformance::alloc::allocations_during;
-use tabula_doudizhu::cards::{Counts, parse_counts};
+use tabula_doudizhu::cards::{Counts, counts_of, parse_counts, ranks_text};
 use tabula_doudizhu::combo::{Combo, Kind};
-use tabula_doudizhu::moves::{all_plays, can_play_out, classify, plays_beating};
+use tabula_doudizhu::moves::{all_plays, can_play_out, classify, plays_beating, rules};
 use tabula_search::Rng;
 
-// ---------------------------------------------------------------------------
-// The reference: rank counts as a plain array, every kind spelled out.
-
-/// Counts per rank, 3 to the big joker.
-type Plain = [u8; 15];
-
-fn plain(c: Counts) -> Plain {
-    std::array::from_fn(|r| c.get(r as u8))
-}
-
-fn counts(p: &Plain) -> Counts {
-    Counts::from_slice(p)
-}
-
-/// Every reading of exactly `cards` as one combination, the four with two
-/// included, straight from the rules: for each kind, each main rank and
-/// each length, take the main part and check that what is left is a lawful
-/// set of kickers.
-fn reference(cards: &Plain) -> Vec<Combo> {
-    // (kind, cards per main rank, highest main rank, chain: shortest
-    // length or 0, kickers for one main rank, cards per kicker)
-    let kinds: [(Kind, u8, usize, usize, usize, u8); 13] = [
-        (Kind::Single, 1, 14, 0, 0, 0),
-        (Kind::Pair, 2, 12, 0, 0, 0),
-        (Kind::Trio, 3, 12, 0, 0, 0),
-        (Kind::TrioSingle, 3, 12, 0, 1, 1),
-        (Kind::TrioPair, 3, 12, 0, 1, 2),
-        (Kind::Straight, 1, 11, 5, 0, 0),
-        (Kind::PairChain, 2, 11, 3, 0, 0),
-        (Kind::Airplane, 3, 11, 2, 0, 0),
-        (Kind::AirplaneSingles, 3, 11, 2, 1, 1),
-        (Kind::AirplanePairs, 3, 11, 2, 1, 2),
-        (Kind::FourTwoSingles, 4, 12, 0, 2, 1),
-        (Kind::FourTwoPairs, 4, 12, 0, 2, 2),
-        (Kind::Bomb, 4, 12, 0, 0, 0),
-    ];
-    let mut found = Vec::new();
-    for (kind, each, top, chain, kickers, width) in kinds {
-        for rank in 0..=top {
-            for len in 1..=top + 1 - rank {
-                // Longer chains from this rank need this rank's cards too.
-                if cards[rank + len - 1] < each || (chain == 0 && len > 1) {
-                    break;
-                }
-                if len < chain {
-                    continue;
-                }
-                let main = rank..rank + len;
-                let mut left = *cards;
-                for r in main.clone() {
-                    left[r] -= each;
-                }
-                let mut kicker_ranks = 0;
-                let mut lawful = !(left[13] > 0 && left[14] > 0);
-                for (r, &k) in left.iter().enumerate() {
-                    if k > 0 {
-                        kicker_ranks += 1;
-                        lawful &= k == width && !main.contains(&r) && (width != 2 || r <= 12);
-                    }
-                }
-                if lawful && kicker_ranks == kickers * len {
-                    found.push(Combo {
-                        kind,
-                        rank: rank as u8,
-                        len: len as u8,
-                        cards: counts(cards),
-                    });
-                }
-            }
-        }
-    }
-    if cards.iter().sum::<u8>() == 2 && cards[13] == 1 && cards[14] == 1 {
-        found.push(Combo {
-            kind: Kind::Rocket,
-            rank: 13,
-            len: 1,
-            cards: counts(cards),
-        });
-    }
-    found.sort();
-    found
-}
-
-/// How many sub-multisets `hand` has (the empty one included).
-fn sub_multisets(hand: Counts) -> u64 {
-    (0..15).map(|r| u64::from(hand.get(r)) + 1).product()
-}
-
-/// Calls `f` on every non-empty sub-multiset of `hand`.
-fn each_sub_multiset(hand: Counts, mut f: impl FnMut(&Plain)) {
-    let top = plain(hand);
-    let mut sub = [0u8; 15];
-    loop {
-        // The next sub-multiset, as an odometer over the ranks.
-        let mut r = 0;
-        while r < 15 && sub[r] == top[r] {
-            sub[r] = 0;
-            r += 1;
-        }
-        if r == 15 {
-            return;
-        }
-        sub[r] += 1;
-        f(&sub);
-    }
-}
-
-/// Every lead of `hand` by the reference under each rule (without and
-/// with the four with two), checking `classify` on every sub-multiset
-/// along the way.
+/// Every lead of `hand` by the reference, `[without, with]` the four with
+/// two.
 fn reference_leads(hand: Counts) -> [Vec<Combo>; 2] {
-    let mut leads = [Vec::new(), Vec::new()];
-    let mut read = Vec::new();
-    each_sub_multiset(hand, |sub| {
-        let with = reference(sub);
-        let without: Vec<Combo> = with
-            .iter()
-            .filter(|c| !matches!(c.kind, Kind::FourTwoSingles | Kind::FourTwoPairs))
-            .copied()
-            .collect();
-        for (four_with_two, expected) in [(false, without), (true, with)] {
-            classify(counts(sub), four_with_two, &mut read);
-            assert_eq!(
-                read,
-                expected,
-                "classify({}) under four_with_two = {four_with_two}",
-                counts(sub)
-            );
-            assert!(read.len() <= 1, "{} has several readings", counts(sub));
-            leads[usize::from(four_with_two)].extend(expected);
-        }
-    });
-    for l in &mut leads {
-        l.sort();
-    }
-    leads
+    [false, true].map(|four| reference::all_plays(hand, rules(four)))
 }
 
 /// `lo` to `hi` cards (uniformly many) drawn from the 54-card deck.
 fn deal(rng: &mut Rng, lo: usize, hi: usize) -> Counts {
-    deal_from(rng, &(0..54).collect::<Vec<_>>(), lo, hi)
-}
-
-/// `lo` to `hi` cards (uniformly many) drawn from `pool` (card ids).
-fn deal_from(rng: &mut Rng, pool: &[u16], lo: usize, hi: usize) -> Counts {
     let n = lo + rng.below((hi - lo + 1) as u64) as usize;
-    let mut deck = pool.to_vec();
+    let mut deck: Vec<u64> = (0..54).collect();
     rng.shuffle(&mut deck);
-    Counts::of(CardSet(deck[..n].iter().fold(0, |s, &c| s | 1 << c)))
-}
-
-/// The cards of six neighbouring ranks from `low`, the twos and the
-/// jokers: hands drawn from it are rich in chains, airplanes and fours.
-fn dense_pool(low: u16) -> Vec<u16> {
-    (low * 4..low * 4 + 24).chain(48..54).collect()
+    counts_of(CardSet(deck[..n].iter().fold(0, |s, &c| s | 1 << c)))
 }
 
 // ---------------------------------------------------------------------------
@@ -298,81 +157,49 @@ fn classify_four_with_two_only_under_its_flag() {
 // Against the reference.
 
 #[test]
-fn classify_and_all_plays_match_the_reference_on_random_hands() {
-    let mut rng = Rng::new(20_240_601);
-    let mut out = Vec::new();
-    let mut seen = [0u32; 14];
-    // (hands, fewest and most cards, from six neighbouring ranks and the
-    // twos and jokers rather than the whole deck, most sub-multisets)
-    for (hands, lo, hi, dense, most) in [
-        (160, 5, 14, false, 200_000),
-        (12, 17, 20, false, 250_000),
-        (150, 6, 14, true, 1 << 20),
-        (40, 15, 20, true, 1 << 20),
-    ] {
-        let mut done = 0;
-        while done < hands {
-            let hand = if dense {
-                let low = rng.below(7) as u16;
-                deal_from(&mut rng, &dense_pool(low), lo, hi)
-            } else {
-                deal(&mut rng, lo, hi)
-            };
-            if sub_multisets(hand) > most {
-                continue;
-            }
-            done += 1;
-            let expected = reference_leads(hand);
-            for four_with_two in [false, true] {
-                all_plays(hand, four_with_two, &mut out);
-                assert_eq!(
-                    out,
-                    expected[usize::from(four_with_two)],
-                    "{hand} under {four_with_two}"
-                );
-                for c in &out {
-                    seen[c.kind as usize] += 1;
-                }
-            }
-        }
+fn the_game_rules_are_lawful_plugin_data() {
+    for four_with_two in [false, true] {
+        assert_eq!(rules(four_with_two).check(), Ok(()));
+        assert_eq!(rules(four_with_two).ranks(), 15);
     }
-    for kind in Kind::ALL {
-        assert!(
-            seen[kind as usize] >= 20,
-            "{kind:?} came up {} times: {seen:?}",
-            seen[kind as usize]
-        );
-    }
+    let kinds = |four| rules(four).shapes().iter().map(|s| s.kind).collect::<Vec<_>>();
+    assert_eq!(kinds(true), Kind::ALL, "every kind, in order");
+    assert_eq!(
+        kinds(false),
+        Kind::ALL
+            .into_iter()
+            .filter(|k| !matches!(k, Kind::FourTwoSingles | Kind::FourTwoPairs))
+            .collect::<Vec<_>>()
+    );
 }
 
 #[test]
-fn plays_beating_is_all_plays_filtered_by_beats() {
-    let mut rng = Rng::new(77);
-    let (mut leads, mut targets, mut beating) = (Vec::new(), Vec::new(), Vec::new());
-    let mut checked = 0;
-    for i in 0..1000 {
-        let hand = if i % 2 == 0 {
-            deal(&mut rng, 5, 20)
-        } else {
-            deal_from(&mut rng, &dense_pool(i % 7), 8, 20)
-        };
-        let other = if i % 3 == 0 {
-            deal(&mut rng, 5, 20)
-        } else {
-            deal_from(&mut rng, &dense_pool(i % 5), 4, 20)
-        };
-        for (mine, theirs) in [(false, false), (true, true), (false, true), (true, false)] {
-            all_plays(hand, mine, &mut leads);
-            all_plays(other, theirs, &mut targets);
-            for t in &targets {
-                plays_beating(hand, t, mine, &mut beating);
-                let expected: Vec<Combo> = leads.iter().filter(|c| c.beats(t)).copied().collect();
-                assert_eq!(beating, expected, "{hand} on {t:?}");
-                checked += 1;
-            }
+fn the_game_rules_match_the_reference_on_random_hands() {
+    let mut rng = Rng::new(20_240_601);
+    let (mut out, mut beating) = (Vec::new(), Vec::new());
+    let mut done = 0;
+    while done < 40 {
+        let hand = deal(&mut rng, 5, 14);
+        if reference::sub_multisets(hand) > 100_000 {
+            continue;
+        }
+        done += 1;
+        let expected = reference_leads(hand);
+        for four_with_two in [false, true] {
+            all_plays(hand, four_with_two, &mut out);
+            assert_eq!(out, expected[usize::from(four_with_two)], "{}", ranks_text(hand));
+            // On a random lead of another hand.
+            let other = deal(&mut rng, 5, 20);
+            let targets = reference::all_plays(other, rules(true));
+            let t = targets[rng.below(targets.len() as u64) as usize];
+            plays_beating(hand, &t, four_with_two, &mut beating);
+            assert_eq!(
+                beating,
+                reference::plays_beating(hand, &t, rules(four_with_two)),
+                "on {t:?}"
+            );
         }
     }
-    assert!(checked > 100_000, "{checked} targets");
 }
 
 #[test]
@@ -457,28 +284,4 @@ fn generation_allocates_nothing_with_a_reused_vector() {
     });
     assert_eq!(allocations, 0);
     assert!(out.capacity() == 4096 && beat.capacity() == 4096);
-}
-
-// ---------------------------------------------------------------------------
-// Invariants.
-
-proptest! {
-    #[test]
-    fn every_lead_is_in_the_hand_and_reads_as_itself(
-        cards in proptest::sample::subsequence((0..54u16).collect::<Vec<_>>(), 1..=20),
-        four_with_two in any::<bool>(),
-    ) {
-        let hand = Counts::of(CardSet(cards.iter().fold(0, |s, &c| s | 1 << c)));
-        let (mut leads, mut read) = (Vec::new(), Vec::new());
-        all_plays(hand, four_with_two, &mut leads);
-        prop_assert!(!leads.is_empty());
-        for c in &leads {
-            prop_assert!(hand.contains(c.cards), "{c:?} not in {hand}");
-            classify(c.cards, four_with_two, &mut read);
-            prop_assert!(read.contains(c), "{c:?} reads as {read:?}");
-            prop_assert_eq!(can_play_out(c.cards, four_with_two), read.first().copied());
-            prop_assert!(!c.beats(c));
-        }
-        prop_assert_eq!(can_play_out(hand, four_with_two).is_some(), leads.iter().any(|c| c.cards == hand));
-    }
 }

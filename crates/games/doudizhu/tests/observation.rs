@@ -312,7 +312,7 @@ fn tampered_observations_are_refused() {
             cards: Counts(4),
         },
     ));
-    if !Counts::of(bad.played[1]).contains(Counts(4)) {
+    if !counts_of(bad.played[1]).contains(Counts(4)) {
         assert!(bad.check().is_err(), "a bomb of threes East never played");
     }
 }
@@ -386,7 +386,7 @@ fn inferring_worlds_give_a_bidder_the_hand_its_bid_says() {
             .filter(|_| {
                 let world = w.draw(&mut rng);
                 let dealt = CardSet(world.hands()[bidder].0 & !world.kitty().0);
-                tabula_doudizhu::ai::bid_misfit(Counts::of(dealt), 3, 0) == 0.0
+                tabula_doudizhu::ai::bid_misfit(counts_of(dealt), 3, 0) == 0.0
             })
             .count();
         strong as f64 / f64::from(n)

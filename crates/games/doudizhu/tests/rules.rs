@@ -136,7 +136,7 @@ fn bombs_and_the_rocket_beat_everything_else_and_double_the_stake() {
     g.apply(&mut s, play("4"));
     let d = s.last_deal().expect("the deal is over");
     assert_eq!(
-        tabula_doudizhu::Counts::of(d.left[1]).to_string(),
+        tabula_doudizhu::cards::ranks_text(tabula_doudizhu::counts_of(d.left[1])).to_string(),
         "8",
         "East is left with its 8"
     );

@@ -5,6 +5,7 @@
 //! wrong; values persist across calls; a warm solve allocates nothing;
 //! `Endgame` follows the game's own rules move for move.
 
+use tabula_cards::climbing::Trick;
 use tabula_conformance::alloc::allocations_during;
 use tabula_doudizhu::cards::{Counts, parse_counts};
 use tabula_doudizhu::combo::Combo;
@@ -34,8 +35,10 @@ fn endgame(hands: [&str; 3], to_act: usize, last: Option<(usize, &str)>, passes:
         hands: hands.map(|h| if h.is_empty() { Counts::EMPTY } else { hand(h) }),
         landlord: 0,
         to_act,
-        last: last.map(|(by, c)| (by, combo(c))),
-        passes,
+        trick: Trick {
+            last: last.map(|(by, c)| (by as u8, combo(c))),
+            passes,
+        },
     }
 }
 
@@ -44,7 +47,7 @@ fn endgame(hands: [&str; 3], to_act: usize, last: Option<(usize, &str)>, passes:
 
 fn reference(e: &Endgame, four_with_two: bool) -> bool {
     let me = e.to_act;
-    let target = e.last.filter(|&(by, _)| by != me).map(|(_, c)| c);
+    let target = e.trick.last.filter(|&(by, _)| usize::from(by) != me).map(|(_, c)| c);
     let mut plays = Vec::new();
     match target {
         Some(t) => plays_beating(e.hands[me], &t, four_with_two, &mut plays),
@@ -61,22 +64,23 @@ fn reference(e: &Endgame, four_with_two: bool) -> bool {
         let next = Endgame {
             hands,
             to_act: (me + 1) % 3,
-            last: Some((me, c)),
-            passes: 0,
+            trick: Trick {
+                last: Some((me as u8, c)),
+                passes: 0,
+            },
             ..*e
         };
         outcomes.push(reference(&next, four_with_two));
     }
     if target.is_some() {
-        let (last, passes) = if e.passes + 1 == 2 {
+        let (last, passes) = if e.trick.passes + 1 == 2 {
             (None, 0)
         } else {
-            (e.last, e.passes + 1)
+            (e.trick.last, e.trick.passes + 1)
         };
         let next = Endgame {
             to_act: (me + 1) % 3,
-            last,
-            passes,
+            trick: Trick { last, passes },
             ..*e
         };
         outcomes.push(reference(&next, four_with_two));
@@ -125,8 +129,7 @@ fn random_endgame(rng: &mut Rng, total: usize) -> Endgame {
         hands,
         landlord: rng.below(3) as usize,
         to_act,
-        last: None,
-        passes: 0,
+        trick: Trick::new(),
     };
     if rng.below(3) != 0 {
         let extra = 1 + rng.below(6) as usize;
@@ -134,8 +137,12 @@ fn random_endgame(rng: &mut Rng, total: usize) -> Endgame {
         let mut plays = Vec::new();
         all_plays(cards, true, &mut plays);
         if let Some(&c) = rng.choose(&plays) {
-            e.passes = rng.below(2) as u8;
-            e.last = Some(((to_act + 2 - usize::from(e.passes)) % 3, c));
+            let passes = rng.below(2) as u8;
+            let by = (to_act + 2 - usize::from(passes)) % 3;
+            e.trick = Trick {
+                last: Some((by as u8, c)),
+                passes,
+            };
         }
     }
     e

@@ -116,39 +116,54 @@ pub use record::{Record, ReplayError};
 pub use rules::Euchre;
 pub use state::{Call, Phase, Public, State, Zone};
 
-use tabula_search::{Determinize, Rng, Seat, WorldSampler};
+use tabula_cards::CardGame;
+use tabula_search::{Seat, Turn};
 
-impl Determinize for Euchre {
+/// The card engine's glue reads Euchre from here: records and the
+/// search library's `Determinize` ([`tabula_cards::card_game!`]).
+impl CardGame for Euchre {
+    type Options = EuchreOptions;
+    type Scores = [u32; 2];
+    type Worlds<'a> = Worlds;
+
+    fn with_options(options: EuchreOptions) -> Result<Self, String> {
+        Euchre::new(options)
+    }
+
+    fn record_options(&self) -> EuchreOptions {
+        self.options()
+    }
+
+    fn first_state(&self) -> State {
+        self.initial_state()
+    }
+
+    fn scores_of(state: &State) -> [u32; 2] {
+        state.scores()
+    }
+
+    fn observer(observation: &Observation) -> Seat {
+        usize::from(observation.seat)
+    }
+
+    fn turn_of(observation: &Observation) -> Turn {
+        observation.turn()
+    }
+
+    fn observed_legal(&self, observation: &Observation, out: &mut Vec<Action>) {
+        observation.legal_actions(out);
+    }
+
     /// Uniform over the arrangements of the unseen cards consistent with
-    /// the observation; see [`Observation::sample`].
-    ///
-    /// # Panics
-    /// If `seat` is not the observation's seat, or no world fits it (an
-    /// observation of a real position always has one).
-    fn determinize(&self, observation: &Observation, seat: Seat, rng: &mut Rng) -> State {
-        assert_eq!(usize::from(observation.seat), seat, "an observation of another seat");
+    /// the observation (see [`Observation::sampler`]).
+    fn worlds<'a>(&'a self, observation: &'a Observation) -> Result<Worlds, String> {
         observation
-            .sample(rng)
-            .expect("an observation of a position has a world that fits it")
-    }
-
-    fn legal_from_observation(&self, observation: &Observation, seat: Seat, out: &mut Vec<Action>) {
-        out.clear();
-        if usize::from(observation.seat) == seat {
-            observation.legal_actions(out);
-        }
-    }
-
-    /// The card engine's sampler, prepared once for all the worlds.
-    fn sampler<'a>(&'a self, observation: &'a Observation, seat: Seat) -> Box<dyn WorldSampler<State> + 'a> {
-        assert_eq!(usize::from(observation.seat), seat, "an observation of another seat");
-        Box::new(
-            observation
-                .sampler()
-                .expect("an observation of a position has a world that fits it"),
-        )
+            .sampler()
+            .ok_or_else(|| "no deal of the unseen cards fits it".to_string())
     }
 }
+
+tabula_cards::card_game!(Euchre);
 
 /// The game as the registry lists it: the type implementing
 /// [`GameModule`](tabula_contract::GameModule) (the registry's build

@@ -122,22 +122,7 @@ impl GameModule for Euchre {
     /// A hand is 21 chance events, at most 8 bids, a discard, 2 defenders' answers and 20 cards.
     const MAX_PLIES: usize = 100;
 
-    fn new(options: EuchreOptions) -> Result<Self, String> {
-        Euchre::new(options)
-    }
-
-    fn options(&self) -> EuchreOptions {
-        Euchre::options(self)
-    }
-
-    fn game(&self) -> &Euchre {
-        self
-    }
-
-    fn start(&self, _seed: u64) -> State {
-        // Every deal is made of chance events, drawn by whoever runs the game.
-        self.initial_state()
-    }
+    tabula_cards::card_module!();
 
     fn agent(&self, spec: &PlayerSpec, seed: u64) -> Result<BoxedPlayer<Euchre>, SpecError> {
         players::leveled(spec, seed, "Euchre", |level, seed| Box::new(EuchreAi::new(level, seed)))
@@ -150,10 +135,6 @@ impl GameModule for Euchre {
 
     fn teams(&self) -> Option<Vec<usize>> {
         Some((0..SEATS).map(team).collect())
-    }
-
-    fn turn(&self, o: &Observation) -> Turn {
-        o.turn()
     }
 
     fn check_state(&self, state: &State) -> Result<(), String> {

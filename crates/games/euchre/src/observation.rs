@@ -22,7 +22,7 @@ use tabula_search::{Rng, Seat, Turn};
 
 use crate::actions::Action;
 use crate::cards::{DEALT, DECK, NUM_CARDS, SEATS, TRICKS, effective_suit, suit_of, team};
-use crate::state::{Phase, Public, State, Zone, key};
+use crate::state::{DISCARD, Phase, Public, State, Zone, key};
 
 /// What a seat knows of a position (see the [module documentation](self)).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -307,7 +307,7 @@ impl Worlds {
         }
         if let Some(&c) = self.deal.holder(SEATS).first() {
             s.discard = Some(c);
-            hash ^= key(Zone::Discard, c);
+            hash ^= key(DISCARD, c);
         }
         s.cards_hash = hash;
         debug_assert_eq!(hash, s.compute_cards_hash(), "the drawn world's hash");
@@ -341,7 +341,7 @@ fn zone_of(h: Holder) -> Zone {
     match h {
         Holder::Hand(seat) => Zone::Hand(seat),
         Holder::Stock => Zone::Stock,
-        Holder::Discard => Zone::Discard,
+        Holder::Discard => DISCARD,
     }
 }
 

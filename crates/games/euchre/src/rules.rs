@@ -10,7 +10,7 @@ use crate::actions::{Action, hand_points, plus};
 use crate::cards::{Bowers, DEALT, SEATS, TRICKS, suit_of, team};
 use crate::observation::Observation;
 use crate::options::EuchreOptions;
-use crate::state::{Call, State, Zone, key};
+use crate::state::{Call, DISCARD, State, UPCARD, Zone, key};
 
 /// Euchre under its options (see the [crate documentation](crate)).
 ///
@@ -103,7 +103,7 @@ impl Euchre {
             let up = p.upcard.expect("an upcard to order up");
             p.picked_up = true;
             s.hands[dealer].insert(up);
-            s.shift(up, Zone::Upcard, Zone::Hand(dealer));
+            s.shift(up, UPCARD, Zone::Hand(dealer));
         }
         s.public.tricks.leader = s.public.next_active(dealer) as u8;
     }
@@ -144,7 +144,7 @@ impl Game for Euchre {
             Action::TurnUp(card) => {
                 debug_assert!(usize::from(s.public.dealt) == DEALT && s.stock.contains(card));
                 s.stock.remove(card);
-                s.shift(card, Zone::Stock, Zone::Upcard);
+                s.shift(card, Zone::Stock, UPCARD);
                 s.public.upcard = Some(card);
                 s.public.dealt += 1;
             }
@@ -164,7 +164,7 @@ impl Game for Euchre {
                 let dealer = s.dealer();
                 debug_assert!(s.hands[dealer].contains(card) && Some(card) != s.public.upcard);
                 s.hands[dealer].remove(card);
-                s.shift(card, Zone::Hand(dealer), Zone::Discard);
+                s.shift(card, Zone::Hand(dealer), DISCARD);
                 s.discard = Some(card);
                 s.public.discarded = true;
             }

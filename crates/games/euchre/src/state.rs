@@ -5,53 +5,29 @@
 
 use serde::{Deserialize, Serialize};
 use tabula_cards::tricks::Tricks;
-use tabula_cards::{CardId, CardSet};
+use tabula_cards::{CardId, CardSet, ZoneKeys};
 use tabula_search::Turn;
-use tabula_search::rng::{mix64, zobrist_keys};
+use tabula_search::rng::mix64;
 
 use crate::actions::{Action, playable};
 use crate::cards::{DEALT, DECK, HAND, NUM_CARDS, SEATS, TRICKS, partner, suit_of, team};
 use crate::options::EuchreOptions;
 
-/// The zones a card can be in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Zone {
-    /// Not dealt yet; after the turn-up, the three face-down cards of the
-    /// kitty, which nobody sees.
-    Stock,
-    /// A seat's hand.
-    Hand(usize),
-    /// The turned-up card on the kitty: face up in the first round, turned
-    /// down after it (still known to all), until the dealer takes it.
-    Upcard,
-    /// The dealer's discard, face down.
-    Discard,
-    /// A seat's card in the trick in progress.
-    Table(usize),
-    /// The tricks a seat took this hand.
-    Taken(usize),
-}
+pub use tabula_cards::tricks::Zone;
 
-impl Zone {
-    fn block(self) -> usize {
-        match self {
-            Zone::Stock => 0,
-            Zone::Hand(s) => 1 + s,
-            Zone::Upcard => 5,
-            Zone::Discard => 6,
-            Zone::Table(s) => 7 + s,
-            Zone::Taken(s) => 11 + s,
-        }
-    }
-}
+/// The turned-up card on the kitty: face up in the first round, turned
+/// down after it (still known to all), until the dealer takes it.
+pub(crate) const UPCARD: Zone = Zone::Own(0);
+/// The dealer's discard, face down.
+pub(crate) const DISCARD: Zone = Zone::Own(1);
 
-const ZONES: usize = 15;
-static KEYS: [u64; ZONES * NUM_CARDS] = zobrist_keys(0xE0C4_5000_0000_0001);
+/// The cards' zone keys: the trick zones, the upcard and the discard.
+static KEYS: ZoneKeys<{ Zone::count(SEATS, 2) * NUM_CARDS }> = ZoneKeys::new(0xE0C4_5000_0000_0001, NUM_CARDS);
 
 /// The hash key of `card` in `zone`.
 #[inline]
 pub(crate) fn key(zone: Zone, card: CardId) -> u64 {
-    KEYS[zone.block() * NUM_CARDS + card.index()]
+    KEYS.key(zone.id(SEATS), card)
 }
 
 /// The bid that made trump.
@@ -521,26 +497,11 @@ impl State {
 
     /// The hash of the card placement, from scratch.
     pub(crate) fn compute_cards_hash(&self) -> u64 {
-        let mut h = 0;
-        for c in self.stock {
-            h ^= key(Zone::Stock, c);
-        }
-        for c in self.upcard_zone() {
-            h ^= key(Zone::Upcard, c);
-        }
+        let p = &self.public;
+        let mut h = p.tricks.zones_hash(&KEYS, self.stock, &self.hands, p.active());
+        h ^= KEYS.of(UPCARD.id(SEATS), self.upcard_zone());
         if let Some(c) = self.discard {
-            h ^= key(Zone::Discard, c);
-        }
-        for s in 0..SEATS {
-            for c in self.hands[s] {
-                h ^= key(Zone::Hand(s), c);
-            }
-            for c in self.public.tricks.taken[s] {
-                h ^= key(Zone::Taken(s), c);
-            }
-        }
-        for (i, &c) in self.public.trick_cards().iter().enumerate() {
-            h ^= key(Zone::Table(self.public.trick_seat(i)), c);
+            h ^= key(DISCARD, c);
         }
         h
     }

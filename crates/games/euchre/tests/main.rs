@@ -11,5 +11,4 @@ mod allocations;
 mod common;
 mod conformance;
 mod observation;
-mod roots;
 mod rules;

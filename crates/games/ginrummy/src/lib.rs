@@ -104,40 +104,66 @@ pub use record::{Record, ReplayError};
 pub use rules::GinRummy;
 pub use state::{Ending, HandResult, Phase, SEATS, State, Zone};
 
-use tabula_search::{Determinize, Rng, Seat, WorldSampler};
+use tabula_cards::CardGame;
+use tabula_search::{Seat, Turn};
 
-impl Determinize for GinRummy {
-    /// Uniform over the other hand's hidden cards and the stock (see
-    /// [`Observation::sample`]), or weighted by the other hand's deadwood
-    /// under [`GinRummy::inferring`].
-    ///
-    /// # Panics
-    /// If `seat` is not the observation's seat, or the observation does
-    /// not check (an observation of a real position always does).
-    fn determinize(&self, observation: &Observation, seat: Seat, rng: &mut Rng) -> State {
-        assert_eq!(usize::from(observation.seat), seat, "an observation of another seat");
-        observation
-            .sampler_inferring(self.inference())
-            .map(|mut w| w.draw(rng))
-            .unwrap_or_else(|| panic!("no world fits the observation: {:?}", observation.check()))
+/// The card engine's glue reads GinRummy from here: records and the
+/// search library's `Determinize` ([`tabula_cards::card_game!`]).
+impl CardGame for GinRummy {
+    type Options = GinOptions;
+    type Scores = [u32; SEATS];
+    type Worlds<'a> = Worlds;
+
+    fn with_options(options: GinOptions) -> Result<Self, String> {
+        GinRummy::new(options)
     }
 
-    fn legal_from_observation(&self, o: &Observation, seat: Seat, out: &mut Vec<Action>) {
-        out.clear();
-        if usize::from(o.seat) == seat && usize::from(o.to_act) == seat && o.totals.is_none() {
-            self.seat_actions(o.phase, o.hand, o.refused, !o.pile.is_empty(), o.taken, o.upcard, out);
+    fn record_options(&self) -> GinOptions {
+        self.options()
+    }
+
+    fn first_state(&self) -> State {
+        self.initial_state()
+    }
+
+    fn scores_of(state: &State) -> [u32; SEATS] {
+        state.scores()
+    }
+
+    fn observer(observation: &Observation) -> Seat {
+        usize::from(observation.seat)
+    }
+
+    fn turn_of(observation: &Observation) -> Turn {
+        observation.turn()
+    }
+
+    fn observed_legal(&self, observation: &Observation, out: &mut Vec<Action>) {
+        let seat = usize::from(observation.seat);
+        if usize::from(observation.to_act) == seat && observation.totals.is_none() {
+            self.seat_actions(
+                observation.phase,
+                observation.hand,
+                observation.refused,
+                !observation.pile.is_empty(),
+                observation.taken,
+                observation.upcard,
+                out,
+            );
         }
     }
 
-    fn sampler<'a>(&'a self, observation: &'a Observation, seat: Seat) -> Box<dyn WorldSampler<State> + 'a> {
-        assert_eq!(usize::from(observation.seat), seat, "an observation of another seat");
-        Box::new(
-            observation
-                .sampler_inferring(self.inference())
-                .unwrap_or_else(|| panic!("no world fits the observation: {:?}", observation.check())),
-        )
+    /// The arrangements of the unseen cards consistent with the
+    /// observation, weighted as the game's model infers them (see
+    /// [`Observation::sampler_inferring`]).
+    fn worlds<'a>(&'a self, observation: &'a Observation) -> Result<Worlds, String> {
+        observation
+            .sampler_inferring(self.inference())
+            .ok_or_else(|| format!("{:?}", observation.check()))
     }
 }
+
+tabula_cards::card_game!(GinRummy);
 
 /// The game as the registry lists it: the type implementing
 /// [`GameModule`](tabula_contract::GameModule) (the registry's build

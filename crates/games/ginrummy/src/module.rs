@@ -150,23 +150,7 @@ impl GameModule for GinRummy {
     /// discards; a match to 1000 takes many hands.
     const MAX_PLIES: usize = 200_000;
 
-    fn new(options: GinOptions) -> Result<Self, String> {
-        GinRummy::new(options)
-    }
-
-    fn options(&self) -> GinOptions {
-        GinRummy::options(self)
-    }
-
-    fn game(&self) -> &GinRummy {
-        self
-    }
-
-    fn start(&self, _seed: u64) -> State {
-        // Every card dealt or drawn is a chance event, drawn by whoever
-        // runs the game.
-        self.initial_state()
-    }
+    tabula_cards::card_module!();
 
     fn agent(&self, spec: &PlayerSpec, seed: u64) -> Result<BoxedPlayer<GinRummy>, SpecError> {
         players::leveled(spec, seed, "Gin Rummy", |level, seed| Box::new(GinAi::new(level, seed)))
@@ -175,10 +159,6 @@ impl GameModule for GinRummy {
     fn policy(&self, spec: &PlayerSpec, seed: u64) -> Option<BoxedPlayer<GinRummy>> {
         // Levels 3-4 search over level 2's deadwood policy.
         players::leveled_policy(spec, seed, 2, |level, seed| Box::new(GinAi::new(level, seed)))
-    }
-
-    fn turn(&self, o: &Observation) -> Turn {
-        o.turn()
     }
 
     fn check_observation(&self, o: &Observation, seat: Seat) -> Result<(), String> {

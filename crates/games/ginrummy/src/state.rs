@@ -2,9 +2,9 @@
 //! match's scores.
 
 use serde::{Deserialize, Serialize};
-use tabula_cards::{CardId, CardSet};
+use tabula_cards::{CardId, CardSet, ZoneId, ZoneKeys};
 use tabula_search::Turn;
-use tabula_search::rng::{mix64, zobrist_keys};
+use tabula_search::rng::mix64;
 
 use crate::cards::{DECK, NUM_CARDS};
 
@@ -29,22 +29,23 @@ pub enum Zone {
     Pile,
 }
 
-impl Zone {
-    fn block(self) -> usize {
-        match self {
+impl From<Zone> for ZoneId {
+    fn from(zone: Zone) -> ZoneId {
+        let n = match zone {
             Zone::Stock => 0,
             Zone::Hand(s) => 1 + s,
             Zone::Pile => 3,
-        }
+        };
+        ZoneId(n as u16)
     }
 }
 
-static KEYS: [u64; 4 * NUM_CARDS] = zobrist_keys(0x617E_0000_0000_0001);
+static KEYS: ZoneKeys<{ 4 * NUM_CARDS }> = ZoneKeys::new(0x617E_0000_0000_0001, NUM_CARDS);
 
 /// The hash key of `card` in `zone`.
 #[inline]
 pub(crate) fn key(zone: Zone, card: CardId) -> u64 {
-    KEYS[zone.block() * NUM_CARDS + card.index()]
+    KEYS.key(zone.into(), card)
 }
 
 /// Where a hand stands.
@@ -296,14 +297,9 @@ impl State {
 
     /// The hash of the card placement, from scratch.
     pub(crate) fn compute_cards_hash(&self) -> u64 {
-        let mut h = 0;
-        for c in self.stock {
-            h ^= key(Zone::Stock, c);
-        }
+        let mut h = KEYS.of(Zone::Stock.into(), self.stock);
         for s in 0..SEATS {
-            for c in self.hands[s] {
-                h ^= key(Zone::Hand(s), c);
-            }
+            h ^= KEYS.of(Zone::Hand(s).into(), self.hands[s]);
         }
         for &c in self.pile() {
             h ^= key(Zone::Pile, c);

@@ -7,7 +7,6 @@
 static GLOBAL: tabula_conformance::alloc::Counting = tabula_conformance::alloc::Counting;
 
 mod ai;
-mod allocations;
 mod common;
 mod conformance;
 mod module;

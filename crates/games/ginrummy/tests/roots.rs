@@ -1,44 +1,16 @@
-//! Verification layer 3 on Gin Rummy: root actions compared on common
-//! worlds (the card engine's `compare_roots`, as root-UCB compares them,
-//! and the levels' own search with its joint take-and-discard roots)
-//! give each root the same figures alone, among all, reordered, or with
+//! Verification layer 3 on Gin Rummy's own search, whose roots are whole
+//! turns (a take joined to the discard after it): each root's figures on
+//! the common samples are the same alone, among all, reordered, or with
 //! another root inserted before it; and the comparison does tell roots
-//! apart.
+//! apart. (Single-action roots compared as root-UCB compares them are the
+//! registry's check, for every game: crates/registry/tests/decisions.rs.)
 
 use crate::common;
 
-use common::{discard_decision, draw_decision};
-use tabula_cards::{HandGame, compare_roots};
+use common::draw_decision;
 use tabula_ginrummy::ai::{INFERENCE, TAKE_DISCARDS, play_roots, search_roots};
 use tabula_ginrummy::*;
-use tabula_search::{Determinize, Game, Rng, Rollout};
-
-#[test]
-fn roots_are_isolated_alone_all_reordered_and_inserted() {
-    let game = GinRummy::new(GinOptions::default()).unwrap();
-    let (s, seat) = discard_decision(&game, 21);
-    let o = game.observation(&s, seat);
-    let mut roots = Vec::new();
-    game.legal_from_observation(&o, seat, &mut roots);
-    roots.truncate(5);
-    let hand = HandGame::new(&game, &o);
-    let eval =
-        |g: &HandGame<GinRummy>, s: &mut State, rng: &mut Rng| PolicyRollout::default().rollout(g, s, rng).get(seat);
-    let all = compare_roots(&hand, &o, seat, &roots, 48, 99, eval);
-    for (i, &r) in roots.iter().enumerate() {
-        let alone = compare_roots(&hand, &o, seat, &[r], 48, 99, eval);
-        assert_eq!(alone[0], all[i], "root {r:?} alone differs");
-    }
-    let reversed: Vec<_> = roots.iter().rev().copied().collect();
-    let rev = compare_roots(&hand, &o, seat, &reversed, 48, 99, eval);
-    for (i, est) in rev.iter().enumerate() {
-        assert_eq!(*est, all[roots.len() - 1 - i]);
-    }
-    let inserted = [roots[1], roots[0]];
-    let ins = compare_roots(&hand, &o, seat, &inserted, 48, 99, eval);
-    assert_eq!(ins[1], all[0], "a root inserted before leaves the target's figures");
-    assert!(all.iter().any(|e| e != &all[0]), "the roots differ on the same worlds");
-}
+use tabula_search::Game;
 
 /// Each root's values, world by world, from [`play_roots`] on 40 worlds.
 fn played(game: &GinRummy, o: &Observation, roots: &[Root]) -> Vec<Vec<f64>> {

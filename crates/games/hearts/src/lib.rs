@@ -76,7 +76,8 @@ pub use record::{Record, ReplayError};
 pub use rules::Hearts;
 pub use state::{SEATS, State, TRICKS, Zone, pass_offset};
 
-use tabula_search::{Determinize, Rng, Seat, WorldSampler};
+use tabula_cards::CardGame;
+use tabula_search::{Seat, Turn};
 
 impl Hearts {
     /// The start of a match, before the first deal.
@@ -85,37 +86,51 @@ impl Hearts {
     }
 }
 
-impl Determinize for Hearts {
+/// The card engine's glue reads Hearts from here: records and the
+/// search library's `Determinize` ([`tabula_cards::card_game!`]).
+impl CardGame for Hearts {
+    type Options = HeartsOptions;
+    type Scores = [i32; SEATS];
+    type Worlds<'a> = Worlds;
+
+    fn with_options(options: HeartsOptions) -> Result<Self, String> {
+        Hearts::new(options)
+    }
+
+    fn record_options(&self) -> HeartsOptions {
+        self.options()
+    }
+
+    fn first_state(&self) -> State {
+        self.initial_state()
+    }
+
+    fn scores_of(state: &State) -> [i32; SEATS] {
+        state.scores()
+    }
+
+    fn observer(observation: &Observation) -> Seat {
+        usize::from(observation.seat)
+    }
+
+    fn turn_of(observation: &Observation) -> Turn {
+        observation.turn()
+    }
+
+    fn observed_legal(&self, observation: &Observation, out: &mut Vec<Action>) {
+        observation.legal_actions(out);
+    }
+
     /// Uniform over the arrangements of the unseen cards consistent with
-    /// the observation; see [`Observation::sample`].
-    ///
-    /// # Panics
-    /// If `seat` is not the observation's seat, or no world fits it (an
-    /// observation of a real position always has one).
-    fn determinize(&self, observation: &Observation, seat: Seat, rng: &mut Rng) -> State {
-        assert_eq!(usize::from(observation.seat), seat, "an observation of another seat");
+    /// the observation (see [`Observation::sampler`]).
+    fn worlds<'a>(&'a self, observation: &'a Observation) -> Result<Worlds, String> {
         observation
-            .sample(rng)
-            .expect("an observation of a position has a world that fits it")
-    }
-
-    fn legal_from_observation(&self, observation: &Observation, seat: Seat, out: &mut Vec<Action>) {
-        out.clear();
-        if usize::from(observation.seat) == seat {
-            observation.legal_actions(out);
-        }
-    }
-
-    /// The card engine's sampler, prepared once for all the worlds.
-    fn sampler<'a>(&'a self, observation: &'a Observation, seat: Seat) -> Box<dyn WorldSampler<State> + 'a> {
-        assert_eq!(usize::from(observation.seat), seat, "an observation of another seat");
-        Box::new(
-            observation
-                .sampler()
-                .expect("an observation of a position has a world that fits it"),
-        )
+            .sampler()
+            .ok_or_else(|| "no deal of the unseen cards fits it".to_string())
     }
 }
+
+tabula_cards::card_game!(Hearts);
 
 /// The game as the registry lists it: the type implementing
 /// [`GameModule`](tabula_contract::GameModule) (the registry's build

@@ -100,22 +100,7 @@ impl GameModule for Hearts {
     /// A hand is 52 deals, 4 passes, 52 cards and perhaps the moon's choice.
     const MAX_PLIES: usize = 200;
 
-    fn new(options: HeartsOptions) -> Result<Self, String> {
-        Hearts::new(options)
-    }
-
-    fn options(&self) -> HeartsOptions {
-        Hearts::options(self)
-    }
-
-    fn game(&self) -> &Hearts {
-        self
-    }
-
-    fn start(&self, _seed: u64) -> State {
-        // Every deal is made of chance events, drawn by whoever runs the game.
-        self.initial_state()
-    }
+    tabula_cards::card_module!();
 
     fn agent(&self, spec: &PlayerSpec, seed: u64) -> Result<BoxedPlayer<Hearts>, SpecError> {
         players::leveled(spec, seed, "Hearts", |level, seed| Box::new(HeartsAi::new(level, seed)))
@@ -124,10 +109,6 @@ impl GameModule for Hearts {
     fn policy(&self, spec: &PlayerSpec, seed: u64) -> Option<BoxedPlayer<Hearts>> {
         // Levels 3-4 search over level 2's card scorer.
         players::leveled_policy(spec, seed, 2, |level, seed| Box::new(HeartsAi::new(level, seed)))
-    }
-
-    fn turn(&self, o: &Observation) -> Turn {
-        o.turn()
     }
 
     fn check_state(&self, state: &State) -> Result<(), String> {

@@ -20,7 +20,7 @@ use tabula_search::{Rng, Seat, Turn};
 
 use crate::actions::{Action, passes, playable};
 use crate::cards::{DECK, HAND, NUM_CARDS, TWO_OF_CLUBS, suit_index, suit_of};
-use crate::state::{ALL, SEATS, State, Zone, key, next_passer_of, pass_offset, turn_of};
+use crate::state::{ALL, SEATS, State, Zone, key, next_passer_of, pass_offset, passing, turn_of};
 
 /// What a seat knows of a position (see the [module documentation](self)).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -347,7 +347,7 @@ impl Worlds {
             if self.passing && !self.deal.holder(SEATS - 1 + i).is_empty() {
                 let pass: CardSet = self.deal.holder(SEATS - 1 + i).iter().copied().collect();
                 for c in pass {
-                    hash ^= key(Zone::Passing(o), c);
+                    hash ^= key(passing(o), c);
                 }
                 s.passed[o] = Some(pass);
             }

@@ -9,7 +9,7 @@ use crate::actions::{Action, hand_points, passes, playable, plus};
 use crate::cards::{DECK, HEARTS, MOON, NUM_CARDS, QUEEN_OF_SPADES, suit_bit};
 use crate::observation::Observation;
 use crate::options::{HeartsOptions, MoonRule};
-use crate::state::{ALL, SEATS, State, TRICKS, Zone, key};
+use crate::state::{ALL, SEATS, State, TRICKS, Zone, key, passing};
 use tabula_cards::french::Suit;
 
 /// Hearts under its options (see the [crate documentation](crate)).
@@ -165,7 +165,7 @@ impl Game for Hearts {
                 debug_assert!(cards.len() == 3 && s.hands[seat].contains_all(cards));
                 s.hands[seat] = s.hands[seat] - cards;
                 for c in cards {
-                    s.shift(c, Zone::Hand(seat), Zone::Passing(seat));
+                    s.shift(c, Zone::Hand(seat), passing(seat));
                 }
                 s.passed[seat] = Some(cards);
                 if s.next_passer().is_none() {
@@ -176,7 +176,7 @@ impl Game for Hearts {
                         s.hands[to] = s.hands[to] | cards;
                         s.received[to] = cards;
                         for c in cards {
-                            s.shift(c, Zone::Passing(from), Zone::Hand(to));
+                            s.shift(c, passing(from), Zone::Hand(to));
                         }
                     }
                     s.start_tricks();

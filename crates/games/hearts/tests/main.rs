@@ -12,5 +12,4 @@ mod conformance;
 mod module;
 mod observation;
 mod rollout;
-mod roots;
 mod rules;

@@ -2,7 +2,7 @@
 //! sampler is built once per search, and the tree, the rollouts and the
 //! worlds reuse their memory.
 
-use tabula_conformance::alloc::allocations_during;
+use tabula_conformance::alloc::{allocations_during, assert_per_search};
 use tabula_search::{Budget, Game, Ismcts, IsmctsConfig, RandomRollout, Rng, Turn};
 use tabula_skyjo::*;
 
@@ -40,15 +40,10 @@ fn iterations_allocate_nothing() {
     // Plain ISMCTS with random rollouts, warmed up at the larger budget.
     let mut search = Ismcts::new(IsmctsConfig::default());
     let mut rollout = RandomRollout::new();
-    let mut run = |n: u64| search.search(&game, &obs, seat, &mut rollout, &Budget::iterations(n), 5);
-    run(2_000);
-    let (_, few) = allocations_during(|| run(200));
-    let (r, many) = allocations_during(|| run(2_000));
-    assert_eq!(r.stats.iterations, 2_000);
-    assert!(
-        many <= few + 2,
-        "ISMCTS: {few} allocations for 200 iterations, {many} for 2,000"
-    );
+    let few = assert_per_search("ISMCTS", 2, |n| {
+        let r = search.search(&game, &obs, seat, &mut rollout, &Budget::iterations(n), 5);
+        assert_eq!(r.stats.iterations, n);
+    });
     assert!(few < 60, "ISMCTS: {few} allocations for one search");
 
     // The level-4 search (primed ISMCTS over the round, heuristic rollouts).

@@ -108,22 +108,7 @@ impl GameModule for Spades {
     /// A hand is 52 deals, up to 4 blind answers, 4 bids and 52 cards.
     const MAX_PLIES: usize = 200;
 
-    fn new(options: SpadesOptions) -> Result<Self, String> {
-        Spades::new(options)
-    }
-
-    fn options(&self) -> SpadesOptions {
-        Spades::options(self)
-    }
-
-    fn game(&self) -> &Spades {
-        self
-    }
-
-    fn start(&self, _seed: u64) -> State {
-        // Every deal is made of chance events, drawn by whoever runs the game.
-        self.initial_state()
-    }
+    tabula_cards::card_module!();
 
     fn agent(&self, spec: &PlayerSpec, seed: u64) -> Result<BoxedPlayer<Spades>, SpecError> {
         players::leveled(spec, seed, "Spades", |level, seed| Box::new(SpadesAi::new(level, seed)))
@@ -136,10 +121,6 @@ impl GameModule for Spades {
 
     fn teams(&self) -> Option<Vec<usize>> {
         Some((0..SEATS).map(side_of).collect())
-    }
-
-    fn turn(&self, o: &Observation) -> Turn {
-        o.turn()
     }
 
     fn check_state(&self, state: &State) -> Result<(), String> {

@@ -3,9 +3,9 @@
 
 use serde::{Deserialize, Serialize};
 use tabula_cards::tricks::{Tricks, all_active};
-use tabula_cards::{CardId, CardSet};
+use tabula_cards::{CardId, CardSet, ZoneKeys};
 use tabula_search::Turn;
-use tabula_search::rng::{mix64, zobrist_keys};
+use tabula_search::rng::mix64;
 
 use crate::cards::{DECK, HAND, NUM_CARDS};
 use crate::score::SideScore;
@@ -15,38 +15,15 @@ pub use crate::seats::{SEATS, SIDES, TRICKS};
 /// Every seat plays every trick.
 pub(crate) const ALL: u8 = all_active(SEATS);
 
-/// The zones a card can be in: the stock (undealt), a seat's hand, a
-/// seat's card on the table (the trick in progress), a seat's tricks taken.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Zone {
-    /// Not dealt yet.
-    Stock,
-    /// A seat's hand.
-    Hand(usize),
-    /// A seat's card in the trick in progress.
-    Table(usize),
-    /// The tricks a seat took this hand.
-    Taken(usize),
-}
+pub use tabula_cards::tricks::Zone;
 
-impl Zone {
-    fn block(self) -> usize {
-        match self {
-            Zone::Stock => 0,
-            Zone::Hand(s) => 1 + s,
-            Zone::Table(s) => 5 + s,
-            Zone::Taken(s) => 9 + s,
-        }
-    }
-}
-
-const ZONES: usize = 13;
-static KEYS: [u64; ZONES * NUM_CARDS] = zobrist_keys(0x5BAD_E500_0000_0001);
+/// The cards' zone keys: the trick zones.
+static KEYS: ZoneKeys<{ Zone::count(SEATS, 0) * NUM_CARDS }> = ZoneKeys::new(0x5BAD_E500_0000_0001, NUM_CARDS);
 
 /// The hash key of `card` in `zone`.
 #[inline]
 pub(crate) fn key(zone: Zone, card: CardId) -> u64 {
-    KEYS[zone.block() * NUM_CARDS + card.index()]
+    KEYS.key(zone.id(SEATS), card)
 }
 
 /// A position: the truth (every hand), never shown to a seat as such.
@@ -254,22 +231,7 @@ impl State {
 
     /// The hash of the card placement, from scratch.
     pub(crate) fn compute_cards_hash(&self) -> u64 {
-        let mut h = 0;
-        for c in self.stock {
-            h ^= key(Zone::Stock, c);
-        }
-        for s in 0..SEATS {
-            for c in self.hands[s] {
-                h ^= key(Zone::Hand(s), c);
-            }
-            for c in self.tricks.taken[s] {
-                h ^= key(Zone::Taken(s), c);
-            }
-        }
-        for (i, &c) in self.tricks.trick().iter().enumerate() {
-            h ^= key(Zone::Table(self.tricks.seat_at(i, ALL)), c);
-        }
-        h
+        self.tricks.zones_hash(&KEYS, self.stock, &self.hands, ALL)
     }
 
     /// The state's hash: the cards' placement and everything else, mixed.

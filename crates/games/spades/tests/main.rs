@@ -11,5 +11,4 @@ mod common;
 mod conformance;
 mod module;
 mod observation;
-mod roots;
 mod rules;

@@ -4,7 +4,7 @@
 #![allow(dead_code)]
 
 use tabula_cards::CardSet;
-use tabula_doudizhu::cards::{DECK, parse_counts};
+use tabula_doudizhu::cards::{DECK, cards_from, parse_counts};
 use tabula_doudizhu::*;
 use tabula_search::Game;
 
@@ -15,10 +15,7 @@ pub fn random_state(game: &DouDizhu, seed: u64, plies: usize) -> State {
 
 /// The cards of `ranks`, the lowest suits not in `taken`.
 pub fn cards(ranks: &str, taken: CardSet) -> CardSet {
-    parse_counts(ranks)
-        .unwrap()
-        .cards_from(CardSet(DECK.0 & !taken.0))
-        .expect("cards left of each rank")
+    cards_from(parse_counts(ranks).unwrap(), CardSet(DECK.0 & !taken.0)).expect("cards left of each rank")
 }
 
 /// A deal dealt from `s` (a state before its deal): seats 0, 1 and 2 get

@@ -5,7 +5,7 @@
 //! in the [`crate::ai`] module.
 
 use tabula_cards::{CardSet, HandGame};
-use tabula_search::{Determinize, Game, Rng, Rollout, Seat, rng::derive_seed};
+use tabula_search::{CommonSamples, Determinize, Game, Rollout, Seat};
 
 use super::policy::{PolicyRollout, View, action_score};
 use crate::actions::Action;
@@ -24,9 +24,6 @@ pub const TAKE_DISCARDS: usize = 3;
 /// Another root replaces the policy's choice only when it beats it by
 /// this many standard errors on the same worlds.
 pub const MARGIN: f64 = 2.0;
-/// Stream tags: worlds and rollouts draw from separate derived seeds.
-const WORLD_STREAM: u64 = 0x5752_4c44;
-const ROLLOUT_STREAM: u64 = 0x524f_4c4c;
 
 /// A root of the search: a complete turn of the seat from here. At a
 /// draw, taking the pile's card comes with the discard (or knock) after
@@ -172,18 +169,17 @@ pub fn play_roots(
     values: &mut Vec<f64>,
 ) {
     let hand = HandGame::new(game, o);
-    let mut sampler = hand.sampler(o, seat);
+    let mut common = CommonSamples::new(&hand, o, seat, seed);
     values.clear();
     for j in 0..worlds {
-        let world = sampler.sample(&mut Rng::derived(derive_seed(seed, WORLD_STREAM), j));
+        let world = common.world(j);
         for root in roots {
             let mut w = world.clone();
             hand.apply(&mut w, root.action);
             if let Some(then) = root.then {
                 hand.apply(&mut w, then);
             }
-            let mut rng = Rng::derived(derive_seed(seed, ROLLOUT_STREAM), j);
-            values.push(rollout.rollout(&hand, &mut w, &mut rng).get(seat));
+            values.push(rollout.rollout(&hand, &mut w, &mut common.rollout_rng(j)).get(seat));
         }
     }
 }
