@@ -9,7 +9,7 @@ use std::hash::{Hash, Hasher};
 use serde::{Deserialize, Serialize};
 use tabula_search::Seat;
 
-use super::Zone;
+use super::zone::Zone;
 use crate::{CardId, CardSet, ZoneKeys};
 
 /// The public record of a hand of tricks for `N` seats (see the
