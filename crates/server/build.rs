@@ -93,10 +93,11 @@ fn watch_target() {
     }
 }
 
-/// The pages' static files, `assets/app.css` and every script under
-/// `assets/js` (renderers included), as `OUT_DIR/assets.rs`: a list of
-/// (path, content type, `include_str!`), sorted by path. A game's renderer
-/// is served once its file exists: no list is kept by hand.
+/// The pages' static files, `assets/app.css` and every script and style
+/// sheet under `assets/js` (renderers and their style sheets included), as
+/// `OUT_DIR/assets.rs`: a list of (path, content type, `include_str!`),
+/// sorted by path. A game's renderer is served once its file exists: no
+/// list is kept by hand.
 fn asset_list(manifest: &Path, out: &Path) {
     let assets = manifest.join("assets");
     println!("cargo:rerun-if-changed={}", assets.display());
@@ -130,7 +131,7 @@ fn scripts(dir: &Path, out: &mut Vec<PathBuf>) {
         let path = entry.path();
         if path.is_dir() {
             scripts(&path, out);
-        } else if path.extension().is_some_and(|e| e == "js") {
+        } else if path.extension().is_some_and(|e| e == "js" || e == "css") {
             out.push(path);
         }
     }

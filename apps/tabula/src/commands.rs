@@ -181,6 +181,10 @@ pub fn games(out: &mut dyn Write) -> Result<()> {
         };
         writeln!(out, "{}: {}", info.name, info.summary)?;
         writeln!(out, "  seats: {seats}; default player: {}", g.default_player())?;
+        let offers = g.capabilities().names();
+        if !offers.is_empty() {
+            writeln!(out, "  offers: {}", offers.join(", "))?;
+        }
         let forms: Vec<&str> = g.players().iter().map(|p| p.form).collect();
         writeln!(out, "  players: {}, bot:CMD", forms.join(", "))?;
         for p in g.players() {

@@ -4,17 +4,14 @@
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result};
 use clap::{ArgMatches, CommandFactory, FromArgMatches, Parser, Subcommand};
 
-mod abalone;
 mod commands;
-mod diagonal;
 mod fuzz;
 mod golden;
+mod offers;
 mod rules;
-mod solve;
-mod tablebase;
 
 #[derive(Parser)]
 #[command(
@@ -24,7 +21,7 @@ mod tablebase;
     long_about = None
 )]
 struct Cli {
-    /// Abalone: directory of Discovery tablebases the computer plays from.
+    /// Endgame tables the computers play from (games that offer a tablebase; see `tabula games`).
     #[arg(long, global = true, value_name = "DIR")]
     tables: Option<std::path::PathBuf>,
     #[command(subcommand)]
@@ -33,13 +30,13 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Exact solving: tic-tac-toe's node counts, values and MCTS figures.
+    /// Exact solving of a game that offers it (see `tabula games`): its figures, or its tables.
     Solve {
-        /// What to solve: tictactoe, or abalone with a class.
-        target: String,
-        /// Abalone: the class (2v2, 3v2, 3v3, 4v2, 5v2, 4v3…).
+        /// The game.
+        game: String,
+        /// What to solve, for games that solve parts (a class of endgames: 2v2, 3v2, 4v2…).
         class: Option<String>,
-        /// Abalone: where tables are saved (and smaller classes reused).
+        /// Where what is solved is saved (and smaller parts reused).
         #[arg(long, value_name = "DIR", default_value = "tables")]
         out: std::path::PathBuf,
         /// Print one JSON object.
@@ -73,9 +70,9 @@ enum Command {
         #[arg(long)]
         secure_cookies: bool,
     },
-    /// Abalone: a Discovery endgame's value and each move's, from the tablebases.
+    /// An endgame's value and each move's, from a game's tables (see `tabula games`).
     Probe {
-        /// The game (abalone).
+        /// The game.
         game: String,
         /// The position, e.g. 'strong:i5,i9,e1,a5 weak:c5,b5 to:strong'.
         position: String,
@@ -83,9 +80,9 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Abalone: check a saved tablebase against the rules, exhaustively.
+    /// Check a game's saved table against its rules, exhaustively.
     Verify {
-        /// The game (abalone).
+        /// The game.
         game: String,
         /// The class.
         class: String,
@@ -192,34 +189,36 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Print the daily grid of Jamais en diagonale (today's, UTC, by default).
+    /// Print the daily puzzle of a game that offers one (today's, UTC, by default).
     Daily {
+        /// The game (default: the one game that offers a daily puzzle).
+        game: Option<String>,
         /// The date, YYYY-MM-DD.
         #[arg(long)]
         date: Option<String>,
-        /// Print one JSON object {"date","size","cells"}.
+        /// Print one JSON object (the day's content).
         #[arg(long)]
         json: bool,
     },
     /// Review a finished game: at each of your turns, your move against the computer's choice.
     Review {
-        /// The game (diagonal).
+        /// The game.
         game: String,
         /// The game record: a JSON file, '-' for standard input, or the JSON itself.
         record: String,
         /// Your seat in the record (0 moved first).
         #[arg(long, default_value_t = 0)]
         seat: usize,
-        /// Plies of the computer's search (exact in the endgame).
-        #[arg(long, default_value_t = tabula_diagonal::ai::REVIEW_DEPTH)]
-        depth: u32,
+        /// Plies of the computer's search (default: the game's).
+        #[arg(long)]
+        depth: Option<u32>,
         /// Print JSON.
         #[arg(long)]
         json: bool,
     },
     /// Count move sequences of each length from a position (move-generator regression).
     Perft {
-        /// The game (abalone).
+        /// The game.
         game: String,
         /// A layout name (standard, belgian, german, discovery) or a position.
         position: String,
@@ -311,15 +310,6 @@ fn serve(addr: &str, database: &str, limits: Limits, secure_cookies: bool) -> Re
     })
 }
 
-/// The commands offered for one game only: the game must exist, and be it.
-fn only(name: &str, game: &str, command: &str) -> Result<()> {
-    if name != game {
-        commands::entry(name)?;
-        bail!("{command} is offered for {game} only, not {name}");
-    }
-    Ok(())
-}
-
 fn run(command: Command, tables: Option<std::path::PathBuf>, sub: Option<&ArgMatches>) -> Result<()> {
     let mut out = io::stdout().lock();
     // Probe and verify read this directory; play, bot and arena install it for the computer.
@@ -330,39 +320,33 @@ fn run(command: Command, tables: Option<std::path::PathBuf>, sub: Option<&ArgMat
             Command::Play { .. } | Command::Bot { .. } | Command::Arena { .. } | Command::Serve { .. }
         )
     {
-        tablebase::install(dir)?;
+        offers::install(dir)?;
     }
     match command {
         Command::Solve {
-            target,
+            game,
             class,
             out: dir,
             json,
-        } => match (target.as_str(), class) {
-            ("tictactoe", None) => solve::tictactoe(json, &mut out),
-            ("tictactoe", Some(c)) => bail!("tictactoe takes no class, got '{c}'"),
-            ("abalone", Some(c)) => tablebase::solve(&c, &dir, json, &mut out),
-            ("abalone", None) => bail!("give the class to solve, e.g. 'tabula solve abalone 3v2'"),
-            (other, _) => bail!("unknown solve target '{other}'; targets: tictactoe, abalone <class>"),
-        },
-        Command::Probe {
-            game: name,
-            position,
-            json,
-        } => {
-            only(&name, "abalone", "probe")?;
-            tablebase::probe_command(&position, &tables_dir, json, &mut out)
-        }
+        } => offers::solve(&game, class.as_deref(), &dir, json, &mut out),
+        Command::Probe { game, position, json } => offers::probe(&game, &position, &tables_dir, json, &mut out),
         Command::Verify {
-            game: name,
+            game,
             class,
             samples,
             seed,
             json,
-        } => {
-            only(&name, "abalone", "verify")?;
-            tablebase::verify_command(&class, &tables_dir, samples, seed, json, &mut out)
-        }
+        } => offers::verify(
+            &game,
+            &offers::Verify {
+                class: &class,
+                samples,
+                seed,
+            },
+            &tables_dir,
+            json,
+            &mut out,
+        ),
         Command::Fuzz {
             game,
             mutations,
@@ -417,7 +401,7 @@ fn run(command: Command, tables: Option<std::path::PathBuf>, sub: Option<&ArgMat
             };
             commands::arena(&name, &options, &entrants, count, seed, json)
         }
-        Command::Daily { date, json } => diagonal::daily(date.as_deref(), json, &mut out),
+        Command::Daily { game, date, json } => offers::daily(game.as_deref(), date.as_deref(), json, &mut out),
         Command::Serve {
             addr,
             database,
@@ -436,25 +420,25 @@ fn run(command: Command, tables: Option<std::path::PathBuf>, sub: Option<&ArgMat
             serve(&addr, &database, limits, secure_cookies)
         }
         Command::Review {
-            game: name,
+            game,
             record,
             seat,
             depth,
             json,
-        } => {
-            only(&name, "diagonal", "review")?;
-            diagonal::review(&record, seat, depth, json, &mut out)
-        }
+        } => offers::review(&game, &record, seat, depth, json, &mut out),
         Command::Perft {
-            game: name,
+            game,
             position,
             depth,
             json,
             no_bulk,
             single_thread,
         } => {
-            only(&name, "abalone", "perft")?;
-            abalone::perft_command(&position, depth, !no_bulk, !single_thread, json, &mut out)
+            let settings = tabula_contract::capability::PerftSettings {
+                bulk: !no_bulk,
+                parallel: !single_thread,
+            };
+            offers::perft(&game, &position, depth, settings, json, &mut out)
         }
         Command::Games => commands::games(&mut out),
         Command::Tunables => commands::tunables(&mut out),
@@ -463,7 +447,7 @@ fn run(command: Command, tables: Option<std::path::PathBuf>, sub: Option<&ArgMat
 
 fn bench(json: bool, out: &mut dyn Write) -> Result<()> {
     // One thread by construction: the bench runs on the calling thread.
-    let report = tabula_platform::bench::run();
+    let report = tabula_platform::bench::run(tabula_registry::games());
     if json {
         writeln!(out, "{}", serde_json::to_string(&report)?)?;
         return Ok(());
@@ -471,12 +455,17 @@ fn bench(json: bool, out: &mut dyn Write) -> Result<()> {
     for e in &report.entries {
         writeln!(
             out,
-            "{:<58} {:>10} nodes {:>7} iterations {:>9.3} ms  -> {}",
+            "{:<64} {:>10} nodes {:>7} iterations {:>9.3} ms  -> {}{}",
             e.name,
             e.nodes,
             e.iterations,
             e.elapsed.as_secs_f64() * 1000.0,
-            e.action
+            e.action,
+            if e.count() == e.declared {
+                String::new()
+            } else {
+                format!("  (declared {})", e.declared)
+            }
         )?;
     }
     writeln!(out, "Nodes searched: {}", report.nodes_searched)?;

@@ -14,7 +14,12 @@
 //! - nothing uses `DefaultHasher`, whose output is not stable;
 //! - a crate's integration tests are one binary (`tests/main.rs`, whose
 //!   modules are the files beside it: each binary is a link, and CI links
-//!   each once), and no test file is left out of every binary.
+//!   each once), and no test file is left out of every binary;
+//! - the front ends never name a game: no registered game's name in their
+//!   code, their pages (the per-game renderers under
+//!   `crates/server/assets/js/render/` apart), or their dependencies, docs
+//!   and examples apart (what a game offers beyond play they reach through
+//!   its capabilities).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -400,4 +405,139 @@ fn each_crate_has_one_test_binary_that_holds_every_test_file() {
         }
     }
     assert!(problems.is_empty(), "{problems:#?}");
+}
+
+/// Where the front ends' code lives: folders scanned whole, and folders
+/// left out (the renderers are per game by design).
+const FRONT_ENDS: [&str; 5] = [
+    "apps/tabula/src",
+    "crates/platform/src",
+    "crates/server/src",
+    "crates/wasm/src",
+    "crates/server/assets",
+];
+const PER_GAME: &str = "crates/server/assets/js/render";
+
+/// The text of a source file without its comments (docs, doc examples):
+/// `//` to the end of a line (not `://`, a URL's), `/* … */` and
+/// `<!-- … -->`.
+fn without_comments(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while !rest.is_empty() {
+        let block = [("/*", "*/"), ("<!--", "-->")]
+            .iter()
+            .filter_map(|(open, close)| rest.find(open).map(|i| (i, *open, *close)))
+            .min_by_key(|(i, _, _)| *i);
+        let line = rest
+            .match_indices("//")
+            .map(|(i, _)| i)
+            .find(|&i| i == 0 || rest.as_bytes()[i - 1] != b':');
+        match (block, line) {
+            (Some((b, open, close)), l) if l.is_none_or(|l| b < l) => {
+                out.push_str(&rest[..b]);
+                let after = &rest[b + open.len()..];
+                rest = after.find(close).map_or("", |e| &after[e + close.len()..]);
+            }
+            (_, Some(l)) => {
+                out.push_str(&rest[..l]);
+                rest = rest[l..].find('\n').map_or("", |e| &rest[l + e..]);
+            }
+            _ => {
+                out.push_str(rest);
+                rest = "";
+            }
+        }
+    }
+    out
+}
+
+/// The lines of `text` that name one of `names`: the name whole, in any
+/// case, between characters that are not letters or digits (so
+/// `tabula_nim`, `'nim'` and `hc-nim` name it, `nimble` does not).
+fn naming(text: &str, names: &[&str]) -> Vec<String> {
+    let lower = text.to_lowercase();
+    let mut out = Vec::new();
+    for line in lower.lines() {
+        for name in names {
+            let whole = line.match_indices(name).any(|(i, _)| {
+                let before = line[..i].chars().last();
+                let after = line[i + name.len()..].chars().next();
+                !before.is_some_and(|c| c.is_ascii_alphanumeric()) && !after.is_some_and(|c| c.is_ascii_alphanumeric())
+            });
+            if whole {
+                out.push(format!("{name}: {}", line.trim()));
+            }
+        }
+    }
+    out
+}
+
+/// The `[dependencies]` and `[build-dependencies]` lines of a manifest.
+fn dependency_lines(manifest: &str) -> String {
+    let mut inside = false;
+    let mut out = String::new();
+    for line in manifest.lines() {
+        let l = line.trim();
+        if l.starts_with('[') {
+            inside = l == "[dependencies]" || l == "[build-dependencies]";
+        } else if inside && !l.starts_with('#') {
+            out.push_str(l);
+            out.push('\n');
+        }
+    }
+    out
+}
+
+#[test]
+fn the_checks_for_game_names_find_names_in_code_only() {
+    let names = ["nim", "hearts"];
+    let code = "let x = \"nim\"; // nim in a comment\n/* hearts */ use tabula_nim::Nim;\n<!-- nim -->\nconst url = 'http://x/nimble'; // nim\n.hc-hearts { }";
+    let hits = naming(&without_comments(code), &names);
+    assert_eq!(
+        hits,
+        [
+            "nim: let x = \"nim\";",
+            "nim: use tabula_nim::nim;",
+            "hearts: .hc-hearts { }"
+        ],
+        "{hits:#?}"
+    );
+    assert!(naming("NimbleHearts heartsick", &names).is_empty());
+    let manifest = "[dependencies]\ntabula-nim.workspace = true\n[dev-dependencies]\ntabula-hearts.workspace = true\n";
+    assert_eq!(
+        naming(&dependency_lines(manifest), &names),
+        ["nim: tabula-nim.workspace = true"]
+    );
+}
+
+#[test]
+fn front_ends_never_name_a_game() {
+    let root = root();
+    let names = tabula_registry::names();
+    let mut sources = Vec::new();
+    for dir in FRONT_ENDS {
+        files(&root.join(dir), &[".rs", ".js", ".css", ".html"], &mut sources);
+    }
+    let mut problems = Vec::new();
+    for f in sources.iter().filter(|f| !f.starts_with(root.join(PER_GAME))) {
+        let shown = f.strip_prefix(&root).unwrap().display().to_string();
+        let text = without_comments(&fs::read_to_string(f).unwrap());
+        problems.extend(naming(&text, &names).into_iter().map(|hit| format!("{shown}: {hit}")));
+    }
+    for dir in ["apps/tabula", "crates/platform", "crates/server", "crates/wasm"] {
+        let manifest = fs::read_to_string(root.join(dir).join("Cargo.toml")).unwrap();
+        let deps = dependency_lines(&manifest);
+        problems.extend(
+            naming(&deps, &names)
+                .into_iter()
+                .map(|hit| format!("{dir}/Cargo.toml: {hit}")),
+        );
+        for dep in dependencies(&manifest) {
+            if layer(&dep).1 == "game" {
+                problems.push(format!("{dir}/Cargo.toml depends on the game crate {dep}"));
+            }
+        }
+    }
+    assert!(problems.is_empty(), "front ends name games: {problems:#?}");
 }

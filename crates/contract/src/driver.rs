@@ -13,6 +13,7 @@ use serde_json::{Map, Value};
 use tabula_search::{Determinize, Game, Player, Rng, Seat, TunableTable, Turn};
 
 use crate::agent::{LocalAgent, SeatAgent, to_json};
+use crate::capability::Capabilities;
 use crate::error::{ContractError, parse};
 use crate::info::{GameInfo, OptionDoc, Played, PlayerInfo, TableKind};
 use crate::matches::{Match, ModuleMatch};
@@ -52,6 +53,8 @@ pub trait GameEntry: Sync {
     /// The data keys looked up and missing since the last call (see
     /// [`GameModule::data_missing`]).
     fn data_missing(&self) -> Vec<String>;
+    /// What the game offers beyond play ([`GameModule::CAPABILITIES`]).
+    fn capabilities(&self) -> Capabilities;
 }
 
 /// A game under its options, speaking JSON: observations, actions and
@@ -130,6 +133,8 @@ pub trait Driver: Send + Sync {
     fn action_text(&self, action: &Value) -> Result<String, ContractError>;
     /// The game's own fields in the arena's report.
     fn arena_fields(&self, games: &[Played]) -> Map<String, Value>;
+    /// What the game offers beyond play ([`GameModule::CAPABILITIES`]).
+    fn capabilities(&self) -> Capabilities;
 }
 
 impl std::fmt::Debug for dyn GameEntry {
@@ -184,6 +189,9 @@ impl<M: GameModule> GameEntry for Registered<M> {
     }
     fn data_missing(&self) -> Vec<String> {
         M::data_missing()
+    }
+    fn capabilities(&self) -> Capabilities {
+        M::CAPABILITIES
     }
 }
 
@@ -378,5 +386,9 @@ impl<M: GameModule> Driver for ModuleDriver<M> {
 
     fn arena_fields(&self, games: &[Played]) -> Map<String, Value> {
         self.module.arena_fields(games)
+    }
+
+    fn capabilities(&self) -> Capabilities {
+        M::CAPABILITIES
     }
 }

@@ -42,6 +42,8 @@
 //! ```
 
 pub mod agent;
+pub mod capability;
+pub mod date;
 pub mod driver;
 pub mod error;
 pub mod info;
@@ -53,6 +55,8 @@ pub mod spec;
 pub mod table;
 
 pub use agent::{AgentError, Decision, LocalAgent, RootJson, SeatAgent, StatsJson, stats_json};
+pub use capability::{Capabilities, Report};
+pub use date::Date;
 pub use driver::{Driver, GameEntry, ModuleDriver, Registered};
 pub use error::ContractError;
 pub use info::{GameInfo, OptionDoc, Played, PlayerInfo, Scoresheet, TableKind, confidence_interval, per_deal_means};

@@ -7,6 +7,7 @@ use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 use tabula_search::{Determinize, Game, Hidden, Player, Seat, TunableTable, Turn};
 
+use crate::capability::Capabilities;
 use crate::info::{GameInfo, OptionDoc, Played, PlayerInfo, Scoresheet, TableKind};
 use crate::spec::{PlayerSpec, SpecError};
 
@@ -72,6 +73,11 @@ pub trait GameModule: Sized + Send + Sync + 'static {
     const MAX_PLIES: usize = 100_000;
     /// Whether [`review`](GameModule::review) reviews a finished game.
     const REVIEWS: bool = false;
+    /// What the game offers beyond play (a daily puzzle, exact solving,
+    /// endgame tables, teaching figures, its bench searches…), each part
+    /// a trait of [`crate::capability`] implemented in the game's crate.
+    /// The default: nothing beyond play.
+    const CAPABILITIES: Capabilities = Capabilities::NONE;
 
     /// The game under validated options.
     ///

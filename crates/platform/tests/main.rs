@@ -3,4 +3,5 @@
 //! beside this one are its modules; `common` holds what they share.
 
 mod arena;
+mod bench;
 mod bot_protocol;

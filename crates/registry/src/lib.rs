@@ -1,10 +1,11 @@
 //! # tabula-registry
 //!
 //! The games of Tabula, one line each. A game crate implements
-//! [`GameModule`](tabula_contract::GameModule); listing its type in
-//! [`for_each_module!`] (and its crate in this crate's `Cargo.toml`) is all
-//! it takes for the command line, the bot protocol, the arena, the web
-//! app and the browser module to offer it.
+//! [`GameModule`](tabula_contract::GameModule) and names that type `Module`
+//! at its root; its dependency line in this crate's `Cargo.toml` is all it
+//! takes for the command line, the bot protocol, the arena, the web app
+//! and the browser module to offer it (the build script lists every game
+//! crate of that file in [`for_each_module!`], in order).
 //!
 //! ```
 //! let skyjo = tabula_registry::find("skyjo").unwrap();
@@ -13,31 +14,10 @@
 //! ```
 
 use serde_json::{Value, json};
-use tabula_contract::{GameEntry, Registered};
+use tabula_contract::{Capabilities, GameEntry, Registered};
 
-/// Hands every registered module type, in the order `tabula games` shows
-/// them, to `$callback!(T, …)`: the one list of games. This crate builds
-/// [`GAMES`] from it; code generic over the module types (the registry's
-/// conformance suite) calls it where the game crates are dependencies, so
-/// a game added here is checked with no other edit.
-#[macro_export]
-macro_rules! for_each_module {
-    ($callback:ident) => {
-        $callback! {
-            tabula_tictactoe::TicTacToe,
-            tabula_diagonal::module::DiagonalTable,
-            tabula_abalone::Abalone,
-            tabula_skyjo::Skyjo,
-            tabula_hearts::Hearts,
-            tabula_spades::Spades,
-            tabula_euchre::Euchre,
-            tabula_ginrummy::GinRummy,
-            tabula_doudizhu::DouDizhu,
-            tabula_testgames::MiniWhist,
-            tabula_nim::Nim,
-        }
-    };
-}
+// `for_each_module!`, written by the build script from `Cargo.toml`.
+include!(concat!(env!("OUT_DIR"), "/games.rs"));
 
 /// The erased list of the module types it is given.
 macro_rules! register {
@@ -123,6 +103,7 @@ pub fn catalog() -> Value {
             let seats = entry.open(&Value::Null).map(|d| d.seats()).ok();
             json!({
                 "info": entry.info(),
+                "capabilities": entry.capabilities().names(),
                 "seats": seats,
                 "options": options,
                 "players": entry.players(),
@@ -145,4 +126,64 @@ pub fn seating(game: &str, options: &Value) -> Result<Value, String> {
         .map_err(|e| e.to_string())?;
     let names: Vec<String> = (0..driver.seats()).map(|s| driver.seat_name(s)).collect();
     Ok(json!({ "seats": driver.seats(), "names": names, "options": driver.options() }))
+}
+
+/// Every game that offers a capability, with it, in the registry's
+/// order: `offering(|c| c.daily)`.
+pub fn offering<T: ?Sized>(
+    pick: impl Fn(&Capabilities) -> Option<&'static T>,
+) -> Vec<(&'static dyn GameEntry, &'static T)> {
+    GAMES
+        .iter()
+        .filter_map(|g| pick(&g.capabilities()).map(|c| (*g, c)))
+        .collect()
+}
+
+/// The capability `what` of the game `name`, picked by `pick`.
+///
+/// # Errors
+/// An unknown game, or one without the capability: one line that names
+/// the games offering it.
+pub fn capability<T: ?Sized>(
+    name: &str,
+    what: &str,
+    pick: impl Fn(&Capabilities) -> Option<&'static T>,
+) -> Result<(&'static dyn GameEntry, &'static T), String> {
+    let entry = find(name).map_err(|e| e.to_string())?;
+    if let Some(c) = pick(&entry.capabilities()) {
+        return Ok((entry, c));
+    }
+    let offering: Vec<&str> = offering(pick).iter().map(|(g, _)| g.info().name).collect();
+    Err(if offering.is_empty() {
+        format!("{name} offers no {what}, and no game does")
+    } else {
+        format!(
+            "{name} offers no {what}; {}: {}",
+            if offering.len() == 1 {
+                "the game that does"
+            } else {
+                "games that do"
+            },
+            offering.join(", ")
+        )
+    })
+}
+
+/// The one game that offers a capability, for commands that need no game
+/// named while one alone offers it (`tabula daily`).
+///
+/// # Errors
+/// When no game or several offer it: one line saying which.
+pub fn only<T: ?Sized>(
+    what: &str,
+    pick: impl Fn(&Capabilities) -> Option<&'static T>,
+) -> Result<(&'static dyn GameEntry, &'static T), String> {
+    match offering(pick).as_slice() {
+        [one] => Ok(*one),
+        [] => Err(format!("no game offers a {what}")),
+        many => {
+            let names: Vec<&str> = many.iter().map(|(g, _)| g.info().name).collect();
+            Err(format!("several games offer a {what} ({}): name one", names.join(", ")))
+        }
+    }
 }

@@ -6,11 +6,10 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::Deserialize;
 use serde_json::{Value, json};
-use tabula_diagonal::DailyGrid;
 
 use crate::daily::parse_date;
 use crate::error::{ApiError, ApiResult};
-use crate::{AppState, auth, daily, games, lab};
+use crate::{AppState, auth, daily, games};
 
 /// The API's routes.
 pub fn routes() -> Router<AppState> {
@@ -34,11 +33,11 @@ pub fn routes() -> Router<AppState> {
         .route("/api/daily/{date}", get(daily_grid))
         .route("/api/leaderboard", get(daily::leaderboard))
         .route("/api/stats", get(daily::stats))
-        .route("/api/lab/tictactoe", get(lab_board))
-        .route("/api/abalone/tables", get(abalone_tables))
+        .route("/api/lab/{game}", get(lab_board))
+        .route("/api/tables/{game}", get(tables))
         .route("/api", axum::routing::any(unknown))
         .route("/api/", axum::routing::any(unknown))
-        .route("/api/{*rest}", axum::routing::any(unknown))
+        .route("/api/{*rest}", axum::routing::any(unknown_or_tables))
         .method_not_allowed_fallback(wrong_method)
 }
 
@@ -71,9 +70,10 @@ async fn health(State(state): State<AppState>) -> (StatusCode, Json<Value>) {
     }
 }
 
-/// `GET /api/daily/{date}`: a day's grid, from that day on (UTC): a grid
-/// served before its day could be rehearsed.
-async fn daily_grid(State(state): State<AppState>, Path(date): Path<String>) -> ApiResult<Json<DailyGrid>> {
+/// `GET /api/daily/{date}`: the daily puzzle's content of a day (the
+/// grid), from that day on (UTC): a puzzle served before its day could be
+/// rehearsed.
+async fn daily_grid(State(state): State<AppState>, Path(date): Path<String>) -> ApiResult<axum::response::Response> {
     let date = parse_date(&date)?;
     let today = state.clock.today();
     if date > today {
@@ -81,29 +81,54 @@ async fn daily_grid(State(state): State<AppState>, Path(date): Path<String>) -> 
             "a day's grid is served from that day on: today is {today} (UTC)"
         )));
     }
-    Ok(Json(DailyGrid::of(date)))
+    let (_, puzzle) = crate::legacy::daily_game()?;
+    let json = puzzle.show(date).json;
+    Ok(axum::response::IntoResponse::into_response((
+        [(axum::http::header::CONTENT_TYPE, "application/json")],
+        json,
+    )))
+}
+
+/// The capability `what` of the game `name`, or 404 in one line.
+fn offered<T: ?Sized>(
+    name: &str,
+    what: &str,
+    pick: impl Fn(&tabula_contract::Capabilities) -> Option<&'static T>,
+) -> ApiResult<&'static T> {
+    tabula_registry::capability(name, what, pick)
+        .map(|(_, c)| c)
+        .map_err(ApiError::not_found)
 }
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct LabQuery {
+    /// The position, in the game's text form (the start by default).
     board: Option<String>,
 }
 
+/// `GET /api/lab/{game}?board=…`: the teaching figures of a position of a
+/// game that offers them.
 async fn lab_board(
     State(state): State<AppState>,
+    Path(game): Path<String>,
     q: Result<Query<LabQuery>, axum::extract::rejection::QueryRejection>,
-) -> ApiResult<Json<lab::LabReport>> {
+) -> ApiResult<Json<Value>> {
+    let figures = offered(&game, "teaching figures", |c| c.figures)?;
     let Query(q) = q.map_err(|e| ApiError::bad_request(e.body_text()))?;
-    let board = q.board.unwrap_or_else(|| ".........".to_string());
-    Ok(Json(crate::compute::think(&state, move || lab::analyse(&board)).await?))
+    let figures = crate::compute::think(&state, move || {
+        figures.figures(q.board.as_deref()).map_err(ApiError::bad_request)
+    });
+    Ok(Json(figures.await?))
 }
 
-/// The installed Abalone tablebase's figures (the Abalone crate counts
-/// them; the first call counts every class, on a blocking thread, and
-/// later calls read them back).
-async fn abalone_tables() -> ApiResult<Json<Value>> {
-    tokio::task::spawn_blocking(tabula_abalone::module::tablebase_figures)
+/// `GET /api/tables/{game}` (and the first form, `GET /api/{game}/tables`):
+/// the figures of a game's installed endgame tables (the game counts them;
+/// the first call counts every class, on a
+/// blocking thread, and later calls read them back).
+async fn tables(Path(game): Path<String>) -> ApiResult<Json<Value>> {
+    let tables = offered(&game, "endgame tables", |c| c.tablebase)?;
+    tokio::task::spawn_blocking(move || tables.figures())
         .await
         .map(Json)
         .map_err(ApiError::internal)
@@ -137,6 +162,24 @@ async fn seating(
     Ok(Json(
         tabula_registry::seating(&game, &options).map_err(ApiError::bad_request)?,
     ))
+}
+
+/// The game of a path `{game}/tables`: the first form of the tables'
+/// figures, kept for the addresses published with it.
+pub fn tables_path(path: &str) -> Option<&str> {
+    path.strip_suffix("/tables")
+        .filter(|g| !g.is_empty() && !g.contains('/'))
+}
+
+/// `/api/{game}/tables` answers as `/api/tables/{game}`; any other path
+/// under `/api` is no endpoint (a route of its own would take every
+/// `/api/{x}/…` from the catch-all).
+async fn unknown_or_tables(method: axum::http::Method, Path(rest): Path<String>) -> axum::response::Response {
+    use axum::response::IntoResponse;
+    match tables_path(&rest) {
+        Some(game) if method == axum::http::Method::GET => tables(Path(game.to_string())).await.into_response(),
+        _ => unknown().await.into_response(),
+    }
 }
 
 async fn unknown() -> ApiError {

@@ -4,7 +4,7 @@
 //! attempt, and the points a finished first game counts.
 
 use sqlx::{Any, Row, Transaction};
-use tabula_diagonal::Date;
+use tabula_contract::Date;
 
 use crate::AppState;
 use crate::error::ApiResult;

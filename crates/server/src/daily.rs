@@ -17,7 +17,7 @@ use axum::extract::{Query, State};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use sqlx::Row;
-use tabula_diagonal::Date;
+use tabula_contract::Date;
 
 use crate::AppState;
 use crate::auth::Visitor;

@@ -99,7 +99,7 @@ async fn view(state: &AppState, game: &GameRow) -> ApiResult<Value> {
 }
 
 /// `POST /api/games`: `{game, options, seats}` for any registered game, or
-/// a `kind` request of before (daily, free, watch, tictactoe).
+/// a `kind` request of before (daily, free, watch, or a game with a lab).
 pub async fn create(
     State(state): State<AppState>,
     Posting(session): Posting,
@@ -111,10 +111,7 @@ pub async fn create(
         let request: NewTable = serde_json::from_value(body).map_err(bad)?;
         (request, Creation::default())
     } else {
-        let planned = legacy::plan(
-            serde_json::from_value::<KindRequest>(body).map_err(bad)?,
-            state.clock.today(),
-        )?;
+        let planned = legacy::plan(KindRequest::read(body)?, state.clock.today())?;
         let how = Creation {
             kind: Some(planned.kind),
             day: planned.day,

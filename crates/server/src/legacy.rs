@@ -1,12 +1,14 @@
 //! The games API of before, on tables: the `kind` requests (daily, free,
-//! watch, tictactoe) become table requests of the registry's games, and
-//! the rows stored before tables existed read as tables. One code path
-//! then serves every game, old or new.
+//! watch, and a game's name for its lab opponent) become table requests
+//! of the registry's games, and the rows stored before tables existed read
+//! as tables, through the games' capabilities (the daily puzzle, the
+//! teaching figures, the archive). One code path then serves every game,
+//! old or new, and none is named here.
 
 use serde::Deserialize;
 use serde_json::{Value, json};
-use tabula_diagonal::grid::valid_size;
-use tabula_diagonal::{Date, GridSource, Record};
+use tabula_contract::capability::{DailyPuzzle, Figures};
+use tabula_contract::{Date, GameEntry};
 
 use crate::error::{ApiError, ApiResult};
 use crate::tables::{NewTable, SeatRequest, Truth};
@@ -14,15 +16,11 @@ use crate::tables::{NewTable, SeatRequest, Truth};
 /// The deepest search the `kind` requests offer (deeper ones take seconds
 /// on 9×9).
 pub const MAX_WEB_DEPTH: u32 = 9;
-/// The daily grid's computer.
-pub const DAILY_COMPUTER: &str = "alphabeta:7";
-/// Tic-tac-toe's perfect computer (a full-depth search).
-const TICTACTOE_COMPUTER: &str = "alphabeta";
 
-/// A `kind` request's options.
+/// The `kind` requests of the daily game.
 #[derive(Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
-pub enum KindRequest {
+enum DailyKind {
     /// The daily grid of a date.
     Daily {
         /// YYYY-MM-DD (today by default).
@@ -46,8 +44,58 @@ pub enum KindRequest {
         /// Seat 1.
         b: Option<String>,
     },
-    /// Tic-tac-toe against the perfect computer.
-    Tictactoe {},
+}
+
+/// A `kind` request: one of the daily game's (`daily`, `free`, `watch`),
+/// or the name of a game with teaching figures, to play against its
+/// figures' opponent.
+pub struct KindRequest(KindOf);
+
+enum KindOf {
+    Daily(DailyKind),
+    Figures(&'static dyn GameEntry, &'static dyn Figures),
+}
+
+/// The game of the daily puzzle: the first game of the registry that
+/// offers one.
+///
+/// # Errors
+/// 404 when no game does.
+pub fn daily_game() -> ApiResult<(&'static dyn GameEntry, &'static dyn DailyPuzzle)> {
+    tabula_registry::offering(|c| c.daily)
+        .first()
+        .copied()
+        .ok_or_else(|| ApiError::not_found("no game offers a daily puzzle"))
+}
+
+impl KindRequest {
+    /// Reads a `kind` request.
+    ///
+    /// # Errors
+    /// 400 for an unknown kind or fields a kind does not take.
+    pub fn read(body: Value) -> ApiResult<KindRequest> {
+        let bad = |e: serde_json::Error| ApiError::bad_request(e.to_string());
+        let kind = body.get("kind").and_then(Value::as_str).unwrap_or_default();
+        if matches!(kind, "daily" | "free" | "watch") {
+            return Ok(KindRequest(KindOf::Daily(serde_json::from_value(body).map_err(bad)?)));
+        }
+        let labs = tabula_registry::offering(|c| c.figures);
+        let Some(&(entry, figures)) = labs.iter().find(|(g, _)| g.info().name == kind) else {
+            let mut kinds = vec!["daily", "free", "watch"];
+            kinds.extend(labs.iter().map(|(g, _)| g.info().name));
+            let shown = if kind.is_empty() { "no kind" } else { "an unknown kind" };
+            return Err(ApiError::bad_request(format!(
+                "{shown}: `kind` is one of {}, or the request names a `game`",
+                kinds.join(", ")
+            )));
+        };
+        if let Some(field) = body.as_object().and_then(|o| o.keys().find(|k| *k != "kind")) {
+            return Err(ApiError::bad_request(format!(
+                "unknown field `{field}`: a {kind} request has none"
+            )));
+        }
+        Ok(KindRequest(KindOf::Figures(entry, figures)))
+    }
 }
 
 /// A free grid's options.
@@ -65,7 +113,7 @@ pub struct GridOptions {
 pub struct Planned {
     /// The table request.
     pub request: NewTable,
-    /// `daily`, `free`, `watch` or `tictactoe`.
+    /// `daily`, `free`, `watch` or the name of the game played.
     pub kind: &'static str,
     /// The daily grid's date.
     pub day: Option<Date>,
@@ -91,11 +139,9 @@ fn parse_seed(seed: &Option<Value>) -> ApiResult<Option<u64>> {
 }
 
 impl GridOptions {
+    /// The daily game's options (checked by the game when the table opens).
     fn options(&self) -> ApiResult<Value> {
         let size = self.size.unwrap_or(5);
-        if !valid_size(size) {
-            return Err(ApiError::bad_request(format!("size {size}: an odd side from 3 to 9")));
-        }
         Ok(json!({
             "size": size,
             "walls": self.walls.unwrap_or(false),
@@ -107,8 +153,8 @@ impl GridOptions {
 
 /// A computer seat of the `kind` requests: `greedy` or `alphabeta:1` to
 /// `alphabeta:9`.
-fn computer(spec: Option<&str>) -> ApiResult<SeatRequest> {
-    let spec = spec.unwrap_or(DAILY_COMPUTER);
+fn computer(spec: Option<&str>, daily: &dyn DailyPuzzle) -> ApiResult<SeatRequest> {
+    let spec = spec.unwrap_or(daily.computer());
     let bad = || {
         ApiError::bad_request(format!(
             "unknown opponent {spec:?}: greedy or alphabeta:1 to alphabeta:{MAX_WEB_DEPTH}"
@@ -137,8 +183,25 @@ pub fn plan(request: KindRequest, today: Date) -> ApiResult<Planned> {
         options,
         seats: Some(seats),
     };
-    Ok(match request {
-        KindRequest::Daily { date } => {
+    let daily = match request.0 {
+        KindOf::Figures(entry, figures) => {
+            let name = entry.info().name;
+            let opponent = SeatRequest::Ai {
+                ai: figures.opponent().into(),
+            };
+            return Ok(Planned {
+                request: table(name, Value::Null, vec![human(), opponent]),
+                kind: name,
+                day: None,
+                seed: None,
+            });
+        }
+        KindOf::Daily(daily) => daily,
+    };
+    let (entry, puzzle) = daily_game()?;
+    let game = entry.info().name;
+    Ok(match daily {
+        DailyKind::Daily { date } => {
             let date = match date {
                 Some(text) => crate::daily::parse_date(&text)?,
                 None => today,
@@ -149,59 +212,33 @@ pub fn plan(request: KindRequest, today: Date) -> ApiResult<Planned> {
                 )));
             }
             Planned {
-                request: table(
-                    "diagonal",
-                    json!({ "daily": date.to_string() }),
-                    vec![human(), computer(None)?],
-                ),
+                request: table(game, puzzle.options(date), vec![human(), computer(None, puzzle)?]),
                 kind: "daily",
                 day: Some(date),
                 seed: None,
             }
         }
-        KindRequest::Free { grid, opponent } => Planned {
+        DailyKind::Free { grid, opponent } => Planned {
             request: table(
-                "diagonal",
+                game,
                 grid.options()?,
-                vec![human(), computer(opponent.as_deref())?],
+                vec![human(), computer(opponent.as_deref(), puzzle)?],
             ),
             kind: "free",
             day: None,
             seed: parse_seed(&grid.seed)?,
         },
-        KindRequest::Watch { grid, a, b } => Planned {
+        DailyKind::Watch { grid, a, b } => Planned {
             request: table(
-                "diagonal",
+                game,
                 grid.options()?,
-                vec![computer(a.as_deref())?, computer(b.as_deref())?],
+                vec![computer(a.as_deref(), puzzle)?, computer(b.as_deref(), puzzle)?],
             ),
             kind: "watch",
             day: None,
             seed: parse_seed(&grid.seed)?,
         },
-        KindRequest::Tictactoe {} => Planned {
-            request: table(
-                "tictactoe",
-                Value::Null,
-                vec![
-                    human(),
-                    SeatRequest::Ai {
-                        ai: TICTACTOE_COMPUTER.into(),
-                    },
-                ],
-            ),
-            kind: "tictactoe",
-            day: None,
-            seed: None,
-        },
     })
-}
-
-/// Tic-tac-toe's record of before: the squares played, X first.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct TicTacToeRecord {
-    moves: Vec<u8>,
 }
 
 /// The table a row of before describes: its registered game, its options
@@ -216,55 +253,25 @@ pub struct OldTable {
 }
 
 /// A row stored before tables existed (its `kind` and `record`) as the
-/// table it describes: the same game, the same grid, the same moves.
+/// table it describes: the same game, the same grid, the same moves, read
+/// by the game whose archive reads that kind.
 ///
 /// # Errors
-/// 500 when the record does not read.
+/// 500 when no game reads the kind, or the record does not read.
 pub fn table_of_old_row(kind: &str, record: &str) -> ApiResult<OldTable> {
-    let (game, options, truth) = if kind == "tictactoe" {
-        let record: TicTacToeRecord = serde_json::from_str(record).map_err(ApiError::internal)?;
-        let actions = record.moves.into_iter().map(Value::from).collect();
-        (
-            "tictactoe",
-            Value::Null,
-            Truth {
-                seed: 0,
-                actions,
-                ..Truth::default()
-            },
-        )
-    } else {
-        let record = Record::from_json(record).map_err(ApiError::internal)?;
-        let (size, seed, traps, daily) = match &record.grid {
-            GridSource::Seed(spec) => (spec.size, spec.seed, spec.traps, None),
-            GridSource::Daily(date) => (5, 0, true, Some(date.to_string())),
-        };
-        let actions = record
-            .moves
-            .iter()
-            .map(|c| c.cell(size).map(Value::from))
-            .collect::<Option<Vec<_>>>()
-            .ok_or_else(|| ApiError::internal("a stored move is off its grid"))?;
-        let options = json!({
-            "size": size,
-            "traps": traps,
-            "walls": record.variant.walls,
-            "target": record.variant.target,
-            "daily": daily,
-        });
-        (
-            "diagonal",
-            options,
-            Truth {
-                seed,
-                actions,
-                ..Truth::default()
-            },
-        )
+    let (entry, archive) = tabula_registry::offering(|c| c.archive)
+        .into_iter()
+        .find(|(_, a)| a.reads(kind))
+        .ok_or_else(|| ApiError::internal(format!("no game reads stored games of kind {kind:?}")))?;
+    let old = archive.read(record).map_err(ApiError::internal)?;
+    let truth = Truth {
+        seed: old.seed,
+        actions: old.actions,
+        ..Truth::default()
     };
     Ok(OldTable {
-        game,
-        options: options.to_string(),
+        game: entry.info().name,
+        options: old.options.to_string(),
         truth: serde_json::to_string(&truth).map_err(ApiError::internal)?,
     })
 }
@@ -275,36 +282,12 @@ mod tests {
 
     #[test]
     fn opponents_of_before_are_checked() {
+        let (_, daily) = daily_game().unwrap();
         for good in ["greedy", "alphabeta:1", "alphabeta:9"] {
-            assert!(computer(Some(good)).is_ok(), "{good}");
+            assert!(computer(Some(good), daily).is_ok(), "{good}");
         }
         for bad in ["alphabeta:0", "alphabeta:10", "mcts:5", "alphabeta:x", "you", ""] {
-            assert!(computer(Some(bad)).is_err(), "{bad}");
+            assert!(computer(Some(bad), daily).is_err(), "{bad}");
         }
-    }
-
-    #[test]
-    fn an_old_row_reads_as_its_table() {
-        let mut record = Record::new(
-            GridSource::Seed(tabula_diagonal::GridSpec {
-                size: 7,
-                seed: 9,
-                traps: false,
-            }),
-            tabula_diagonal::Variant {
-                walls: true,
-                target: false,
-            },
-        );
-        record.push_cell(24, 7);
-        let old = table_of_old_row("free", &record.to_json()).unwrap();
-        let players = ["you".to_string(), "greedy".to_string()];
-        let table = crate::tables::load(old.game, &old.options, &players, &old.truth).unwrap();
-        assert_eq!(table.truth.seed, 9);
-        assert_eq!(table.truth.actions, vec![Value::from(24)]);
-        let replayed = table.replay().unwrap();
-        // The table's record is the stored one.
-        let again = Record::from_json(&replayed.game.record().unwrap().to_string()).unwrap();
-        assert_eq!(again, record);
     }
 }

@@ -1,9 +1,11 @@
 //! # tabula-server
 //!
-//! Tabula's web app: accounts, the daily grid of Jamais en diagonale with
-//! its leaderboard and statistics, free play, computer-vs-computer games,
-//! the review and the tic-tac-toe lab, over an embedded SQLite file or a
-//! shared PostgreSQL server. The server owns every game; the browser sends
+//! Tabula's web app: accounts, every registered game, the daily puzzle
+//! (of the game that offers one) with its leaderboard and statistics,
+//! computer-vs-computer games, the review, the lab of a game with teaching
+//! figures and the figures of a game's endgame tables, over an embedded
+//! SQLite file or a shared PostgreSQL server. It names no game: what a
+//! game offers beyond play it reaches through the game's capabilities. The server owns every game; the browser sends
 //! actions and receives views. The HTTP API is documented in
 //! `docs/web-api.md`.
 //!
@@ -35,7 +37,6 @@ pub mod db;
 pub mod device;
 pub mod error;
 pub mod games;
-pub mod lab;
 pub mod legacy;
 pub mod limits;
 pub mod pages;

@@ -44,7 +44,7 @@ const PAGES: &[Page] = &[
     page!("lab", "Tic-tac-toe lab"),
     page!("table", "Game"),
     page!("new", "New game"),
-    page!("abalone-tables", "Abalone tablebase"),
+    page!("tables", "Endgame tables"),
 ];
 
 /// Static files: path, content type, content; every script under
@@ -70,11 +70,11 @@ pub fn routes() -> Router<AppState> {
         .route("/local/{key}", get(|s, h| page(s, h, "table")))
         .route("/new", get(|s, h| page(s, h, "new")))
         .route("/new/{game}", get(|s, h| page(s, h, "new")))
-        .route("/abalone/tables", get(|s, h| page(s, h, "abalone-tables")))
+        .route("/tables/{game}", get(tables_page))
         .route("/assets/{*path}", get(asset))
         .route("/wasm/{name}", get(crate::wasm::file_route))
         .route("/sw.js", get(service_worker))
-        .fallback(not_found)
+        .fallback(first_tables_address)
 }
 
 /// Every page filled into the layout once, at first use.
@@ -107,6 +107,26 @@ async fn page(State(state): State<AppState>, headers: HeaderMap, name: &'static 
         response.headers_mut().insert(header::SET_COOKIE, cookie);
     }
     response
+}
+
+/// `/tables/{game}`: the figures of a game's endgame tables, for a game
+/// that offers them (its renderer draws them).
+async fn tables_page(state: State<AppState>, headers: HeaderMap, Path(game): Path<String>) -> Response {
+    match tabula_registry::capability(&game, "endgame tables", |c| c.tablebase) {
+        Ok(_) => page(state, headers, "tables").await,
+        Err(_) => not_found().await,
+    }
+}
+
+/// `/{game}/tables`, the first address of a game's tables page, goes to
+/// `/tables/{game}`; any other address is no page.
+async fn first_tables_address(uri: Uri) -> Response {
+    match uri.path().strip_prefix('/').and_then(crate::api::tables_path) {
+        Some(game) if tabula_registry::capability(game, "endgame tables", |c| c.tablebase).is_ok() => {
+            Redirect::permanent(&format!("/tables/{game}")).into_response()
+        }
+        _ => not_found().await,
+    }
 }
 
 /// Whether a decoded `next=` is a path on this site, safe to go to after

@@ -3,9 +3,9 @@
 //! an optimistic check so that two requests never both apply.
 
 use serde_json::Value;
+use tabula_contract::Date;
 use tabula_contract::Match;
 use tabula_contract::table::{PersonMove, Replayed};
-use tabula_diagonal::Date;
 
 use crate::AppState;
 use crate::auth::Session;

@@ -61,7 +61,7 @@ pub fn create(request: &NewTable, seed: Option<u64>) -> ApiResult<Table> {
 ///
 /// # Errors
 /// 400 before the day.
-pub fn check_released(table: &Table, today: tabula_diagonal::Date) -> ApiResult<()> {
+pub fn check_released(table: &Table, today: tabula_contract::Date) -> ApiResult<()> {
     match table.driver.first_day() {
         Some(day) if day > today.days_since_epoch() => Err(ApiError::bad_request(format!(
             "these options are not served before their day: today is {today} (UTC)"

@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicI64, Ordering};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use sha2::{Digest, Sha256};
-use tabula_diagonal::Date;
+use tabula_contract::Date;
 
 /// `bytes` random bytes from the operating system, as lowercase hex.
 ///
@@ -65,9 +65,12 @@ impl Clock {
     }
 }
 
-/// The UTC date of Unix seconds.
+/// The UTC date of Unix seconds (1970-01-01 for a clock outside the
+/// years 1 to 9999).
 pub fn date_of(seconds: i64) -> Date {
-    Date::from_days_since_epoch(seconds.div_euclid(86_400)).unwrap_or_else(Date::today_utc)
+    Date::from_days_since_epoch(seconds.div_euclid(86_400))
+        .or_else(|| Date::from_days_since_epoch(0))
+        .expect("1970-01-01 is a date")
 }
 
 impl Clock {

@@ -52,15 +52,16 @@ async fn health_and_unknown_routes(engine: Engine) {
             .unwrap()
             .starts_with("text/javascript")
     );
-    // Every script in the assets folder (a new renderer included) is
-    // served as it is on disk, with no list kept by hand.
+    // Every script and style sheet in the assets folder (a new renderer
+    // and its style sheet included) is served as it is on disk, with no
+    // list kept by hand.
     let assets = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets");
     let mut scripts = vec![assets.join("js"), assets.join("js/render")];
     let mut served = 0;
     while let Some(dir) = scripts.pop() {
         for entry in std::fs::read_dir(&dir).unwrap().flatten() {
             let file = entry.path();
-            if file.extension().is_none_or(|e| e != "js") {
+            if file.extension().is_none_or(|e| e != "js" && e != "css") {
                 continue;
             }
             let path = file.strip_prefix(&assets).unwrap().to_string_lossy().replace('\\', "/");

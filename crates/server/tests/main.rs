@@ -6,9 +6,11 @@
 mod common;
 mod abalone;
 mod api;
+mod archive;
 mod browser;
 mod browser_abalone;
 mod browser_doudizhu;
+mod browser_every_game;
 mod browser_ginrummy;
 mod browser_local;
 mod browser_tables;

@@ -175,13 +175,19 @@ pub fn quick(request: &str) -> Result<String, String> {
 /// project's own generator: the same on every target).
 const RNG_FINGERPRINT_SEED: u64 = 0x007A_B01A;
 
+/// How many of the games' bench searches the self-check runs: the ones
+/// with the smallest declared counts, so that it takes milliseconds.
+const CHECKED_SEARCHES: usize = 2;
+
 /// Checks the module against figures every build must reproduce: the
-/// seeded random stream, and a whole game of tic-tac-toe between two
-/// perfect players (a draw, in the same number of plies). Answers `ok`
+/// seeded random stream; the games' smallest bench searches, which must
+/// count exactly what their games declare (what the native build counts);
+/// and a whole game of the registry's first game between its default
+/// players, decided through [`decide`] like the worker's. Answers `ok`
 /// with the figures.
 ///
 /// # Errors
-/// The first figure that differs.
+/// The first figure that differs, or a game that does not end.
 pub fn selfcheck() -> Result<String, String> {
     let mut rng = Rng::new(RNG_FINGERPRINT_SEED);
     let words = [rng.next_u64(), rng.next_u64()];
@@ -191,27 +197,43 @@ pub fn selfcheck() -> Result<String, String> {
             "the random stream differs: {words:x?} instead of {expected:x?}"
         ));
     }
-    let mut table = crate::LocalTable::open(
-        r#"{"game":"tictactoe","seats":[{"ai":"alphabeta"},{"ai":"alphabeta"}]}"#,
-        "1",
-    )?;
+    let mut searches: Vec<_> = tabula_registry::games()
+        .iter()
+        .flat_map(|g| (g.capabilities().bench)())
+        .collect();
+    searches.sort_by_key(|s| s.count);
+    let mut counted = Vec::new();
+    for search in searches.into_iter().take(CHECKED_SEARCHES) {
+        let (name, declared) = (search.name, search.count);
+        let count = search.run().count();
+        if count != declared {
+            return Err(format!("{name}: {count} nodes, not the {declared} of the native build"));
+        }
+        counted.push(format!("{name} ({count})"));
+    }
+    let entry = tabula_registry::games().first().ok_or("no game is registered")?;
+    let player = json!({ "ai": entry.default_player() });
+    let seats = vec![player; entry.info().min_seats];
+    let opened = json!({ "game": entry.info().name, "seats": seats });
+    let mut table = crate::LocalTable::open(&opened.to_string(), "1")?;
     while let Some(turn) = table.next_turn()? {
         let request = json!({
-            "game": "tictactoe", "seat": turn.seat, "player": turn.player,
+            "game": entry.info().name, "seat": turn.seat, "player": turn.player,
             "seed": turn.seed, "observation": text(&turn.observation),
         });
         let answer: Value = serde_json::from_str(&decide(&request.to_string())?).map_err(|e| e.to_string())?;
         table.play_computer(answer["action"].as_str().unwrap_or_default())?;
     }
     let answer = table.answer();
-    let payoffs = &answer["result"]["payoffs"];
-    if *payoffs != json!([0.0, 0.0]) || table.ply() != 9 {
-        return Err(format!(
-            "perfect tic-tac-toe did not draw in 9 plies: {payoffs} after {}",
-            table.ply()
-        ));
+    if answer["over"] != json!(true) {
+        return Err(format!("{} did not end: {answer}", entry.info().name));
     }
-    Ok(format!("ok: rng {words:x?}, tic-tac-toe drawn in 9 plies"))
+    Ok(format!(
+        "ok: rng {words:x?}; {} as natively; {} played to the end in {} plies",
+        counted.join(", "),
+        entry.info().name,
+        table.ply()
+    ))
 }
 
 /// The two words `Rng::new(RNG_FINGERPRINT_SEED)` gives first, as the

@@ -27,6 +27,7 @@
 //! ```
 
 pub mod ai;
+pub mod capabilities;
 pub mod eval;
 pub mod game;
 pub mod geometry;
@@ -50,3 +51,8 @@ pub use movegen::{IllegalMove, MoveKind, MoveList, count, generate};
 pub use moves::{Move, MoveParseError};
 pub use perft::{PerftMode, perft, perft_parallel, perft_parallel_with};
 pub use position::{Layout, Position, PositionError, Side};
+
+/// The game as the registry lists it: the type implementing
+/// [`GameModule`](tabula_contract::GameModule) (the registry's build
+/// script names `<crate>::Module` for each game it depends on).
+pub type Module = Abalone;

@@ -4,9 +4,8 @@
 //! and the endgame trainer (`layout: "trainer-4v2"`, see [`crate::trainer`]).
 
 use serde::{Deserialize, Serialize};
-use serde_json::{Value, json};
 use tabula_contract::players::{self, BoxedPlayer};
-use tabula_contract::{GameInfo, GameModule, OptionDoc, PlayerInfo, PlayerSpec, Scoresheet, SpecError};
+use tabula_contract::{Capabilities, GameInfo, GameModule, OptionDoc, PlayerInfo, PlayerSpec, Scoresheet, SpecError};
 use tabula_search::backward::Value as TableValue;
 use tabula_search::{Game, Seat, TunableTable, Turn};
 
@@ -14,7 +13,6 @@ use crate::ai::{ABALONE_TUNABLES, Computer, Level};
 use crate::game::{Abalone, NO_PROGRESS_PLIES, State};
 use crate::moves::Move;
 use crate::position::{Layout, Side};
-use crate::tablebase::index::Class;
 use crate::trainer;
 use crate::view::{AbaloneView, ejected};
 
@@ -53,28 +51,6 @@ fn level(spec: &PlayerSpec) -> Result<Level, SpecError> {
             spec: spec.to_string(),
             problem: "levels are level:1 (weakest) to level:4 (strongest)".into(),
         })
-}
-
-/// The tablebase figures for pages and the API: every installed class's
-/// counts ([`crate::tablebase::Summary`]: wins, losses and draws by side to
-/// move, over index entries and over every actual position; the longest
-/// win and a position achieving it), the trainer classes they allow, and
-/// how to make tables when there are none.
-pub fn tablebase_figures() -> Value {
-    let figures = crate::tablebase::installed_figures();
-    let trainers: Vec<String> = <Abalone as GameModule>::OPTIONS[0]
-        .choices
-        .iter()
-        .filter_map(|l| trainer::parse(l)?.ok())
-        .filter(|&c: &Class| trainer::check_installed(c).is_ok())
-        .map(|c| format!("{}{c}", trainer::PREFIX))
-        .collect();
-    json!({
-        "installed": crate::tablebase::installed().is_some(),
-        "classes": figures,
-        "trainers": trainers,
-        "how_to_install": "tabula solve abalone 4v2 --out DIR (it solves 2v2 and 3v2 first), then tabula serve --tables DIR",
-    })
 }
 
 impl GameModule for Abalone {
@@ -128,6 +104,7 @@ impl GameModule for Abalone {
         players::MCTS,
     ];
     const DEFAULT_PLAYER: &'static str = "level:4";
+    const CAPABILITIES: Capabilities = crate::capabilities::CAPABILITIES;
     const TUNABLES: &'static [TunableTable] = &[TunableTable {
         title: "abalone computer",
         tunables: ABALONE_TUNABLES,

@@ -96,7 +96,7 @@ fn level_four_plays_perfectly_from_the_tables() {
 #[test]
 fn the_figures_count_every_installed_class() {
     install();
-    let figures = module::tablebase_figures();
+    let figures = tabula_abalone::capabilities::tablebase_figures();
     assert_eq!(figures["installed"], true);
     let classes = figures["classes"].as_array().unwrap();
     let names: Vec<&str> = classes.iter().map(|c| c["class"].as_str().unwrap()).collect();

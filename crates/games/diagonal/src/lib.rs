@@ -53,6 +53,7 @@
 //! ```
 
 pub mod ai;
+pub mod capabilities;
 pub mod date;
 pub mod grid;
 pub mod module;
@@ -99,3 +100,8 @@ mod seed_text {
         }
     }
 }
+
+/// The game as the registry lists it: the type implementing
+/// [`GameModule`](tabula_contract::GameModule) (the registry's build
+/// script names `<crate>::Module` for each game it depends on).
+pub type Module = module::DiagonalTable;

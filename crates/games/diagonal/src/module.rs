@@ -7,8 +7,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 use tabula_contract::players::{self, BoxedPlayer};
 use tabula_contract::{
-    GameInfo, GameModule, OptionDoc, Played, PlayerInfo, PlayerSpec, Scoresheet, SpecError, confidence_interval,
-    per_deal_means,
+    Capabilities, GameInfo, GameModule, OptionDoc, Played, PlayerInfo, PlayerSpec, Scoresheet, SpecError,
+    confidence_interval, per_deal_means,
 };
 use tabula_search::{
     Determinize, Game, Payoffs, PerfectInformation, Player, Rng, SearchResult, Seat, TunableTable, Turn, TwoTeams,
@@ -85,7 +85,7 @@ impl DiagonalTable {
 fn daily_date(text: &str) -> Result<Date, String> {
     if text == "today" {
         #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
-        return Ok(Date::today_utc());
+        return Ok(crate::date::today_utc());
         #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
         return Err("give the daily grid's date as YYYY-MM-DD".to_string());
     }
@@ -260,6 +260,7 @@ impl GameModule for DiagonalTable {
     ];
     const DEFAULT_PLAYER: &'static str = "alphabeta:7";
     const REVIEWS: bool = true;
+    const CAPABILITIES: Capabilities = crate::capabilities::CAPABILITIES;
     const TUNABLES: &'static [TunableTable] = &[TunableTable {
         title: "diagonal computer",
         tunables: DIAGONAL_TUNABLES,

@@ -162,3 +162,8 @@ impl CardGame for DouDizhu {
 }
 
 tabula_cards::card_game!(DouDizhu);
+
+/// The game as the registry lists it: the type implementing
+/// [`GameModule`](tabula_contract::GameModule) (the registry's build
+/// script names `<crate>::Module` for each game it depends on).
+pub type Module = DouDizhu;

@@ -8,6 +8,7 @@
 
 use serde_json::{Map, Value, json};
 use tabula_cards::CardSet;
+use tabula_contract::capability::{BenchSearch, Capabilities, searches};
 use tabula_contract::players::{self, BoxedPlayer};
 use tabula_contract::{GameInfo, GameModule, OptionDoc, Played, PlayerInfo, PlayerSpec, Scoresheet, SpecError};
 use tabula_search::{Determinize, Seat, TunableTable, Turn};
@@ -97,6 +98,10 @@ impl GameModule for DouDizhu {
         players::ROOTUCB,
     ];
     const DEFAULT_PLAYER: &'static str = "level:3";
+    const CAPABILITIES: Capabilities = Capabilities {
+        bench,
+        ..Capabilities::NONE
+    };
     const TUNABLES: &'static [TunableTable] = &[TunableTable {
         title: "dou dizhu computer",
         tunables: DDZ_TUNABLES,
@@ -391,4 +396,19 @@ impl GameModule for DouDizhu {
         }
         out
     }
+}
+
+/// The bench: the library's sampling searches on the first decision of
+/// deal 1 under the default rules (their counts are declared, and checked
+/// by the conformance tests).
+fn bench() -> Vec<BenchSearch> {
+    vec![
+        searches::ismcts::<DouDizhu>(
+            "doudizhu SO-ISMCTS 500 iterations, first decision of deal 1",
+            2_353,
+            1,
+            500,
+        ),
+        searches::root_ucb::<DouDizhu>("doudizhu root-UCB 500 samples, first decision of deal 1", 500, 1, 500),
+    ]
 }

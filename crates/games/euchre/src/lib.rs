@@ -165,3 +165,8 @@ impl CardGame for Euchre {
 }
 
 tabula_cards::card_game!(Euchre);
+
+/// The game as the registry lists it: the type implementing
+/// [`GameModule`](tabula_contract::GameModule) (the registry's build
+/// script names `<crate>::Module` for each game it depends on).
+pub type Module = Euchre;

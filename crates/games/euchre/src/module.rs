@@ -4,6 +4,7 @@
 //! hook.
 
 use serde_json::Value;
+use tabula_contract::capability::{BenchSearch, Capabilities, searches};
 use tabula_contract::players::{self, BoxedPlayer};
 use tabula_contract::{GameInfo, GameModule, OptionDoc, PlayerInfo, PlayerSpec, Scoresheet, SpecError};
 use tabula_search::{Determinize, Seat, TunableTable, Turn};
@@ -76,6 +77,10 @@ impl GameModule for Euchre {
         players::ROOTUCB,
     ];
     const DEFAULT_PLAYER: &'static str = "level:3";
+    const CAPABILITIES: Capabilities = Capabilities {
+        bench,
+        ..Capabilities::NONE
+    };
     const TUNABLES: &'static [TunableTable] = &[TunableTable {
         title: "euchre computer",
         tunables: EUCHRE_TUNABLES,
@@ -305,4 +310,19 @@ impl GameModule for Euchre {
             rounds: Some(s.hand_no() + 1),
         })
     }
+}
+
+/// The bench: the library's sampling searches on the first decision of
+/// deal 1 under the default rules (their counts are declared, and checked
+/// by the conformance tests).
+fn bench() -> Vec<BenchSearch> {
+    vec![
+        searches::ismcts::<Euchre>(
+            "euchre SO-ISMCTS 500 iterations, first decision of deal 1",
+            1_001,
+            1,
+            500,
+        ),
+        searches::root_ucb::<Euchre>("euchre root-UCB 500 samples, first decision of deal 1", 500, 1, 500),
+    ]
 }

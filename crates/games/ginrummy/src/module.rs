@@ -5,6 +5,7 @@
 
 use serde_json::Value;
 use tabula_cards::CardSet;
+use tabula_contract::capability::{BenchSearch, Capabilities, searches};
 use tabula_contract::players::{self, BoxedPlayer};
 use tabula_contract::{GameInfo, GameModule, OptionDoc, PlayerInfo, PlayerSpec, Scoresheet, SpecError};
 use tabula_search::{Determinize, Seat, TunableTable, Turn};
@@ -96,6 +97,10 @@ impl GameModule for GinRummy {
         players::ROOTUCB,
     ];
     const DEFAULT_PLAYER: &'static str = "level:3";
+    const CAPABILITIES: Capabilities = Capabilities {
+        bench,
+        ..Capabilities::NONE
+    };
     const TUNABLES: &'static [TunableTable] = &[TunableTable {
         title: "gin rummy computer",
         tunables: GIN_TUNABLES,
@@ -258,4 +263,19 @@ impl GameModule for GinRummy {
             rounds: Some(s.hand_no() + 1),
         })
     }
+}
+
+/// The bench: the library's sampling searches on the first decision of
+/// deal 1 under the default rules (their counts are declared, and checked
+/// by the conformance tests).
+fn bench() -> Vec<BenchSearch> {
+    vec![
+        searches::ismcts::<GinRummy>(
+            "ginrummy SO-ISMCTS 500 iterations, first decision of deal 1",
+            1_052,
+            1,
+            500,
+        ),
+        searches::root_ucb::<GinRummy>("ginrummy root-UCB 500 samples, first decision of deal 1", 500, 1, 500),
+    ]
 }

@@ -132,3 +132,8 @@ impl CardGame for Hearts {
 }
 
 tabula_cards::card_game!(Hearts);
+
+/// The game as the registry lists it: the type implementing
+/// [`GameModule`](tabula_contract::GameModule) (the registry's build
+/// script names `<crate>::Module` for each game it depends on).
+pub type Module = Hearts;

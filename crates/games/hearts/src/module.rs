@@ -4,6 +4,7 @@
 
 use serde_json::Value;
 use tabula_cards::{CardId, CardSet};
+use tabula_contract::capability::{BenchSearch, Capabilities, searches};
 use tabula_contract::players::{self, BoxedPlayer};
 use tabula_contract::{GameInfo, GameModule, OptionDoc, PlayerInfo, PlayerSpec, Scoresheet, SpecError};
 use tabula_search::{Determinize, Hidden, Seat, TunableTable};
@@ -71,6 +72,10 @@ impl GameModule for Hearts {
         players::ROOTUCB,
     ];
     const DEFAULT_PLAYER: &'static str = "level:3";
+    const CAPABILITIES: Capabilities = Capabilities {
+        bench,
+        ..Capabilities::NONE
+    };
     const TUNABLES: &'static [TunableTable] = &[TunableTable {
         title: "hearts computer",
         tunables: HEARTS_TUNABLES,
@@ -263,3 +268,18 @@ impl GameModule for Hearts {
 }
 
 const _: () = assert!(HAND * SEATS == NUM_CARDS);
+
+/// The bench: the library's sampling searches on the first decision of
+/// deal 1 under the default rules (their counts are declared, and checked
+/// by the conformance tests).
+fn bench() -> Vec<BenchSearch> {
+    vec![
+        searches::ismcts::<Hearts>(
+            "hearts SO-ISMCTS 500 iterations, first decision of deal 1",
+            1_501,
+            1,
+            500,
+        ),
+        searches::root_ucb::<Hearts>("hearts root-UCB 500 samples, first decision of deal 1", 500, 1, 500),
+    ]
+}

@@ -299,3 +299,8 @@ impl Player<Nim> for Perfect {
         }
     }
 }
+
+/// The game as the registry lists it: the type implementing
+/// [`GameModule`](tabula_contract::GameModule) (the registry's build
+/// script names `<crate>::Module` for each game it depends on).
+pub type Module = Nim;

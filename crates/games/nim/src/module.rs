@@ -3,6 +3,7 @@
 //! text and as a view, moves written `HEAP:COUNT` (heaps from 1).
 
 use serde::{Deserialize, Serialize};
+use tabula_contract::capability::{BenchSearch, Capabilities};
 use tabula_contract::players::{self, BoxedPlayer};
 use tabula_contract::{GameInfo, GameModule, OptionDoc, PlayerInfo, PlayerSpec, SpecError};
 use tabula_search::{Game, Seat, Turn};
@@ -68,6 +69,10 @@ impl GameModule for Nim {
         players::MCTS,
     ];
     const DEFAULT_PLAYER: &'static str = "perfect";
+    const CAPABILITIES: Capabilities = Capabilities {
+        bench,
+        ..Capabilities::NONE
+    };
 
     fn new(o: NimOptions) -> Result<Self, String> {
         Nim::new(&o.heaps, o.misere)
@@ -164,4 +169,30 @@ impl GameModule for Nim {
         }
         Ok(Take { heap: heap - 1, count })
     }
+}
+
+/// The bench: full minimax from heaps 2, 3, 4, and plain alpha-beta under
+/// misère play from the default heaps (3, 4, 5).
+fn bench() -> Vec<BenchSearch> {
+    use tabula_search::{AlphaBeta, AlphaBetaConfig, Budget, Minimax, NaturalOrder, Utility};
+
+    let normal = Nim::new(&[2, 3, 4], false).expect("valid heaps");
+    let misere = Nim::new(&[3, 4, 5], true).expect("valid heaps");
+    vec![
+        BenchSearch::new("nim minimax, heaps 2 3 4", 20_652, move || {
+            Minimax::new()
+                .search(&normal, &normal.start, None, &Utility, &Budget::unlimited(), false)
+                .result
+        }),
+        BenchSearch::new("nim alpha-beta, misère, heaps 3 4 5", 30_492, move || {
+            AlphaBeta::new(AlphaBetaConfig::plain()).search(
+                &misere,
+                &misere.start,
+                None,
+                &Utility,
+                &NaturalOrder,
+                &Budget::unlimited(),
+            )
+        }),
+    ]
 }

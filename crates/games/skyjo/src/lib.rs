@@ -77,3 +77,8 @@ pub use text::{ParseError, action_text, parse_action, render};
 
 #[cfg(test)]
 mod rules_tests;
+
+/// The game as the registry lists it: the type implementing
+/// [`GameModule`](tabula_contract::GameModule) (the registry's build
+/// script names `<crate>::Module` for each game it depends on).
+pub type Module = Skyjo;

@@ -4,6 +4,7 @@
 //! mean round scores.
 
 use serde_json::{Map, Value, json};
+use tabula_contract::capability::{BenchSearch, Capabilities, searches};
 use tabula_contract::players::{self, BoxedPlayer};
 use tabula_contract::{
     GameInfo, GameModule, OptionDoc, Played, PlayerInfo, PlayerSpec, Scoresheet, SpecError, TableKind,
@@ -104,6 +105,10 @@ impl GameModule for Skyjo {
         players::MOISMCTS,
     ];
     const DEFAULT_PLAYER: &'static str = "level:4";
+    const CAPABILITIES: Capabilities = Capabilities {
+        bench,
+        ..Capabilities::NONE
+    };
     const TUNABLES: &'static [TunableTable] = &[
         TunableTable {
             title: "skyjo evaluation and search",
@@ -297,4 +302,19 @@ impl GameModule for Skyjo {
     fn round(&self, state: &State) -> u32 {
         state.rounds_played() as u32
     }
+}
+
+/// The bench: the library's sampling searches on the first decision of
+/// deal 1 under the default rules (their counts are declared, and checked
+/// by the conformance tests).
+fn bench() -> Vec<BenchSearch> {
+    vec![
+        searches::ismcts::<Skyjo>(
+            "skyjo SO-ISMCTS 500 iterations, first decision of deal 1",
+            1_658,
+            1,
+            500,
+        ),
+        searches::root_ucb::<Skyjo>("skyjo root-UCB 500 samples, first decision of deal 1", 500, 1, 500),
+    ]
 }

@@ -133,3 +133,8 @@ impl CardGame for Spades {
 }
 
 tabula_cards::card_game!(Spades);
+
+/// The game as the registry lists it: the type implementing
+/// [`GameModule`](tabula_contract::GameModule) (the registry's build
+/// script names `<crate>::Module` for each game it depends on).
+pub type Module = Spades;

@@ -4,6 +4,7 @@
 //! hook.
 
 use serde_json::Value;
+use tabula_contract::capability::{BenchSearch, Capabilities, searches};
 use tabula_contract::players::{self, BoxedPlayer};
 use tabula_contract::{GameInfo, GameModule, OptionDoc, PlayerInfo, PlayerSpec, Scoresheet, SpecError};
 use tabula_search::{Determinize, Seat, TunableTable};
@@ -79,6 +80,10 @@ impl GameModule for Spades {
         players::ROOTUCB,
     ];
     const DEFAULT_PLAYER: &'static str = "level:3";
+    const CAPABILITIES: Capabilities = Capabilities {
+        bench,
+        ..Capabilities::NONE
+    };
     const TUNABLES: &'static [TunableTable] = &[TunableTable {
         title: "spades computer",
         tunables: SPADES_TUNABLES,
@@ -271,4 +276,19 @@ impl GameModule for Spades {
             rounds: Some(s.hand_no() + 1),
         })
     }
+}
+
+/// The bench: the library's sampling searches on the first decision of
+/// deal 1 under the default rules (their counts are declared, and checked
+/// by the conformance tests).
+fn bench() -> Vec<BenchSearch> {
+    vec![
+        searches::ismcts::<Spades>(
+            "spades SO-ISMCTS 500 iterations, first decision of deal 1",
+            1_001,
+            1,
+            500,
+        ),
+        searches::root_ucb::<Spades>("spades root-UCB 500 samples, first decision of deal 1", 500, 1, 500),
+    ]
 }

@@ -33,3 +33,8 @@ pub mod miniwhist;
 
 pub use dice::{DiceDuel, Die, DuelAction, DuelError, DuelState};
 pub use miniwhist::MiniWhist;
+
+/// The game as the registry lists it: the type implementing
+/// [`GameModule`](tabula_contract::GameModule) (the registry's build
+/// script names `<crate>::Module` for each game it depends on).
+pub type Module = MiniWhist;

@@ -22,6 +22,8 @@
 
 pub mod ai;
 pub mod board;
+pub mod capabilities;
+pub mod lab;
 pub mod module;
 pub mod report;
 pub mod retro;
@@ -30,3 +32,8 @@ pub mod view;
 pub use ai::{CentreFirst, OpenLines};
 pub use board::{Board, BoardError, Mark, MoveError, Square, TicTacToe};
 pub use retro::TttSpace;
+
+/// The game as the registry lists it: the type implementing
+/// [`GameModule`](tabula_contract::GameModule) (the registry's build
+/// script names `<crate>::Module` for each game it depends on).
+pub type Module = TicTacToe;

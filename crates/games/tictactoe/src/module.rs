@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 use tabula_contract::players::{self, BoxedPlayer};
-use tabula_contract::{GameInfo, GameModule, OptionDoc, PlayerInfo, PlayerSpec, SpecError};
+use tabula_contract::{Capabilities, GameInfo, GameModule, OptionDoc, PlayerInfo, PlayerSpec, SpecError};
 use tabula_search::{AlphaBetaConfig, AlphaBetaPlayer, Budget, Game, Seat, Turn};
 
 use crate::ai::{CentreFirst, OpenLines};
@@ -46,6 +46,7 @@ impl GameModule for TicTacToe {
         players::ROOTUCB,
     ];
     const DEFAULT_PLAYER: &'static str = "alphabeta";
+    const CAPABILITIES: Capabilities = crate::capabilities::CAPABILITIES;
 
     fn new(_: TicTacToeOptions) -> Result<Self, String> {
         Ok(TicTacToe)

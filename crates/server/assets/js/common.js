@@ -201,6 +201,44 @@ function setAttrs(node, attrs) {
 
 export const $ = (sel, root = document) => root.querySelector(sel);
 
+/**
+ * Adds a style sheet to the page once: a renderer's own, beside it
+ * (`styleSheet(new URL('./x.css', import.meta.url))`). Resolves once it
+ * applies, so that a module awaiting it draws styled.
+ */
+export function styleSheet(url) {
+  const href = String(url);
+  const there = [...document.querySelectorAll('link[rel="stylesheet"]')].find((l) => l.href === href);
+  if (there) return there.dataset.loaded ? Promise.resolve() : new Promise((ok) => there.addEventListener('load', ok, { once: true }));
+  const link = el('link', { rel: 'stylesheet', href });
+  const loaded = new Promise((ok) => {
+    link.addEventListener('load', () => { link.dataset.loaded = '1'; ok(); }, { once: true });
+    link.addEventListener('error', ok, { once: true }); // unstyled beats blank
+  });
+  document.head.append(link);
+  return loaded;
+}
+
+/**
+ * The games offering a capability (`daily`, `figures`, `tablebase`…), from
+ * the catalog, in the registry's order: pages find their game this way and
+ * never name one.
+ */
+export async function offering(capability) {
+  const catalog = (await api('GET', '/api/catalog')) ?? [];
+  return catalog.filter((g) => (g.capabilities ?? []).includes(capability));
+}
+
+/** A game's renderer module (`render/{game}.js`); `null` when it has none. */
+export async function renderer(game) {
+  if (!/^[a-z0-9_]+$/.test(game)) return null;
+  try {
+    return await import(`./render/${game}.js`);
+  } catch {
+    return null;
+  }
+}
+
 // ------------------------------------------------------------- announcements
 
 let announceTimer = null;

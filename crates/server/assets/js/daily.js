@@ -3,10 +3,9 @@
 // first, because it takes the day off the leaderboard for good.
 
 import {
-  api, session, serverToday, isDate, longDate, addDays, markReady, errorText, el, $,
+  api, session, serverToday, isDate, longDate, addDays, markReady, errorText, el, $, offering, renderer,
 } from './common.js';
 import { mountTable } from './table.js';
-import { DiagonalBoard, centralCross } from './diagonal-board.js';
 
 const startButton = $('#start');
 const againButton = $('#play-again');
@@ -34,18 +33,15 @@ async function gamesOfDay() {
     .sort((a, b) => (b.created > a.created) - (b.created < a.created));
 }
 
-/** Before any game: the day's grid, untouched, under the Start button. */
+/** Before any game: the day's puzzle, untouched, under the Start button,
+ * drawn by the daily game's renderer (its `preview` export). */
 async function preview() {
   try {
-    const grid = await api('GET', `/api/daily/${date}`);
-    const n = grid.size;
-    const board = new DiagonalBoard(host, { size: n, label: `The grid of ${longDate(date)}, not started` });
-    board.render({
-      cells: grid.cells,
-      taken: Array.from({ length: n }, () => Array(n).fill(null)),
-      token: null,
-      follow: centralCross(n),
-    });
+    const [daily] = await offering('daily');
+    const draw = daily && (await renderer(daily.info.name))?.preview;
+    if (!draw) return;
+    const content = await api('GET', `/api/daily/${date}`);
+    draw(host, content, `The grid of ${longDate(date)}, not started`);
   } catch {
     host.replaceChildren(); // the preview is a nicety; Start still works
   }

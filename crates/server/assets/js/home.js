@@ -20,14 +20,15 @@ async function main() {
   }
   const open = games.filter((g) => !g.over && g.kind !== 'watch').slice(0, 5);
   if (open.length) {
-    const kinds = { daily: 'Daily grid', free: 'Free play', tictactoe: 'Tic-tac-toe' };
+    const kinds = { daily: 'Daily grid', free: 'Free play' };
     // Every game opens on the page shell; games begun from the new-game
-    // form (kind `play`) are named by their title from the catalog.
-    const catalog = open.some((g) => g.kind === 'play') ? await api('GET', '/api/catalog').catch(() => []) : [];
+    // form (kind `play`) or a lab (kind: the game's name) are named by
+    // their title from the catalog.
+    const catalog = open.some((g) => !kinds[g.kind]) ? await api('GET', '/api/catalog').catch(() => []) : [];
     const title = (name) => catalog.find((c) => c.info.name === name)?.info.title ?? name;
     $('#resume-list').replaceChildren(...open.map((g) => el('li', {},
       el('a', { href: `/table/${encodeURIComponent(g.id)}` },
-        g.kind === 'play' ? title(g.game) : `${kinds[g.kind] ?? g.kind}${g.date ? ` of ${longDate(g.date)}` : ''}`),
+        kinds[g.kind] ? `${kinds[g.kind]}${g.date ? ` of ${longDate(g.date)}` : ''}` : title(g.game)),
       createdText(g.created) ? el('span', { class: 'muted' }, ` · begun ${createdText(g.created)}`) : '')));
     $('#resume').hidden = false;
   }

@@ -1,11 +1,16 @@
-// The tic-tac-toe lab: a board the user fills (X, then O), or plays
-// against the perfect computer; for every position the server's analysis:
-// minimax values as a heat map on the free squares, minimax and alpha-beta
-// node counts as bars, and MCTS visit counts as three small heat maps.
+// The lab: a board the user fills (X, then O), or plays against the
+// perfect computer; for every position the server's teaching figures
+// (`GET /api/lab/{game}`, the game that offers them, found in the
+// catalog): minimax values as a heat map on the free squares, minimax and
+// alpha-beta node counts as bars, and MCTS visit counts as three small
+// heat maps. The page draws the nine-square board those figures are for.
 
 import {
-  api, el, $, errorText, markReady, cellName, announce,
+  api, el, $, errorText, markReady, cellName, announce, offering,
 } from './common.js';
+
+/** The game whose figures the lab shows. */
+const labGame = offering('figures').then(([game]) => game?.info.name);
 
 const LINES = [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8], [2, 4, 6]];
 const WORDS = { 1: 'win', 0: 'draw', '-1': 'loss' };
@@ -146,7 +151,7 @@ async function analyse() {
   const mine = ++seq;
   host.dataset.busy = 'true';
   try {
-    const a = await api('GET', `/api/lab/tictactoe?board=${board}`);
+    const a = await api('GET', `/api/lab/${await labGame}?board=${board}`);
     if (mine !== seq) return;
     drawValues(a.values);
     drawNodes(a);
@@ -221,7 +226,7 @@ $('#lab-versus').addEventListener('click', async () => {
   const button = $('#lab-versus');
   button.disabled = true;
   try {
-    versus = await api('POST', '/api/games', { kind: 'tictactoe' });
+    versus = await api('POST', '/api/games', { kind: await labGame });
     board = boardOf(versus);
     undoStack = [];
     announce('New game against the perfect computer: you are X, your move.');

@@ -37,12 +37,16 @@ function optionInput(option) {
   }
   if (typeof value === 'boolean') {
     input = el('input', { type: 'checkbox', id, name: option.name, checked: value });
+  } else if (Array.isArray(value)) {
+    // A list (of heap sizes, say): its items apart by spaces or commas.
+    input = el('input', { type: 'text', id, name: option.name, value: value.join(' '), placeholder: 'default' });
   } else if (typeof value === 'number') {
     input = el('input', { type: 'number', id, name: option.name, value: String(value), step: '1' });
   } else {
     input = el('input', { type: 'text', id, name: option.name, value: value ?? '', placeholder: 'default' });
   }
-  input.dataset.kind = typeof value === 'boolean' ? 'bool' : typeof value === 'number' ? 'number' : 'text';
+  input.dataset.kind = typeof value === 'boolean' ? 'bool'
+    : typeof value === 'number' ? 'number' : Array.isArray(value) ? 'list' : 'text';
   return el('p', { class: 'field' },
     el('label', { for: id }, option.name.replaceAll('_', ' ')),
     input,
@@ -56,7 +60,10 @@ function readOptions(game) {
     if (!input) continue;
     if (input.dataset.kind === 'bool') options[option.name] = input.checked;
     else if (input.dataset.kind === 'number') options[option.name] = Number(input.value);
-    else if (input.value.trim() !== '') options[option.name] = input.value.trim();
+    else if (input.dataset.kind === 'list') {
+      const items = input.value.split(/[\s,]+/).filter((x) => x !== '');
+      if (items.length) options[option.name] = items.map((x) => (Number.isNaN(Number(x)) ? x : Number(x)));
+    } else if (input.value.trim() !== '') options[option.name] = input.value.trim();
   }
   return options;
 }

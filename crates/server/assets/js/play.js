@@ -1,15 +1,17 @@
-// Free play: choose a grid and an opponent and play on this page, or
-// watch two computers play, move by move at the pace (both on the page
-// shell, see table.js). Where the browser module runs, the game is played
-// in the page (local.js) and stored on the server when it ends.
+// Free play of the daily game (the game that offers the daily puzzle):
+// choose a grid and an opponent and play on this page, or watch two
+// computers play, move by move at the pace (both on the page shell, see
+// table.js). Where the browser module runs, the game is played in the page
+// (local.js) and stored on the server when it ends.
 
 import {
-  api, el, $, errorText, markReady, playerLabel, OPPONENTS, announce, createdText,
+  api, el, $, errorText, markReady, playerLabel, OPPONENTS, announce, createdText, offering,
 } from './common.js';
 import { mountTable } from './table.js';
 import { createLocal, loadModule } from './local.js';
 
 const modulePromise = loadModule();
+const dailyGame = offering('daily').then(([daily]) => daily?.info.name);
 
 const area = $('#play-area');
 const errorBox = $('#play-error');
@@ -33,12 +35,12 @@ function gridOptions(prefix) {
   return body;
 }
 
-/** The game of a form as a table request: Jamais en diagonale's grid
- * options and its seats. */
-function tableRequest(body) {
+/** The game of a form as a table request of `game`: its grid options and
+ * its seats. */
+function tableRequest(game, body) {
   const options = { size: body.size, walls: body.walls, target: body.target, traps: body.traps };
   const seats = body.kind === 'watch' ? [{ ai: body.a }, { ai: body.b }] : ['human', { ai: body.opponent }];
-  return { game: 'diagonal', options, seats };
+  return { game, options, seats };
 }
 
 async function begin(form, body) {
@@ -48,7 +50,7 @@ async function begin(form, body) {
   try {
     const module = await modulePromise;
     const local = module && $('#play-local').checked
-      ? await createLocal(tableRequest(body), body.seed)
+      ? await createLocal(tableRequest(await dailyGame, body), body.seed)
       : null;
     const view = local ? await local.answer() : await api('POST', '/api/games', body);
     shell?.dispose(); // a watched game still playing gives way

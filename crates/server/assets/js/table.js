@@ -34,7 +34,7 @@
 // (local.js: `/local/{key}`, free play without a round trip).
 
 import {
-  api, el, errorText, paceDelay, pathId, markReady, ApiError, signed,
+  api, el, errorText, paceDelay, pathId, markReady, ApiError, signed, renderer,
 } from './common.js';
 import { openLocal, flushUnsaved } from './local.js';
 
@@ -451,14 +451,7 @@ export class Shell {
 }
 
 /** Loads the game's renderer; `null` when the game has none. */
-async function loadRenderer(game) {
-  if (!/^[a-z0-9_]+$/.test(game)) return null;
-  try {
-    return await import(`./render/${game}.js`);
-  } catch {
-    return null;
-  }
-}
+const loadRenderer = renderer;
 
 /** Mounts a shell for `answer` in `host`, its renderer loaded, and lets
  * the computers move if the game waits for them. */

@@ -4,6 +4,7 @@
 //! search would need the hidden cards.
 
 use serde::{Deserialize, Serialize};
+use tabula_contract::capability::{BenchSearch, Capabilities};
 use tabula_contract::players::{self, BoxedPlayer};
 use tabula_contract::{GameInfo, GameModule, OptionDoc, PlayerInfo, PlayerSpec, SpecError};
 use tabula_search::{Determinize, Seat};
@@ -42,6 +43,10 @@ impl GameModule for MiniWhist {
     const OPTIONS: &'static [OptionDoc] = &[];
     const PLAYERS: &'static [PlayerInfo] = &[players::RANDOM, players::ISMCTS, players::MOISMCTS, players::ROOTUCB];
     const DEFAULT_PLAYER: &'static str = "ismcts:2000";
+    const CAPABILITIES: Capabilities = Capabilities {
+        bench,
+        ..Capabilities::NONE
+    };
 
     tabula_cards::card_module!();
 
@@ -110,6 +115,75 @@ impl GameModule for MiniWhist {
             .find(|a| matches!(a, Action::Discard(c) | Action::Play(c) if *c == card))
             .ok_or_else(|| format!("you cannot play {} now", DECK.name(card)))
     }
+}
+
+/// The bench: the dice duel's exact expectiminimax (the crate's other test
+/// game, chance nodes), then SO-ISMCTS, MO-ISMCTS and root-UCB on a fixed
+/// Mini Whist deal seen by seat 0 at its first decision.
+fn bench() -> Vec<BenchSearch> {
+    use tabula_search::{
+        Budget, Game, Ismcts, IsmctsConfig, IsmctsMode, RandomRollout, Rng, RootUcbConfig, Turn, Utility,
+        expectiminimax, root_ucb,
+    };
+
+    use crate::DiceDuel;
+
+    let game = MiniWhist;
+    let mut deal = game.initial_state();
+    let mut rng = Rng::new(11);
+    while game.to_move(&deal) == Turn::Chance {
+        let card = game.sample_chance(&deal, &mut rng);
+        game.apply(&mut deal, card);
+    }
+    let view = game.observation(&deal, 0);
+    let ismcts = |mode: IsmctsMode, view: Observation| {
+        move || {
+            let config = IsmctsConfig {
+                mode,
+                ..IsmctsConfig::default()
+            };
+            Ismcts::new(config).search(
+                &MiniWhist,
+                &view,
+                0,
+                &mut RandomRollout::new(),
+                &Budget::iterations(5_000),
+                4,
+            )
+        }
+    };
+    vec![
+        BenchSearch::new("dice duel expectiminimax", 33, || {
+            expectiminimax(
+                &DiceDuel,
+                &DiceDuel.initial_state(),
+                None,
+                &Utility,
+                &Budget::unlimited(),
+            )
+        }),
+        BenchSearch::new(
+            "miniwhist SO-ISMCTS 5,000 iterations, first discard",
+            6_293,
+            ismcts(IsmctsMode::SingleObserver, view.clone()),
+        ),
+        BenchSearch::new(
+            "miniwhist MO-ISMCTS 5,000 iterations, first discard",
+            9_677,
+            ismcts(IsmctsMode::MultipleObserver, view.clone()),
+        ),
+        BenchSearch::new("miniwhist root-UCB 5,000 samples, first discard", 5_000, move || {
+            root_ucb(
+                &MiniWhist,
+                &view,
+                0,
+                &mut RandomRollout::new(),
+                &RootUcbConfig::default(),
+                &Budget::iterations(5_000),
+                5,
+            )
+        }),
+    ]
 }
 
 #[cfg(test)]

@@ -18,7 +18,10 @@
 // destinations are highlighted (selecting one plays it) and the six
 // direction buttons play the one in that direction.
 
-import { el, svgEl as svg } from '../common.js';
+import { el, svgEl as svg, styleSheet } from '../common.js';
+
+// The board's look, before it is drawn.
+await styleSheet(new URL('./abalone.css', import.meta.url));
 
 const ROWS = 'abcdefghi';
 const STEP = { e: [0, 1], ne: [1, 1], nw: [1, 0], w: [0, -1], sw: [-1, -1], se: [-1, 0] };
@@ -340,4 +343,47 @@ export function mount(root, shell) {
       shownPly = next.ply;
     },
   };
+}
+
+const count = (x) => Number(x).toLocaleString('en');
+
+/**
+ * The tables page (/tables/abalone): the Discovery endgames the server
+ * has solved (figures from GET /api/tables/abalone), one row per class
+ * and side to move, and links to the trainers the installed classes allow.
+ */
+export function tables(root, figures) {
+  const intro = el('p', { class: 'muted' }, 'The Discovery endgames (seven marbles each) the server has solved by retrograde analysis: for each material class, the positions won, lost and drawn for the side to move, and the longest win.');
+  const parts = [intro];
+  if (!figures.classes.length) {
+    parts.push(el('p', { id: 'tables-none' }, 'No tables are installed. Make them with ',
+      el('code', {}, 'tabula solve abalone 4v2 --out DIR'), ' (it solves 2v2 and 3v2 first), then start the server with ',
+      el('code', {}, 'tabula serve --tables DIR'), '.'));
+  } else {
+    const rows = [];
+    for (const c of figures.classes) {
+      const [strong, weak] = c.class.split('v');
+      for (const [side, wdl] of [['strong', c.concrete.strong_to_move], ['weak', c.concrete.weak_to_move]]) {
+        rows.push(el('tr', { dataset: { class: c.class, side } },
+          el('th', { scope: 'row' }, c.class),
+          el('td', {}, `the ${side === 'strong' ? strong : weak} marbles`),
+          el('td', { class: 'wins' }, count(wdl.wins)),
+          el('td', { class: 'losses' }, count(wdl.losses)),
+          el('td', { class: 'draws' }, count(wdl.draws)),
+          el('td', { class: 'longest' }, side === 'strong' ? String(c.max_dtw) : ''),
+          el('td', {}, side === 'strong' ? el('code', {}, c.deepest) : '')));
+      }
+    }
+    const heads = ['Class', 'Side to move', 'Wins', 'Losses', 'Draws', 'Longest win (plies)', 'A deepest position'];
+    parts.push(el('table', { id: 'tables-figures', class: 'abalone-figures' },
+      el('caption', {}, 'Actual positions (every symmetric image counted), by side to move'),
+      el('thead', {}, el('tr', {}, ...heads.map((h) => el('th', { scope: 'col' }, h)))),
+      el('tbody', { id: 'tables-rows' }, ...rows)));
+  }
+  if (figures.trainers.length) {
+    parts.push(el('p', { id: 'tables-trainers' }, 'Practise them: ',
+      ...figures.trainers.map((t, i) => [i ? ', ' : '', el('a', { href: '/new/abalone', dataset: { trainer: t } }, t)]).flat(),
+      ' (choose the layout on the new-game page).'));
+  }
+  root.replaceChildren(...parts);
 }

@@ -12,7 +12,9 @@
 // #score-you, #score-computer, #margin in the result.
 
 import { el, cellName, parseCell, playerLabel, signed } from '../common.js';
-import { DiagonalBoard, centralCross } from '../diagonal-board.js';
+import { DiagonalBoard, centralCross } from './diagonal-board.js';
+
+export { review } from './diagonal-review.js';
 
 const END_WORDS = {
   grid_empty: 'The grid is empty.',
@@ -23,6 +25,19 @@ const END_WORDS = {
 /** The name of cell `c` (an index, row by row) on a grid of side `n`. */
 function nameOf(c, n) {
   return cellName(Math.floor(c / n), c % n);
+}
+
+/** The daily page's preview: a day's grid (`GET /api/daily/{date}`:
+ * `{size, cells}`), untouched, the central cross to start from. */
+export function preview(host, grid, label) {
+  const n = grid.size;
+  const board = new DiagonalBoard(host, { size: n, label });
+  board.render({
+    cells: grid.cells,
+    taken: Array.from({ length: n }, () => Array(n).fill(null)),
+    token: null,
+    follow: centralCross(n),
+  });
 }
 
 /** The grid's values as rows. */

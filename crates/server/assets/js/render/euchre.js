@@ -11,7 +11,7 @@
 // clubs first), `{"discard": id}`, `{"defend_alone": b}`, `{"play": id}`.
 
 import { el, actionArg, actionKind } from '../common.js';
-import { arrowKeys, card, cardWords, frenchCard } from '../cardface.js';
+import { arrowKeys, card, cardWords, frenchCard } from './cardface.js';
 
 /** The name of a card of Euchre's actions (9♣ is 0, A♠ 23). */
 const cardName = (id) => frenchCard(id, 9);

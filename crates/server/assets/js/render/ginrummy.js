@@ -23,7 +23,7 @@
 // `"pass"`, `"draw_stock"`, `{"discard": id}`, `{"knock": id}`, `"big_gin"`.
 
 import { el, actionArg, actionKind } from '../common.js';
-import { arrowKeys, card, cardWords, frenchCard } from '../cardface.js';
+import { arrowKeys, card, cardWords, frenchCard } from './cardface.js';
 
 /** The name of a card of Gin Rummy's actions (A♣ is 0, K♠ 51). */
 const cardName = (id) => frenchCard(id, 1);

@@ -10,7 +10,7 @@
 // `{"pass": set}` (three cards), `{"moon": true}` (the shooter takes −26).
 
 import { el, actionArg, actionKind } from '../common.js';
-import { arrowKeys, card, cardWords, frenchCard, setCards } from '../cardface.js';
+import { arrowKeys, card, cardWords, frenchCard, setCards } from './cardface.js';
 
 /** The name of a card of Hearts' actions (2♣ is 0, A♠ 51). */
 const cardName = (id) => frenchCard(id, 2);

@@ -10,7 +10,7 @@
 // `{"blind": true}` (blind nil; `false` looks at the cards), `{"play": id}`.
 
 import { el, actionArg, actionKind } from '../common.js';
-import { arrowKeys, card, cardWords, frenchCard } from '../cardface.js';
+import { arrowKeys, card, cardWords, frenchCard } from './cardface.js';
 
 /** The name of a card of Spades' actions (2♣ is 0, A♠ 51). */
 const cardName = (id) => frenchCard(id, 2);

@@ -4,7 +4,10 @@
 // actions (a legal move names its card by id), and arrow keys that move
 // the focus along a row of card buttons.
 
-import { el } from './common.js';
+import { el, styleSheet } from '../common.js';
+
+// The card table's look, before any card is drawn.
+await styleSheet(new URL('./cards.css', import.meta.url));
 
 const SUIT_CLASS = { '♣': 'clubs', '♦': 'diamonds', '♥': 'hearts', '♠': 'spades' };
 const RANK_WORD = { J: 'jack', Q: 'queen', K: 'king', A: 'ace' };

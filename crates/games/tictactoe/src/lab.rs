@@ -1,14 +1,13 @@
-//! The tic-tac-toe lab: the minimax value of every free square, the nodes
-//! alpha-beta saves over minimax, and MCTS visit counts after 100, 300 and
-//! 1,000 iterations, for any legal board.
+//! The lab's figures (the web app's lab page): the minimax value of every
+//! free square, the nodes alpha-beta saves over minimax, and MCTS visit
+//! counts after 100, 300 and 1,000 iterations, for any legal board.
 
 use serde::Serialize;
 use tabula_search::{
     AlphaBeta, AlphaBetaConfig, Budget, Mcts, MctsConfig, Minimax, NaturalOrder, NoPrior, RandomRollout, Utility,
 };
-use tabula_tictactoe::{Board, Mark, TicTacToe};
 
-use crate::error::ApiError;
+use crate::board::{Board, Mark, TicTacToe};
 
 /// The MCTS budgets the lab shows.
 pub const MCTS_ITERATIONS: [u64; 3] = [100, 300, 1_000];
@@ -48,11 +47,9 @@ pub struct LabReport {
 /// Analyses a board given as nine characters (`x`, `o`, `.`).
 ///
 /// # Errors
-/// 400 if the text is not a legal tic-tac-toe position.
-pub fn analyse(text: &str) -> Result<LabReport, ApiError> {
-    let board: Board = text
-        .parse()
-        .map_err(|e| ApiError::bad_request(format!("board {text:?}: {e}")))?;
+/// If the text is not a legal tic-tac-toe position, in words for a person.
+pub fn analyse(text: &str) -> Result<LabReport, String> {
+    let board: Board = text.parse().map_err(|e| format!("board {text:?}: {e}"))?;
     let over = board.is_over();
     let unlimited = Budget::unlimited();
     let mm = Minimax::new().search(&TicTacToe, &board, None, &Utility, &unlimited, false);

@@ -6,7 +6,7 @@
 // Enter or Space chooses it. Cells are built once per size and updated in
 // place, so focus and the cursor survive every redraw.
 
-import { svgEl, cellName } from './common.js';
+import { svgEl, cellName } from '../common.js';
 
 const CELL = 100; // one cell in viewBox units
 const GUTTER = 40; // room for the column letters (top) and row numbers (left)

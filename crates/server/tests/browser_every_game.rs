@@ -1,0 +1,74 @@
+//! Every registered game's page in headless Chromium, with no edit when a
+//! game is added: started from its new-game form (`/new/{game}`, the
+//! default seats), drawn by its renderer (where `assets/js/render/` has
+//! one), the person's first moves played from the page, no error shown;
+//! and for a game with hidden information and a swap hook, the page at the
+//! person's first turn byte for byte the same when two cards the person
+//! cannot see are swapped in the server's truth.
+
+use crate::table_page;
+use crate::web;
+
+use table_page::{player, start_game, swap_keeps_the_page, until};
+use web::{ONE_AT_A_TIME, driver, shown};
+
+/// The person's moves played on each game's page (or fewer, if it ends).
+const MOVES: usize = 3;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_registered_game_plays_on_its_page() {
+    let _one = ONE_AT_A_TIME.lock().await;
+    let Some(d) = driver() else { return };
+    let (s, c) = player(&d, "every game").await;
+    let mut swaps = 0;
+    let renderers = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/js/render");
+    for entry in tabula_registry::games() {
+        let name = entry.info().name;
+        let id = start_game(&c, &s.base, name, &[], &[]).await;
+        if renderers.join(format!("{name}.js")).is_file() {
+            let drawn = c
+                .execute(
+                    "return document.getElementById('table-board').childElementCount",
+                    vec![],
+                )
+                .await
+                .unwrap();
+            assert!(drawn.as_u64().unwrap() > 0, "{name}: its renderer drew nothing");
+        }
+        // At the person's first turn a hidden game has unseen cards; a game
+        // whose module offers no swap hook (`GameModule::swap_unseen`)
+        // exchanges nothing, and says so below.
+        let swapped = entry.info().hidden_information && swap_keeps_the_page(&c, &s, &id).await;
+        swaps += usize::from(swapped);
+        for _ in 0..MOVES {
+            until(
+                &c,
+                // A renderer may word the status its own way; the shell's
+                // list holds the person's legal moves on their turn only.
+                "the person's turn or the end",
+                "return document.body.dataset.busy !== 'true' && (document.querySelector('#table-legal button[data-action]') !== null || !document.getElementById('table-result').hidden)",
+            )
+            .await;
+            if shown(&c, "#table-result").await {
+                break;
+            }
+            // The list of legal moves is on every game's page.
+            c.execute(
+                "document.querySelector('#table-legal button[data-action]').click()",
+                vec![],
+            )
+            .await
+            .unwrap();
+            until(&c, "the move", "return document.body.dataset.busy !== 'true'").await;
+            assert!(!shown(&c, "#table-error").await, "{name}: the page shows an error");
+        }
+        let swap = if swapped {
+            ", unchanged by a swap of unseen cards"
+        } else {
+            ""
+        };
+        eprintln!("{name}: its page plays{swap}");
+    }
+    assert!(swaps > 0, "no game's page was checked against a swap of unseen cards");
+    c.close().await.unwrap();
+}
