@@ -258,6 +258,11 @@ fn check_state<G>(
                     tabula_search::Seen::Action(a),
                     "seat {seat} does not see its own action {a:?} exactly"
                 );
+                for observer in 0..game.num_seats() {
+                    if let tabula_search::Seen::Action(seen) = game.view_action(state, a, observer) {
+                        assert_eq!(seen, a, "seat {observer} sees {a:?} as another action");
+                    }
+                }
                 assert_eq!(
                     game.legal_form(state, a),
                     Some(a),

@@ -10,6 +10,7 @@
 //! of seats); the state carries the position. States are copied to make a move
 //! ("copy-make"), so games keep them small and free of heap allocation.
 
+use std::cmp::Ordering;
 use std::fmt::Debug;
 use std::hash::Hash;
 
@@ -114,7 +115,13 @@ impl Debug for Payoffs {
 /// pass chosen face down), only its kind. A game's actions are what can be
 /// applied; a hidden view is a separate value, so it can never be applied
 /// by mistake.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+///
+/// Seen actions come before hidden ones; each part is in its own order (the
+/// order a derive would give). The order is written out so that the common
+/// case, two actions seen exactly, is tested first and costs little more
+/// than comparing the actions: ISMCTS compares keys in its innermost loops
+/// (the derived one cost Hearts' search 5% more instructions).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Seen<A> {
     /// The action, seen exactly.
     Action(A),
@@ -134,6 +141,25 @@ pub enum Hidden {
     Discard,
     /// A card drawn and looked at by another seat only.
     Draw,
+}
+
+impl<A: Ord> PartialOrd for Seen<A> {
+    #[inline(always)]
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl<A: Ord> Ord for Seen<A> {
+    #[inline(always)]
+    fn cmp(&self, other: &Self) -> Ordering {
+        match (self, other) {
+            (Seen::Action(a), Seen::Action(b)) => a.cmp(b),
+            (Seen::Action(_), Seen::Hidden(_)) => Ordering::Less,
+            (Seen::Hidden(_), Seen::Action(_)) => Ordering::Greater,
+            (Seen::Hidden(a), Seen::Hidden(b)) => a.cmp(b),
+        }
+    }
 }
 
 impl<A> Seen<A> {
@@ -237,8 +263,11 @@ pub trait Game {
 
     /// How `observer` sees `action` taken in `state` by whoever acts there:
     /// actions the observer cannot tell apart map to one [`Seen::Hidden`]
-    /// kind. The acting seat always sees its own action exactly. The
-    /// default (every action public) sees every action exactly.
+    /// kind; any other is `Seen::Action(action)`, the action itself, never
+    /// another (ISMCTS relies on it: a decision none of whose actions is
+    /// hidden keys its children by the legal actions as they come). The
+    /// acting seat always sees its own action exactly. The default (every
+    /// action public) sees every action exactly.
     fn view_action(&self, state: &Self::State, action: Self::Action, observer: Seat) -> Seen<Self::Action> {
         let _ = (state, observer);
         Seen::Action(action)

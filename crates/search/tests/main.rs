@@ -5,4 +5,5 @@
 mod playouts;
 mod retrograde_classes;
 mod reveals;
+mod seen;
 mod teams;

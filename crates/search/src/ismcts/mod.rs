@@ -425,16 +425,22 @@ impl<A: Copy + Eq + Ord> Ismcts<A> {
         let sel = if self.roots.len() == 1 { 0 } else { p };
         let observer = self.observer(sel, seat);
         game.legal_actions(world, &mut self.legal);
-        // The legal actions come sorted; the keys are their views, in the
-        // same order unless a view reorders (then both are sorted by
-        // `(key, action)`), so the actions of a key are a run of `legal`.
+        // The legal actions come sorted and distinct; the keys are their
+        // views, in the same order unless a view reorders (then both are
+        // sorted by `(key, action)`), so the actions of a key are a run of
+        // `legal`. Where no view hides an action (`exact`) the keys are the
+        // actions: the checks of order, runs and repeats are skipped.
         self.keys.clear();
+        let mut exact = true;
         if observer == p {
             self.keys.extend(self.legal.iter().map(|&a| Seen::Action(a)));
         } else {
-            self.keys
-                .extend(self.legal.iter().map(|&a| game.view_action(world, a, observer)));
-            if !self.keys.is_sorted() {
+            self.keys.extend(self.legal.iter().map(|&a| {
+                let key = game.view_action(world, a, observer);
+                exact &= matches!(key, Seen::Action(_));
+                key
+            }));
+            if !exact && !self.keys.is_sorted() {
                 self.pairs.clear();
                 self.pairs
                     .extend(self.keys.iter().copied().zip(self.legal.iter().copied()));
@@ -461,7 +467,8 @@ impl<A: Copy + Eq + Ord> Ismcts<A> {
             self.keys.truncate(kept);
             self.legal.truncate(kept);
         }
-        self.merge_children(node);
+        debug_assert!(!exact || self.keys.iter().zip(&self.legal).all(|(&k, &a)| k == Seen::Action(a)));
+        self.merge_children(node, exact);
         // Untried keys first, one drawn at random (as in Cowling and Powley's
         // reference implementation); then UCB over the available children,
         // whose availability counts rise after the choice.
@@ -484,7 +491,9 @@ impl<A: Copy + Eq + Ord> Ismcts<A> {
             (choice, lo as usize)
         };
         // Among the world's actions the key stands for, pick one at random.
-        let hi = lo + self.keys[lo..].iter().take_while(|&&k| k == choice.key).count();
+        // (`keys[lo]` is the key's first action; of exact keys, the only one.)
+        let same = |&&k: &&Seen<A>| !exact && k == choice.key;
+        let hi = lo + 1 + self.keys[lo + 1..].iter().take_while(same).count();
         let pick = if hi - lo > 1 {
             lo + rng.below((hi - lo) as u64) as usize
         } else {
@@ -496,18 +505,20 @@ impl<A: Copy + Eq + Ord> Ismcts<A> {
     /// One pass over the distinct legal keys and the sorted children of
     /// `node`: fills `available` (children whose key is legal now) and
     /// `untried` (legal keys without a child, each with the child it
-    /// follows in order).
-    fn merge_children(&mut self, node: u32) {
+    /// follows in order). `distinct`: no two keys are equal.
+    fn merge_children(&mut self, node: u32, distinct: bool) {
         self.available.clear();
         self.untried.clear();
         let mut prev = NONE;
         let mut c = self.arena.get(node).first_child;
         let mut last: Option<Seen<A>> = None;
         for (i, &key) in self.keys.iter().enumerate() {
-            if last == Some(key) {
-                continue;
+            if !distinct {
+                if last == Some(key) {
+                    continue;
+                }
+                last = Some(key);
             }
-            last = Some(key);
             while c != NONE && self.arena.get(c).key < key {
                 prev = c;
                 c = self.arena.get(c).next_sibling;
@@ -525,7 +536,7 @@ impl<A: Copy + Eq + Ord> Ismcts<A> {
     /// UCB with availability counts over the children available now: the
     /// chosen child with the index of its first action in `keys`.
     fn select(&self) -> (u32, u32) {
-        let mut best: Option<((u32, u32), Seen<A>, f64)> = None;
+        let mut best: Option<(u32, u32, f64)> = None;
         for &(c, lo) in &self.available {
             let n = self.arena.get(c);
             let ucb = if n.visits == 0 && n.virtual_visits == 0.0 {
@@ -535,11 +546,12 @@ impl<A: Copy + Eq + Ord> Ismcts<A> {
                 (n.w / v - self.scale.0) * self.scale.1 + self.config.exploration * (ln_count(n.avail) / v).sqrt()
             };
             // Ties go to the smaller key, whatever the order of the pass.
-            if best.is_none_or(|(_, k, b)| ucb > b || (ucb == b && n.key < k)) {
-                best = Some(((c, lo), n.key, ucb));
+            if best.is_none_or(|(b_id, _, b)| ucb > b || (ucb == b && n.key < self.arena.get(b_id).key)) {
+                best = Some((c, lo, ucb));
             }
         }
-        best.expect("a node without untried keys has an available child").0
+        best.map(|(id, lo, _)| (id, lo))
+            .expect("a node without untried keys has an available child")
     }
 
     fn root_stats(&self, root: u32) -> Vec<RootStat<A>> {
