@@ -137,7 +137,7 @@ async fn sigkill_during_play_loses_no_finished_result() {
     let mut game = ann.post("/api/games", json!({ "kind": "daily" })).await;
     let id = game["id"].as_str().unwrap().to_string();
     while !game["over"].as_bool().unwrap() {
-        let cell = game["legal"][0].as_str().unwrap().to_string();
+        let cell = game["legal"][0]["label"].as_str().unwrap().to_string();
         game = ann
             .post(&format!("/api/games/{id}/actions"), json!({ "action": cell }))
             .await;
@@ -151,7 +151,7 @@ async fn sigkill_during_play_loses_no_finished_result() {
         )
         .await;
     let free_id = free["id"].as_str().unwrap().to_string();
-    let cell = free["legal"][0].as_str().unwrap().to_string();
+    let cell = free["legal"][0]["label"].as_str().unwrap().to_string();
     free = ann
         .post(&format!("/api/games/{free_id}/actions"), json!({ "action": cell }))
         .await;
