@@ -1,6 +1,7 @@
 // Kuhn poker's renderer for the page shell (see ../table.js): your card,
 // the other card face down (face up after a showdown), the pot and the
-// betting so far, and a button per legal move (check, bet, call, fold).
+// betting so far, and a button per legal move (check, bet, call, fold),
+// labelled with the move's text and played as the answer's entry.
 // Everything drawn is the answer's view of your observation: the other
 // card is in it only once it was shown.
 //
@@ -49,14 +50,15 @@ export function mount(root, shell) {
         el('p', { id: 'kuhn-pot' }, `Pot: ${v.pot} chips (you put in ${v.stakes[0]}, the other seat ${v.stakes[1]}).`),
         el('p', { id: 'kuhn-moves' }, v.moves.length ? `Betting: ${v.moves.join(', ')}.` : 'No bet yet.'),
       );
+      // Each legal move is {action, label}; the shell sends the one picked.
       const legal = answer.your_turn ? answer.legal : [];
-      buttons.replaceChildren(...legal.map((text) => el('button', {
+      buttons.replaceChildren(...legal.map((move) => el('button', {
         type: 'button',
         class: 'btn',
-        dataset: { action: text },
+        dataset: { action: move.label },
         disabled: shell.busy,
-        onclick: () => shell.act(text),
-      }, text[0].toUpperCase() + text.slice(1))));
+        onclick: () => shell.play(move),
+      }, move.label[0].toUpperCase() + move.label.slice(1))));
     },
     focus() {
       buttons.querySelector('button:not([disabled])')?.focus();
