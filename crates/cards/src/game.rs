@@ -109,16 +109,46 @@ macro_rules! card_game {
 /// (the first state: every card is dealt by chance, drawn by whoever runs
 /// the game, so the seed is not read) and `turn`.
 ///
+/// With `leveled: Ai, "Title"`, also the players of the card table's
+/// ladder (`tabula_contract::players::leveled_ladder`): `agent` builds
+/// `level:1` to `level:4` as `Ai::new(level, seed)` and the sampling
+/// players, and `policy` is level 2 for every level (levels 1-2 play
+/// without searching, 3-4 search over level 2's policy). The game crate
+/// depends on `tabula_contract`, as every game does.
+///
 /// ```ignore
 /// impl GameModule for Hearts {
 ///     type Game = Hearts;
 ///     type Options = HeartsOptions;
-///     tabula_cards::card_module!();
+///     tabula_cards::card_module!(leveled: HeartsAi, "Hearts");
 ///     // … the game's own items
 /// }
 /// ```
 #[macro_export]
 macro_rules! card_module {
+    (leveled: $ai:ty, $title:literal) => {
+        $crate::card_module!();
+
+        fn agent(
+            &self,
+            spec: &::tabula_contract::PlayerSpec,
+            seed: u64,
+        ) -> ::std::result::Result<::tabula_contract::players::BoxedPlayer<Self>, ::tabula_contract::SpecError> {
+            ::tabula_contract::players::leveled(spec, seed, $title, |level, seed| {
+                ::std::boxed::Box::new(<$ai>::new(level, seed))
+            })
+        }
+
+        fn policy(
+            &self,
+            spec: &::tabula_contract::PlayerSpec,
+            seed: u64,
+        ) -> ::std::option::Option<::tabula_contract::players::BoxedPlayer<Self>> {
+            ::tabula_contract::players::leveled_policy(spec, seed, 2, |level, seed| {
+                ::std::boxed::Box::new(<$ai>::new(level, seed))
+            })
+        }
+    };
     () => {
         fn new(options: <Self as $crate::CardGame>::Options) -> ::std::result::Result<Self, ::std::string::String> {
             <Self as $crate::CardGame>::with_options(options)

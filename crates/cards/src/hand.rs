@@ -6,8 +6,11 @@ use std::hash::Hash;
 
 use tabula_search::rng::derive_seed;
 use tabula_search::{
-    Budget, Determinize, Game, Ismcts, Payoffs, Rng, Rollout, SearchResult, Seat, Seen, Turn, WorldSampler, stable_hash,
+    Budget, Determinize, Game, Ismcts, IsmctsConfig, Payoffs, Rng, Rollout, SearchResult, Seat, Seen, Turn,
+    WorldSampler, forced, stable_hash,
 };
+
+use crate::pick::{Mistakes, best_scored};
 
 /// What a game tells [`HandGame`] about its hands.
 pub trait HandRules: Determinize {
@@ -47,6 +50,108 @@ where
     let hand = HandGame::new(game, observation);
     let seed = derive_seed(seed, stable_hash(observation));
     search.search(&hand, observation, seat, rollout, &Budget::iterations(iterations), seed)
+}
+
+/// A partnership hand's rewards (Spades, Euchre): `gap`, side 0's
+/// points minus side 1's, clamped to ±`range`, to each seat of side 0,
+/// and its negation to side 1 (`side_of` names a seat's side).
+pub fn side_gap_rewards<const SEATS: usize>(gap: f64, range: f64, side_of: impl Fn(Seat) -> usize) -> Payoffs {
+    let gap = gap.clamp(-range, range);
+    Payoffs::new(&std::array::from_fn::<f64, SEATS, _>(|seat| {
+        if side_of(seat) == 0 { gap } else { -gap }
+    }))
+}
+
+/// What every computer seat of a trick game holds (Hearts, Spades,
+/// Euchre): its level, 1 to 4; the generator of its heuristic levels'
+/// noise (level 1's mistakes, noisy bids); the ISMCTS of levels 3 and 4
+/// over the hand in progress with the game's rollout `R`, each search
+/// seeded by the seat's seed and the observation ([`search_hand`]); and
+/// the legal actions of the decision in hand.
+#[derive(Debug)]
+pub struct HandSeat<A, R> {
+    level: u8,
+    /// The heuristic levels' generator (seeded by the seat's seed).
+    pub rng: Rng,
+    seed: u64,
+    search: Ismcts<A>,
+    rollout: R,
+    /// The legal actions of the decision in hand, as [`forced`](HandSeat::forced) listed them.
+    pub legal: Vec<A>,
+}
+
+impl<A: Copy + Ord, R> HandSeat<A, R> {
+    /// Level `level`, seeded, searching with `rollout`.
+    ///
+    /// # Panics
+    /// When the level is not 1 to 4 (`title` names the game).
+    pub fn new(title: &str, level: u8, seed: u64, rollout: R) -> Self {
+        assert!((1..=4).contains(&level), "{title} levels run from 1 to 4");
+        HandSeat {
+            level,
+            rng: Rng::new(seed),
+            seed,
+            search: Ismcts::new(IsmctsConfig::default()),
+            rollout,
+            legal: Vec::new(),
+        }
+    }
+
+    /// The level.
+    pub fn level(&self) -> u8 {
+        self.level
+    }
+
+    /// Lists the seat's legal actions (into [`legal`](HandSeat::legal))
+    /// and returns the decision when there is nothing to decide: no legal
+    /// action, or one.
+    pub fn forced<G: Determinize<Action = A>>(
+        &mut self,
+        game: &G,
+        observation: &G::Observation,
+        seat: Seat,
+    ) -> Option<SearchResult<A>> {
+        forced(game, observation, seat, &mut self.legal)
+    }
+
+    /// The heuristic levels' choice among the legal actions: the best by
+    /// `score`, level 1 now and then making `mistakes`.
+    ///
+    /// # Panics
+    /// When no action is legal.
+    pub fn best_scored(&mut self, score: impl Fn(A) -> f64, mistakes: Mistakes) -> A {
+        let mistakes = (self.level == 1).then_some(mistakes);
+        best_scored(&self.legal, score, mistakes, &mut self.rng)
+    }
+
+    /// The searching levels' decision: `iterations[level - 3]` ISMCTS
+    /// iterations over the hand in progress.
+    ///
+    /// # Panics
+    /// When the seat's level is not 3 or 4.
+    pub fn search<G>(
+        &mut self,
+        game: &G,
+        observation: &G::Observation,
+        seat: Seat,
+        iterations: [u64; 2],
+    ) -> SearchResult<A>
+    where
+        G: HandRules<Action = A>,
+        G::Observation: Hash,
+        R: for<'a> Rollout<HandGame<'a, G>>,
+    {
+        let iterations = iterations[usize::from(self.level - 3)];
+        search_hand(
+            &mut self.search,
+            game,
+            observation,
+            seat,
+            &mut self.rollout,
+            iterations,
+            self.seed,
+        )
+    }
 }
 
 /// The hand in progress of `G` as a game of its own: it ends with the hand

@@ -128,7 +128,7 @@ pub use determinize::{DealError, DealProblem, HolderSet, MAX_HOLDERS};
 pub use face_deal::{FaceDealProblem, FaceDealSampler};
 pub use faces::{FaceCounts, FaceIndex, MAX_FACES};
 pub use game::CardGame;
-pub use hand::{HandGame, HandRules, search_hand};
+pub use hand::{HandGame, HandRules, HandSeat, search_hand, side_gap_rewards};
 pub use ledger::{ConservationError, Ledger, ZoneId, ZoneKeys, check_conservation};
 pub use pick::{Mistakes, best_scored};
 pub use record::{MatchRecord, ReplayError, ReplayErrorOf};

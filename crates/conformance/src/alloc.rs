@@ -13,6 +13,8 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
+use tabula_search::{Budget, Determinize, Ismcts, IsmctsConfig, Rollout, Seat};
+
 /// The system allocator, counting allocations and reallocations.
 pub struct Counting;
 
@@ -74,4 +76,28 @@ pub fn assert_per_search<T>(what: &str, slack: u64, mut run: impl FnMut(u64) -> 
         "{what}: {few} allocations for 200 iterations, {many} for 2,000"
     );
     few
+}
+
+/// [`assert_per_search`] for plain ISMCTS: `game` searched for `seat`
+/// from `observation` with `rollout`, every iteration asked for run.
+/// Returns the count of the 200-iteration search.
+///
+/// # Panics
+/// When the larger search allocates more, naming `what`.
+pub fn assert_ismcts_per_search<G, R>(
+    what: &str,
+    game: &G,
+    observation: &G::Observation,
+    seat: Seat,
+    rollout: &mut R,
+) -> u64
+where
+    G: Determinize,
+    R: Rollout<G>,
+{
+    let mut search = Ismcts::new(IsmctsConfig::default());
+    assert_per_search(what, 2, |n| {
+        let r = search.search(game, observation, seat, rollout, &Budget::iterations(n), 5);
+        assert_eq!(r.stats.iterations, n, "{what}: every iteration runs");
+    })
 }

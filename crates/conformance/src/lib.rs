@@ -62,9 +62,11 @@ use serde::de::DeserializeOwned;
 use tabula_search::{Determinize, Rng, Seat, Turn, play};
 
 pub mod alloc;
+pub mod frequency;
 pub mod fuzz;
 pub mod golden;
 pub mod module;
+pub mod speed;
 
 /// How much to check.
 #[derive(Clone, Debug)]
@@ -139,6 +141,60 @@ pub fn random_state<G: tabula_search::Game>(game: &G, start: G::State, seed: u64
         game.apply(&mut s, a);
     }
     s
+}
+
+/// A whole match from `start` at random (as [`random_state`] plays it,
+/// to the end): the final state and every action, chance outcomes
+/// included, in order.
+pub fn random_match<G: tabula_search::Game>(game: &G, start: G::State, seed: u64) -> (G::State, Vec<G::Action>) {
+    play_out(game, start, seed, |s, _, rng, legal| {
+        game.legal_actions(s, legal);
+        legal[rng.below(legal.len() as u64) as usize]
+    })
+}
+
+/// A whole match from `start`, seat `k` played by `players[k]` from its
+/// observation, chance drawn by the game from `seed`: the final state and
+/// every action in order.
+///
+/// # Panics
+/// When a player answers no action or an illegal one (naming its seat).
+pub fn play_match<G, P>(game: &G, start: G::State, seed: u64, players: &mut [P]) -> (G::State, Vec<G::Action>)
+where
+    G: tabula_search::Game,
+    P: tabula_search::Player<G>,
+{
+    play_out(game, start, seed, |s, seat, _, legal| {
+        let o = game.observation(s, seat);
+        let a = players[seat].choose(game, &o, seat).action.expect("a legal action");
+        game.legal_actions(s, legal);
+        assert!(legal.contains(&a), "seat {seat}'s player chose an illegal {a:?}");
+        a
+    })
+}
+
+/// A match from `start` to its end, chance drawn by the game and each
+/// seat's action by `choose(state, seat, generator, buffer)`, from one
+/// generator seeded by `seed`: the final state and every action.
+fn play_out<G: tabula_search::Game>(
+    game: &G,
+    start: G::State,
+    seed: u64,
+    mut choose: impl FnMut(&G::State, Seat, &mut Rng, &mut Vec<G::Action>) -> G::Action,
+) -> (G::State, Vec<G::Action>) {
+    let mut rng = Rng::new(seed);
+    let mut s = start;
+    let mut legal = Vec::new();
+    let mut actions = Vec::new();
+    loop {
+        let a = match game.to_move(&s) {
+            Turn::Terminal => return (s, actions),
+            Turn::Chance => game.sample_chance(&s, &mut rng),
+            Turn::Seat(seat) => choose(&s, seat, &mut rng, &mut legal),
+        };
+        actions.push(a);
+        game.apply(&mut s, a);
+    }
 }
 
 /// Runs every check from each start state. `candidates` is a set of actions

@@ -68,6 +68,25 @@ pub const ROOTUCB: PlayerInfo = PlayerInfo {
     description: "determinized root-UCB Monte Carlo with common random numbers, N samples per move",
 };
 
+/// The players of the card table's games: `level:N`, the game's own
+/// computer of levels 1 to 4 (`description` says what each level does),
+/// then the [`sampling`] players. A game's list is
+/// `&players::leveled_ladder("…")`.
+pub const fn leveled_ladder(description: &'static str) -> [PlayerInfo; 5] {
+    [
+        PlayerInfo {
+            name: "level",
+            form: "level:N",
+            example: "level:2",
+            description,
+        },
+        RANDOM,
+        ISMCTS,
+        MOISMCTS,
+        ROOTUCB,
+    ]
+}
+
 /// A boxed player of a game.
 pub type BoxedPlayer<G> = Box<dyn Player<G> + Send>;
 

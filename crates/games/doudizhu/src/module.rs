@@ -9,8 +9,8 @@
 use serde_json::{Map, Value, json};
 use tabula_cards::CardSet;
 use tabula_contract::capability::{BenchSearch, Capabilities, searches};
-use tabula_contract::players::{self, BoxedPlayer};
-use tabula_contract::{GameInfo, GameModule, OptionDoc, Played, PlayerInfo, PlayerSpec, Scoresheet, SpecError};
+use tabula_contract::players;
+use tabula_contract::{GameInfo, GameModule, OptionDoc, Played, PlayerInfo, Scoresheet};
 use tabula_search::{Determinize, Seat, TunableTable, Turn};
 
 use crate::actions::Action;
@@ -85,18 +85,9 @@ impl GameModule for DouDizhu {
             choices: &[],
         },
     ];
-    const PLAYERS: &'static [PlayerInfo] = &[
-        PlayerInfo {
-            name: "level",
-            form: "level:N",
-            example: "level:2",
-            description: "the computer, level 1 to 4: 1-2 the play policy (1 with mistakes), 3-4 root-UCB over complete combinations (4 with the endgame solver)",
-        },
-        players::RANDOM,
-        players::ISMCTS,
-        players::MOISMCTS,
-        players::ROOTUCB,
-    ];
+    const PLAYERS: &'static [PlayerInfo] = &players::leveled_ladder(
+        "the computer, level 1 to 4: 1-2 the play policy (1 with mistakes), 3-4 root-UCB over complete combinations (4 with the endgame solver)",
+    );
     const DEFAULT_PLAYER: &'static str = "level:3";
     const CAPABILITIES: Capabilities = Capabilities {
         bench,
@@ -110,16 +101,7 @@ impl GameModule for DouDizhu {
     /// and passes.
     const MAX_PLIES: usize = 5_000;
 
-    tabula_cards::card_module!();
-
-    fn agent(&self, spec: &PlayerSpec, seed: u64) -> Result<BoxedPlayer<DouDizhu>, SpecError> {
-        players::leveled(spec, seed, "Dou Dizhu", |level, seed| Box::new(DdzAi::new(level, seed)))
-    }
-
-    fn policy(&self, spec: &PlayerSpec, seed: u64) -> Option<BoxedPlayer<DouDizhu>> {
-        // Levels 3-4 search over level 2's policy.
-        players::leveled_policy(spec, seed, 2, |level, seed| Box::new(DdzAi::new(level, seed)))
-    }
+    tabula_cards::card_module!(leveled: DdzAi, "Dou Dizhu");
 
     fn check_observation(&self, o: &Observation, seat: Seat) -> Result<(), String> {
         tabula_contract::own_observation(usize::from(o.seat), seat)?;

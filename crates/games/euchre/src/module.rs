@@ -5,8 +5,8 @@
 
 use serde_json::Value;
 use tabula_contract::capability::{BenchSearch, Capabilities, searches};
-use tabula_contract::players::{self, BoxedPlayer};
-use tabula_contract::{GameInfo, GameModule, OptionDoc, PlayerInfo, PlayerSpec, Scoresheet, SpecError};
+use tabula_contract::players;
+use tabula_contract::{GameInfo, GameModule, OptionDoc, PlayerInfo, Scoresheet};
 use tabula_search::{Determinize, Seat, TunableTable, Turn};
 
 use crate::actions::{Action, playable};
@@ -64,18 +64,9 @@ impl GameModule for Euchre {
             choices: &[],
         },
     ];
-    const PLAYERS: &'static [PlayerInfo] = &[
-        PlayerInfo {
-            name: "level",
-            form: "level:N",
-            example: "level:2",
-            description: "the computer, level 1 to 4: 1-2 the card scorer (1 with mistakes), 3-4 ISMCTS over the hand; bids by hand strength at every level",
-        },
-        players::RANDOM,
-        players::ISMCTS,
-        players::MOISMCTS,
-        players::ROOTUCB,
-    ];
+    const PLAYERS: &'static [PlayerInfo] = &players::leveled_ladder(
+        "the computer, level 1 to 4: 1-2 the card scorer (1 with mistakes), 3-4 ISMCTS over the hand; bids by hand strength at every level",
+    );
     const DEFAULT_PLAYER: &'static str = "level:3";
     const CAPABILITIES: Capabilities = Capabilities {
         bench,
@@ -88,16 +79,7 @@ impl GameModule for Euchre {
     /// A hand is 21 chance events, at most 8 bids, a discard, 2 defenders' answers and 20 cards.
     const MAX_PLIES: usize = 100;
 
-    tabula_cards::card_module!();
-
-    fn agent(&self, spec: &PlayerSpec, seed: u64) -> Result<BoxedPlayer<Euchre>, SpecError> {
-        players::leveled(spec, seed, "Euchre", |level, seed| Box::new(EuchreAi::new(level, seed)))
-    }
-
-    fn policy(&self, spec: &PlayerSpec, seed: u64) -> Option<BoxedPlayer<Euchre>> {
-        // Levels 3-4 search over level 2's policy.
-        players::leveled_policy(spec, seed, 2, |level, seed| Box::new(EuchreAi::new(level, seed)))
-    }
+    tabula_cards::card_module!(leveled: EuchreAi, "Euchre");
 
     fn teams(&self) -> Option<Vec<usize>> {
         Some((0..SEATS).map(team).collect())

@@ -6,8 +6,8 @@
 //! bids (order up, alone, naming), on the same rollouts.
 
 pub use tabula_cards::HandGame;
-use tabula_cards::{HandRules, Mistakes, best_scored, search_hand};
-use tabula_search::{Game, Ismcts, IsmctsConfig, Payoffs, Player, Rng, Rollout, SearchResult, Seat, forced};
+use tabula_cards::{HandRules, HandSeat, Mistakes, side_gap_rewards};
+use tabula_search::{Game, Payoffs, Player, Rng, Rollout, SearchResult, Seat};
 
 use crate::actions::{Action, playable};
 use crate::ai::{
@@ -36,10 +36,7 @@ impl HandRules for Euchre {
     /// thrown in scores 0).
     fn hand_rewards(&self, s: &State) -> Payoffs {
         let h = s.public.last_hand;
-        let gap = (f64::from(h[0]) - f64::from(h[1])).clamp(-REWARD_RANGE, REWARD_RANGE);
-        Payoffs::new(&std::array::from_fn::<f64, SEATS, _>(|seat| {
-            if team(seat) == 0 { gap } else { -gap }
-        }))
+        side_gap_rewards::<SEATS>(f64::from(h[0]) - f64::from(h[1]), REWARD_RANGE, team)
     }
 
     fn hand_reward_range(&self) -> (f64, f64) {
@@ -97,12 +94,7 @@ impl Rollout<HandGame<'_, Euchre>> for CardRollout {
 /// A computer seat at one level (1–4).
 #[derive(Debug)]
 pub struct EuchreAi {
-    level: u8,
-    rng: Rng,
-    seed: u64,
-    search: Ismcts<Action>,
-    rollout: CardRollout,
-    legal: Vec<Action>,
+    seat: HandSeat<Action, CardRollout>,
 }
 
 impl EuchreAi {
@@ -111,69 +103,62 @@ impl EuchreAi {
     /// # Panics
     /// When the level is not 1 to 4.
     pub fn new(level: u8, seed: u64) -> Self {
-        assert!((1..=4).contains(&level), "Euchre levels run from 1 to 4");
         EuchreAi {
-            level,
-            rng: Rng::new(seed),
-            seed,
-            search: Ismcts::new(IsmctsConfig::default()),
-            rollout: CardRollout,
-            legal: Vec::new(),
+            seat: HandSeat::new("Euchre", level, seed, CardRollout),
         }
     }
 
     /// The level.
     pub fn level(&self) -> u8 {
-        self.level
+        self.seat.level()
     }
 
     fn bid(&mut self, o: &Observation) -> Action {
         let mut shift = 0.0;
-        if self.level == 1 && self.rng.next_f64() < BID_NOISE {
-            shift = if self.rng.below(2) == 0 { -BID_SHIFT } else { BID_SHIFT };
+        if self.seat.level() == 1 && self.seat.rng.next_f64() < BID_NOISE {
+            shift = if self.seat.rng.below(2) == 0 {
+                -BID_SHIFT
+            } else {
+                BID_SHIFT
+            };
         }
         let bid = choose_bid_shifted(o, shift);
-        debug_assert!(self.legal.contains(&bid), "{bid:?} is not a legal bid");
-        if self.legal.contains(&bid) { bid } else { self.legal[0] }
+        debug_assert!(self.seat.legal.contains(&bid), "{bid:?} is not a legal bid");
+        if self.seat.legal.contains(&bid) {
+            bid
+        } else {
+            self.seat.legal[0]
+        }
     }
 
     fn heuristic_play(&mut self, o: &Observation) -> Action {
-        let mistakes = (self.level == 1).then_some(Mistakes {
-            rate: MISTAKE_RATE,
-            among: MISTAKE_CANDIDATES,
-        });
         let score = |a: Action| match a {
             Action::Play(c) => card_score(o, c),
             _ => 0.0,
         };
-        best_scored(&self.legal, score, mistakes, &mut self.rng)
+        let mistakes = Mistakes {
+            rate: MISTAKE_RATE,
+            among: MISTAKE_CANDIDATES,
+        };
+        self.seat.best_scored(score, mistakes)
     }
 }
 
 impl Player<Euchre> for EuchreAi {
     fn choose(&mut self, game: &Euchre, o: &Observation, seat: Seat) -> SearchResult<Action> {
-        if let Some(result) = forced(game, o, seat, &mut self.legal) {
+        if let Some(result) = self.seat.forced(game, o, seat) {
             return result;
         }
         let done = SearchResult::decided;
         match o.public.phase() {
-            Phase::Bidding if self.level <= 2 => return done(Some(self.bid(o))),
+            Phase::Bidding if self.seat.level() <= 2 => return done(Some(self.bid(o))),
             Phase::Discard => return done(Some(Action::Discard(choose_discard(o)))),
             Phase::DefendAlone => return done(Some(Action::DefendAlone(choose_defend_alone(o)))),
             _ => {}
         }
-        if self.level <= 2 {
+        if self.seat.level() <= 2 {
             return done(Some(self.heuristic_play(o)));
         }
-        let iterations = LEVEL_ITERATIONS[usize::from(self.level - 3)];
-        search_hand(
-            &mut self.search,
-            game,
-            o,
-            seat,
-            &mut self.rollout,
-            iterations,
-            self.seed,
-        )
+        self.seat.search(game, o, seat, LEVEL_ITERATIONS)
     }
 }

@@ -370,23 +370,7 @@ fn every_level_plays_a_whole_match_choosing_only_legal_actions() {
         let mut players: Vec<EuchreAi> = (1..=4)
             .map(|level| EuchreAi::new(level, 7 + u64::from(level)))
             .collect();
-        let mut rng = Rng::new(11 + k as u64);
-        let mut s = game.initial_state();
-        let mut legal = Vec::new();
-        while game.to_move(&s) != Turn::Terminal {
-            let a = match game.to_move(&s) {
-                Turn::Chance => game.sample_chance(&s, &mut rng),
-                Turn::Seat(seat) => {
-                    let o = game.observation(&s, seat);
-                    let a = players[seat].choose(&game, &o, seat).action.expect("a legal action");
-                    game.legal_actions(&s, &mut legal);
-                    assert!(legal.contains(&a), "level {} chose an illegal {a:?}", seat + 1);
-                    a
-                }
-                Turn::Terminal => unreachable!(),
-            };
-            game.apply(&mut s, a);
-        }
+        let (s, _) = tabula_conformance::play_match(&game, game.initial_state(), 11 + k as u64, &mut players);
         assert!(s.scores().iter().any(|&x| x >= 5));
     }
 }

@@ -3,10 +3,9 @@
 //! trump) and the upcard the dealer took, and their frequencies match a
 //! hand count; observations no position has are refused.
 
-use std::collections::BTreeMap;
-
 use crate::common;
 use proptest::prelude::*;
+use tabula_conformance::frequency::assert_uniform;
 
 use common::{card, cards, deal, every_option, random_state};
 use tabula_cards::{CardId, CardSet};
@@ -191,7 +190,7 @@ fn worlds_are_uniform_over_the_deals_that_fit() {
     // of the five cards left, the discard one of the four left, the kitty
     // the last three: 3 × 5 × 4 = 60 deals. (Were J♦ a diamond, seat 2
     // could take it too: 80.)
-    let mut expected = BTreeMap::new();
+    let mut expected = Vec::new();
     for &a in &unseen {
         for &b in unseen.iter().filter(|&&b| b != a) {
             for &c in unseen.iter().filter(|&&c| c != a && c != b) {
@@ -199,27 +198,19 @@ fn worlds_are_uniform_over_the_deals_that_fit() {
                     continue;
                 }
                 let kitty: CardSet = unseen.iter().copied().filter(|&x| ![a, b, c].contains(&x)).collect();
-                expected.insert((CardSet::of(a), CardSet::of(b), c, kitty), 0usize);
+                expected.push((CardSet::of(a), CardSet::of(b), c, kitty));
             }
         }
     }
     assert_eq!(expected.len(), 60, "60 deals fit");
     let mut rng = Rng::new(5);
-    let draws = 36_000;
     let mut worlds = o.sampler().unwrap();
-    for _ in 0..draws {
+    // Each deal 1/60: 600 of 36,000 draws expected.
+    assert_uniform(expected, 36_000, || {
         let w = worlds.draw(&mut rng);
         assert!(w.hands()[0].contains(card("9h")), "the dealer holds the upcard it took");
-        let key = (w.hands()[2], w.hands()[3], w.discard().unwrap(), w.stock());
-        *expected
-            .get_mut(&key)
-            .expect("every world is one of the deals that fit") += 1;
-    }
-    // Each deal 1/60: 600 expected, a standard deviation of about 24 (the
-    // bounds are five of them).
-    for (deal, n) in &expected {
-        assert!((478..=722).contains(n), "{deal:?} drawn {n} times of {draws}");
-    }
+        (w.hands()[2], w.hands()[3], w.discard().unwrap(), w.stock())
+    });
 }
 
 #[test]

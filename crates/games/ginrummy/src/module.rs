@@ -6,8 +6,8 @@
 use serde_json::Value;
 use tabula_cards::CardSet;
 use tabula_contract::capability::{BenchSearch, Capabilities, searches};
-use tabula_contract::players::{self, BoxedPlayer};
-use tabula_contract::{GameInfo, GameModule, OptionDoc, PlayerInfo, PlayerSpec, Scoresheet, SpecError};
+use tabula_contract::players;
+use tabula_contract::{GameInfo, GameModule, OptionDoc, PlayerInfo, Scoresheet};
 use tabula_search::{Determinize, Seat, TunableTable, Turn};
 
 use crate::actions::Action;
@@ -84,18 +84,9 @@ impl GameModule for GinRummy {
             choices: &[],
         },
     ];
-    const PLAYERS: &'static [PlayerInfo] = &[
-        PlayerInfo {
-            name: "level",
-            form: "level:N",
-            example: "level:2",
-            description: "the computer, level 1 to 4: 1-2 the deadwood policy (1 with mistakes), 3-4 a search over the draw, the discard and the knock on worlds weighted to the other hand's likely cards",
-        },
-        players::RANDOM,
-        players::ISMCTS,
-        players::MOISMCTS,
-        players::ROOTUCB,
-    ];
+    const PLAYERS: &'static [PlayerInfo] = &players::leveled_ladder(
+        "the computer, level 1 to 4: 1-2 the deadwood policy (1 with mistakes), 3-4 a search over the draw, the discard and the knock on worlds weighted to the other hand's likely cards",
+    );
     const DEFAULT_PLAYER: &'static str = "level:3";
     const CAPABILITIES: Capabilities = Capabilities {
         bench,
@@ -109,16 +100,7 @@ impl GameModule for GinRummy {
     /// discards; a match to 1000 takes many hands.
     const MAX_PLIES: usize = 200_000;
 
-    tabula_cards::card_module!();
-
-    fn agent(&self, spec: &PlayerSpec, seed: u64) -> Result<BoxedPlayer<GinRummy>, SpecError> {
-        players::leveled(spec, seed, "Gin Rummy", |level, seed| Box::new(GinAi::new(level, seed)))
-    }
-
-    fn policy(&self, spec: &PlayerSpec, seed: u64) -> Option<BoxedPlayer<GinRummy>> {
-        // Levels 3-4 search over level 2's deadwood policy.
-        players::leveled_policy(spec, seed, 2, |level, seed| Box::new(GinAi::new(level, seed)))
-    }
+    tabula_cards::card_module!(leveled: GinAi, "Gin Rummy");
 
     fn check_observation(&self, o: &Observation, seat: Seat) -> Result<(), String> {
         tabula_contract::own_observation(usize::from(o.seat), seat)?;

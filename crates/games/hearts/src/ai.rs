@@ -23,8 +23,8 @@ pub use tabula_cards::HandGame;
 
 pub use crate::rollout::CardRollout;
 use crate::rollout::gap_rewards;
-use tabula_cards::{CardId, CardSet, HandRules, Mistakes, best_scored, search_hand};
-use tabula_search::{Ismcts, IsmctsConfig, Payoffs, Player, Rng, SearchResult, Seat, Tunable, forced};
+use tabula_cards::{CardId, CardSet, HandRules, HandSeat, Mistakes};
+use tabula_search::{Payoffs, Player, SearchResult, Seat, Tunable};
 
 use crate::actions::{Action, hand_points, plus};
 use crate::cards::{HEARTS, QUEEN_OF_SPADES, suit_cards, suit_of};
@@ -192,12 +192,7 @@ impl HandRules for Hearts {
 /// A computer seat at one level (1–4).
 #[derive(Debug)]
 pub struct HeartsAi {
-    level: u8,
-    rng: Rng,
-    seed: u64,
-    search: Ismcts<Action>,
-    rollout: CardRollout,
-    legal: Vec<Action>,
+    seat: HandSeat<Action, CardRollout>,
 }
 
 impl HeartsAi {
@@ -206,59 +201,44 @@ impl HeartsAi {
     /// # Panics
     /// When the level is not 1 to 4.
     pub fn new(level: u8, seed: u64) -> Self {
-        assert!((1..=4).contains(&level), "Hearts levels run from 1 to 4");
         HeartsAi {
-            level,
-            rng: Rng::new(seed),
-            seed,
-            search: Ismcts::new(IsmctsConfig::default()),
-            rollout: CardRollout,
-            legal: Vec::new(),
+            seat: HandSeat::new("Hearts", level, seed, CardRollout),
         }
     }
 
     /// The level.
     pub fn level(&self) -> u8 {
-        self.level
+        self.seat.level()
     }
 
     fn heuristic_play(&mut self, o: &Observation) -> Action {
-        let mistakes = (self.level == 1).then_some(Mistakes {
-            rate: MISTAKE_RATE,
-            among: MISTAKE_CANDIDATES,
-        });
         let score = |a: Action| match a {
             Action::Play(c) => card_score(o, c),
             _ => 0.0,
         };
-        best_scored(&self.legal, score, mistakes, &mut self.rng)
+        let mistakes = Mistakes {
+            rate: MISTAKE_RATE,
+            among: MISTAKE_CANDIDATES,
+        };
+        self.seat.best_scored(score, mistakes)
     }
 }
 
 impl Player<Hearts> for HeartsAi {
     fn choose(&mut self, game: &Hearts, o: &Observation, seat: Seat) -> SearchResult<Action> {
-        if let Some(result) = forced(game, o, seat, &mut self.legal) {
+        if let Some(result) = self.seat.forced(game, o, seat) {
             return result;
         }
         let done = |action: Action| SearchResult::decided(Some(action));
-        match self.legal[0] {
+        match self.seat.legal[0] {
             Action::Pass(_) => return done(Action::Pass(choose_pass(o.hand))),
             Action::Moon(_) => return done(Action::Moon(choose_moon(o, game))),
             _ => {}
         }
-        if self.level <= 2 {
+        if self.seat.level() <= 2 {
             return done(self.heuristic_play(o));
         }
-        let iterations = LEVEL_ITERATIONS[usize::from(self.level - 3)];
-        search_hand(
-            &mut self.search,
-            game,
-            o,
-            seat,
-            &mut self.rollout,
-            iterations,
-            self.seed,
-        )
+        self.seat.search(game, o, seat, LEVEL_ITERATIONS)
     }
 }
 
@@ -270,7 +250,7 @@ mod tests {
     use crate::observation::Observation;
     use crate::options::{HeartsOptions, MoonRule};
     use crate::state::TRICKS;
-    use tabula_search::{Game, Turn};
+    use tabula_search::{Game, Rng, Turn};
 
     /// The end of a hand's last trick: seat 2 took every heart and Q♠,
     /// seat 0 the rest, at these scores.

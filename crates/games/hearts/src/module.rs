@@ -5,8 +5,8 @@
 use serde_json::Value;
 use tabula_cards::{CardId, CardSet};
 use tabula_contract::capability::{BenchSearch, Capabilities, searches};
-use tabula_contract::players::{self, BoxedPlayer};
-use tabula_contract::{GameInfo, GameModule, OptionDoc, PlayerInfo, PlayerSpec, Scoresheet, SpecError};
+use tabula_contract::players;
+use tabula_contract::{GameInfo, GameModule, OptionDoc, PlayerInfo, Scoresheet};
 use tabula_search::{Determinize, Hidden, Seat, TunableTable};
 
 use crate::actions::{Action, playable};
@@ -59,18 +59,9 @@ impl GameModule for Hearts {
             choices: &[],
         },
     ];
-    const PLAYERS: &'static [PlayerInfo] = &[
-        PlayerInfo {
-            name: "level",
-            form: "level:N",
-            example: "level:2",
-            description: "the computer, level 1 to 4: 1-2 the card scorer (1 with mistakes), 3-4 ISMCTS over the hand; passing by danger at every level",
-        },
-        players::RANDOM,
-        players::ISMCTS,
-        players::MOISMCTS,
-        players::ROOTUCB,
-    ];
+    const PLAYERS: &'static [PlayerInfo] = &players::leveled_ladder(
+        "the computer, level 1 to 4: 1-2 the card scorer (1 with mistakes), 3-4 ISMCTS over the hand; passing by danger at every level",
+    );
     const DEFAULT_PLAYER: &'static str = "level:3";
     const CAPABILITIES: Capabilities = Capabilities {
         bench,
@@ -83,16 +74,7 @@ impl GameModule for Hearts {
     /// A hand is 52 deals, 4 passes, 52 cards and perhaps the moon's choice.
     const MAX_PLIES: usize = 200;
 
-    tabula_cards::card_module!();
-
-    fn agent(&self, spec: &PlayerSpec, seed: u64) -> Result<BoxedPlayer<Hearts>, SpecError> {
-        players::leveled(spec, seed, "Hearts", |level, seed| Box::new(HeartsAi::new(level, seed)))
-    }
-
-    fn policy(&self, spec: &PlayerSpec, seed: u64) -> Option<BoxedPlayer<Hearts>> {
-        // Levels 3-4 search over level 2's card scorer.
-        players::leveled_policy(spec, seed, 2, |level, seed| Box::new(HeartsAi::new(level, seed)))
-    }
+    tabula_cards::card_module!(leveled: HeartsAi, "Hearts");
 
     fn check_state(&self, state: &State) -> Result<(), String> {
         state.check()

@@ -2,10 +2,9 @@
 //! observations; the worlds drawn for it honour voids, its pass and the
 //! known 2♣, and their frequencies match a hand count.
 
-use std::collections::BTreeMap;
-
 use crate::common;
 use proptest::prelude::*;
+use tabula_conformance::frequency::assert_uniform;
 
 use common::random_state;
 use tabula_cards::tricks::Tricks;
@@ -114,7 +113,7 @@ fn worlds_are_uniform_over_the_deals_that_fit() {
     let unseen: Vec<CardId> = (DECK.all() - o.hand - o.tricks.played.iter().fold(CardSet::EMPTY, |a, &b| a | b))
         .iter()
         .collect();
-    let mut expected = BTreeMap::new();
+    let mut expected = Vec::new();
     for code in 0..3u32.pow(6) {
         let mut hands = [CardSet::EMPTY; 3];
         let mut k = code;
@@ -126,7 +125,7 @@ fn worlds_are_uniform_over_the_deals_that_fit() {
             && hands[0].iter().all(|c| suit_index(suit_of(c)) != 2)
             && hands[1].iter().all(|c| suit_index(suit_of(c)) != 3);
         if ok {
-            expected.insert(hands, 0usize);
+            expected.push(hands);
         }
     }
     // By hand, on the hearts (h) and spades (s) seat 3 takes: (0,0) 1 deal,
@@ -134,17 +133,11 @@ fn worlds_are_uniform_over_the_deals_that_fit() {
     assert_eq!(expected.len(), 19, "19 deals fit");
     let game = Hearts::new(HeartsOptions::default()).unwrap();
     let mut rng = Rng::new(5);
-    let draws = 38_000;
-    for _ in 0..draws {
+    // Each deal 1/19: 2,000 of 38,000 draws expected.
+    assert_uniform(expected, 38_000, || {
         let w = game.determinize(&o, 0, &mut rng);
-        let h = [w.hands()[1], w.hands()[2], w.hands()[3]];
-        *expected.get_mut(&h).expect("every world is one of the deals that fit") += 1;
-    }
-    // Each deal 1/19: 2,000 expected, a standard deviation of about 44
-    // (the bounds are five of them).
-    for (deal, n) in &expected {
-        assert!((1_780..=2_220).contains(n), "{deal:?} drawn {n} times of {draws}");
-    }
+        [w.hands()[1], w.hands()[2], w.hands()[3]]
+    });
 }
 
 #[test]

@@ -237,21 +237,7 @@ fn records_replay_and_refuse_what_does_not() {
         ..HeartsOptions::default()
     })
     .unwrap();
-    let mut rng = Rng::new(8);
-    let mut s = game.initial_state();
-    let mut legal = Vec::new();
-    let mut actions = Vec::new();
-    while game.to_move(&s) != Turn::Terminal {
-        let a = match game.to_move(&s) {
-            Turn::Chance => game.sample_chance(&s, &mut rng),
-            _ => {
-                game.legal_actions(&s, &mut legal);
-                legal[rng.below(legal.len() as u64) as usize]
-            }
-        };
-        actions.push(a);
-        game.apply(&mut s, a);
-    }
+    let (s, actions) = tabula_conformance::random_match(&game, game.initial_state(), 8);
     let record = Record::of(&game, &actions).unwrap();
     assert_eq!(record.scores, s.scores());
     let text = serde_json::to_string(&record).unwrap();

@@ -23,8 +23,8 @@
 
 pub use tabula_cards::HandGame;
 use tabula_cards::french::Suit;
-use tabula_cards::{CardId, CardSet, HandRules, Mistakes, best_scored, search_hand};
-use tabula_search::{Ismcts, IsmctsConfig, Payoffs, Player, Rng, Rollout, SearchResult, Seat, Tunable, forced};
+use tabula_cards::{CardId, CardSet, HandRules, HandSeat, Mistakes, side_gap_rewards};
+use tabula_search::{Payoffs, Player, Rng, Rollout, SearchResult, Seat, Tunable};
 
 use crate::actions::{Action, playable};
 use crate::cards::{NUM_CARDS, SPADES, rank, suit_cards, suit_of};
@@ -304,10 +304,7 @@ impl HandRules for Spades {
 
     fn hand_rewards(&self, s: &State) -> Payoffs {
         let sides = s.last_hand.map_or([0, 0], |h| [h[0].total, h[1].total]);
-        let gap = f64::from(sides[0] - sides[1]).clamp(-REWARD_RANGE, REWARD_RANGE);
-        Payoffs::new(&std::array::from_fn::<f64, SEATS, _>(|seat| {
-            if side_of(seat) == 0 { gap } else { -gap }
-        }))
+        side_gap_rewards::<SEATS>(f64::from(sides[0] - sides[1]), REWARD_RANGE, side_of)
     }
 
     fn hand_reward_range(&self) -> (f64, f64) {
@@ -340,12 +337,7 @@ impl Rollout<HandGame<'_, Spades>> for CardRollout {
 /// A computer seat at one level (1–4).
 #[derive(Debug)]
 pub struct SpadesAi {
-    level: u8,
-    rng: Rng,
-    seed: u64,
-    search: Ismcts<Action>,
-    rollout: CardRollout,
-    legal: Vec<Action>,
+    seat: HandSeat<Action, CardRollout>,
 }
 
 impl SpadesAi {
@@ -354,26 +346,20 @@ impl SpadesAi {
     /// # Panics
     /// When the level is not 1 to 4.
     pub fn new(level: u8, seed: u64) -> Self {
-        assert!((1..=4).contains(&level), "Spades levels run from 1 to 4");
         SpadesAi {
-            level,
-            rng: Rng::new(seed),
-            seed,
-            search: Ismcts::new(IsmctsConfig::default()),
-            rollout: CardRollout,
-            legal: Vec::new(),
+            seat: HandSeat::new("Spades", level, seed, CardRollout),
         }
     }
 
     /// The level.
     pub fn level(&self) -> u8 {
-        self.level
+        self.seat.level()
     }
 
     fn bid(&mut self, o: &Observation) -> u8 {
         let bid = choose_bid(o);
-        if self.level == 1 && bid > 0 && self.rng.next_f64() < BID_NOISE {
-            return if self.rng.below(2) == 0 {
+        if self.seat.level() == 1 && bid > 0 && self.seat.rng.next_f64() < BID_NOISE {
+            return if self.seat.rng.below(2) == 0 {
                 bid.saturating_sub(1).max(1)
             } else {
                 (bid + 1).min(TRICKS)
@@ -383,41 +369,32 @@ impl SpadesAi {
     }
 
     fn heuristic_play(&mut self, o: &Observation) -> Action {
-        let mistakes = (self.level == 1).then_some(Mistakes {
-            rate: MISTAKE_RATE,
-            among: MISTAKE_CANDIDATES,
-        });
         let score = |a: Action| match a {
             Action::Play(c) => card_score(o, c),
             _ => 0.0,
         };
-        best_scored(&self.legal, score, mistakes, &mut self.rng)
+        let mistakes = Mistakes {
+            rate: MISTAKE_RATE,
+            among: MISTAKE_CANDIDATES,
+        };
+        self.seat.best_scored(score, mistakes)
     }
 }
 
 impl Player<Spades> for SpadesAi {
     fn choose(&mut self, game: &Spades, o: &Observation, seat: Seat) -> SearchResult<Action> {
-        if let Some(result) = forced(game, o, seat, &mut self.legal) {
+        if let Some(result) = self.seat.forced(game, o, seat) {
             return result;
         }
         let done = SearchResult::decided;
-        match self.legal[0] {
+        match self.seat.legal[0] {
             Action::Blind(_) => return done(Some(Action::Blind(choose_blind(o)))),
             Action::Bid(_) => return done(Some(Action::Bid(self.bid(o)))),
             _ => {}
         }
-        if self.level <= 2 {
+        if self.seat.level() <= 2 {
             return done(Some(self.heuristic_play(o)));
         }
-        let iterations = LEVEL_ITERATIONS[usize::from(self.level - 3)];
-        search_hand(
-            &mut self.search,
-            game,
-            o,
-            seat,
-            &mut self.rollout,
-            iterations,
-            self.seed,
-        )
+        self.seat.search(game, o, seat, LEVEL_ITERATIONS)
     }
 }

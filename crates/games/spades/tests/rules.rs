@@ -363,21 +363,7 @@ fn records_replay_and_refuse_what_was_not_played() {
         ..SpadesOptions::default()
     })
     .unwrap();
-    let mut rng = tabula_search::Rng::new(9);
-    let mut s = g.initial_state();
-    let mut actions = Vec::new();
-    let mut legal = Vec::new();
-    while g.to_move(&s) != Turn::Terminal {
-        let a = match g.to_move(&s) {
-            Turn::Chance => g.sample_chance(&s, &mut rng),
-            _ => {
-                g.legal_actions(&s, &mut legal);
-                legal[rng.below(legal.len() as u64) as usize]
-            }
-        };
-        actions.push(a);
-        g.apply(&mut s, a);
-    }
+    let (s, actions) = tabula_conformance::random_match(&g, g.initial_state(), 9);
     let record = Record::of(&g, &actions).unwrap();
     let text = serde_json::to_string(&record).unwrap();
     let back: Record = serde_json::from_str(&text).unwrap();

@@ -1,0 +1,162 @@
+//! What the games' speed examples and allocation tests share: the first
+//! decision of a kind in a seeded deal, ISMCTS iterations per second over
+//! several such decisions, and a computer's decision times over whole
+//! hands (median and 90th percentile).
+//!
+//! ```
+//! # use tabula_search::*;
+//! # use serde::{Serialize, Deserialize};
+//! # #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+//! # struct Pile { stones: u8, to_move: usize }
+//! # struct Nim;
+//! # impl Game for Nim {
+//! #     type State = Pile; type Action = u8; type Observation = Pile;
+//! #     fn num_seats(&self) -> usize { 2 }
+//! #     fn to_move(&self, s: &Pile) -> Turn { if s.stones == 0 { Turn::Terminal } else { Turn::Seat(s.to_move) } }
+//! #     fn legal_actions(&self, s: &Pile, out: &mut Vec<u8>) { out.clear(); out.extend((1..=2).filter(|&k| k <= s.stones)); }
+//! #     fn apply(&self, s: &mut Pile, take: u8) { s.stones -= take; s.to_move = 1 - s.to_move; }
+//! #     fn payoffs(&self, s: &Pile) -> Payoffs { Payoffs::zero_sum(if s.to_move == 1 { 1.0 } else { -1.0 }) }
+//! #     fn observation(&self, s: &Pile, _: Seat) -> Pile { *s }
+//! #     fn hash(&self, s: &Pile) -> u64 { u64::from(s.stones) * 2 + s.to_move as u64 }
+//! # }
+//! use tabula_conformance::speed::first_decision;
+//! // Take one stone until a single stone is left to take.
+//! let (s, seat) = first_decision(&Nim, Pile { stones: 5, to_move: 0 }, 1, |_, _, legal| legal[0], |_, legal| legal.len() == 1)
+//!     .expect("the pile runs down to one stone");
+//! assert_eq!((s.stones, seat), (1, 0), "five stones taken one by one: the first seat faces the last");
+//! ```
+
+use tabula_search::{Game, Player, Rng, SearchStats, Seat, Turn};
+
+/// From `start`, chance outcomes drawn from `seed` and every seat's
+/// decision made by `decide(state, seat, legal)`, the first state that
+/// `wanted(state, legal)` accepts (asked at each decision, with the seat
+/// to move's legal actions), with its seat to move; `None` when the match
+/// ends first.
+pub fn first_decision<G: Game>(
+    game: &G,
+    start: G::State,
+    seed: u64,
+    mut decide: impl FnMut(&G::State, Seat, &[G::Action]) -> G::Action,
+    mut wanted: impl FnMut(&G::State, &[G::Action]) -> bool,
+) -> Option<(G::State, Seat)> {
+    let mut rng = Rng::new(seed);
+    let mut s = start;
+    let mut legal = Vec::new();
+    loop {
+        let a = match game.to_move(&s) {
+            Turn::Terminal => return None,
+            Turn::Chance => game.sample_chance(&s, &mut rng),
+            Turn::Seat(seat) => {
+                game.legal_actions(&s, &mut legal);
+                if wanted(&s, &legal) {
+                    return Some((s, seat));
+                }
+                decide(&s, seat, &legal)
+            }
+        };
+        game.apply(&mut s, a);
+    }
+}
+
+/// The `nth` decision (counted from 1) whose legal actions `wanted`
+/// accepts, in a match played at random from `start` (uniformly random
+/// legal actions, chance drawn by the game, all from `seed`): the tests'
+/// positions of a kind. `None` when the match ends first.
+pub fn nth_random_decision<G: Game>(
+    game: &G,
+    start: G::State,
+    seed: u64,
+    nth: usize,
+    wanted: impl Fn(&[G::Action]) -> bool,
+) -> Option<(G::State, Seat)> {
+    let mut rng = Rng::new(seed ^ 0x5EED_DEC1_5104);
+    let mut seen = 0;
+    first_decision(
+        game,
+        start,
+        seed,
+        |_, _, legal| legal[rng.below(legal.len() as u64) as usize],
+        |_, legal| {
+            seen += usize::from(wanted(legal));
+            seen == nth
+        },
+    )
+}
+
+/// Runs `search(run)` for each of `runs` runs (it returns the search's
+/// statistics, whose `elapsed` times it), prints a line per run, named
+/// `deal {first_deal + run}`, and the median rate; returns the median in
+/// iterations per second.
+pub fn iteration_rates<A>(runs: u64, first_deal: u64, mut search: impl FnMut(u64) -> SearchStats<A>) -> f64 {
+    let mut rates = Vec::new();
+    for run in 0..runs {
+        let stats = search(run);
+        let secs = stats.elapsed.as_secs_f64();
+        let rate = stats.iterations as f64 / secs;
+        rates.push(rate);
+        println!(
+            "deal {}: {} iterations, {} nodes in {:.1} ms: {rate:.0} iterations/s",
+            first_deal + run,
+            stats.iterations,
+            stats.nodes,
+            secs * 1e3,
+        );
+    }
+    rates.sort_by(f64::total_cmp);
+    let median = rates.get(rates.len() / 2).copied().unwrap_or(0.0);
+    println!("median: {median:.0} iterations/s over {runs} decisions");
+    median
+}
+
+/// Plays a match from `start` (chance drawn from `seed`), seat `k` played
+/// by `players[k]`, while `going(state)` holds, and returns the wall-clock
+/// time in milliseconds of each decision whose legal actions `timed`
+/// accepts.
+pub fn decision_times<G: Game, P: Player<G>>(
+    game: &G,
+    start: G::State,
+    seed: u64,
+    players: &mut [P],
+    going: impl Fn(&G::State) -> bool,
+    timed: impl Fn(&[G::Action]) -> bool,
+) -> Vec<f64> {
+    let mut rng = Rng::new(seed);
+    let mut s = start;
+    let mut legal = Vec::new();
+    let mut times = Vec::new();
+    while going(&s) {
+        let a = match game.to_move(&s) {
+            Turn::Terminal => break,
+            Turn::Chance => game.sample_chance(&s, &mut rng),
+            Turn::Seat(seat) => {
+                game.legal_actions(&s, &mut legal);
+                let o = game.observation(&s, seat);
+                let t = std::time::Instant::now();
+                let a = players[seat]
+                    .choose(game, &o, seat)
+                    .action
+                    .expect("a seat to move has a legal action");
+                if timed(&legal) {
+                    times.push(t.elapsed().as_secs_f64() * 1e3);
+                }
+                a
+            }
+        };
+        game.apply(&mut s, a);
+    }
+    times
+}
+
+/// Prints `times` (milliseconds) as `{what}: N decisions, median …, 90th
+/// percentile …`.
+pub fn print_times(what: &str, times: &mut [f64]) {
+    times.sort_by(f64::total_cmp);
+    let at = |q: usize| times.get(times.len() * q / 10).copied().unwrap_or(0.0);
+    println!(
+        "{what}: {} decisions, median {:.1} ms, 90th percentile {:.1} ms",
+        times.len(),
+        at(5),
+        at(9)
+    );
+}
