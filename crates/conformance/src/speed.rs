@@ -84,15 +84,23 @@ pub fn nth_random_decision<G: Game>(
     )
 }
 
-/// Runs `search(run)` for each of `runs` runs (it returns the search's
-/// statistics, whose `elapsed` times it), prints a line per run, named
-/// `deal {first_deal + run}`, and the median rate; returns the median in
-/// iterations per second.
-pub fn iteration_rates<A>(runs: u64, first_deal: u64, mut search: impl FnMut(u64) -> SearchStats<A>) -> f64 {
+/// For each of `runs` runs: `prepare(run)` (not timed), then
+/// `search(&prepared, run)` timed by the wall clock (it returns the
+/// search's statistics); prints a line per run, named `deal {first_deal +
+/// run}`, and the median rate; returns the median in iterations per
+/// second.
+pub fn iteration_rates<T, A>(
+    runs: u64,
+    first_deal: u64,
+    mut prepare: impl FnMut(u64) -> T,
+    mut search: impl FnMut(&T, u64) -> SearchStats<A>,
+) -> f64 {
     let mut rates = Vec::new();
     for run in 0..runs {
-        let stats = search(run);
-        let secs = stats.elapsed.as_secs_f64();
+        let prepared = prepare(run);
+        let t = std::time::Instant::now();
+        let stats = search(&prepared, run);
+        let secs = t.elapsed().as_secs_f64();
         let rate = stats.iterations as f64 / secs;
         rates.push(rate);
         println!(

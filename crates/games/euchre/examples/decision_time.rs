@@ -23,7 +23,7 @@ fn main() {
     let runs = args.get(1).copied().unwrap_or(5);
     let game = Euchre::new(EuchreOptions::default()).unwrap();
     let mut search = Ismcts::new(IsmctsConfig::default());
-    iteration_rates(runs, 100, |run| {
+    let prepare = |run: u64| {
         // The deal of 100 + run and the bids of level 2's heuristics.
         let mut bidder = EuchreAi::new(2, 100 + run);
         let bid = |s: &State, seat: usize, _: &[Action]| {
@@ -33,10 +33,12 @@ fn main() {
             card_choice(legal)
         })
         .expect("a hand has decisions");
-        let o = game.observation(&s, seat);
-        let hand = HandGame::new(&game, &o);
+        (game.observation(&s, seat), seat)
+    };
+    iteration_rates(runs, 100, prepare, |(o, seat), run| {
+        let hand = HandGame::new(&game, o);
         search
-            .search(&hand, &o, seat, &mut CardRollout, &Budget::iterations(iterations), run)
+            .search(&hand, o, *seat, &mut CardRollout, &Budget::iterations(iterations), run)
             .stats
     });
     let mut players: Vec<EuchreAi> = (0..4).map(|k| EuchreAi::new(4, k)).collect();

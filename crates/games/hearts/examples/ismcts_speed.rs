@@ -26,7 +26,7 @@ fn main() {
     let hands = args.get(2).copied().unwrap_or(2);
     let game = Hearts::new(HeartsOptions::default()).unwrap();
     let mut search = Ismcts::new(IsmctsConfig::default());
-    iteration_rates(runs, 100, |run| {
+    let prepare = |run: u64| {
         // The deal of 100 + run, the passes and the 2♣ lead.
         let pass = |s: &State, seat: usize, legal: &[Action]| match legal[0] {
             Action::Pass(_) => Action::Pass(choose_pass(s.hands()[seat])),
@@ -36,10 +36,12 @@ fn main() {
             card_choice(legal)
         })
         .expect("a hand has decisions");
-        let o = game.observation(&s, seat);
-        let hand = HandGame::new(&game, &o);
+        (game.observation(&s, seat), seat)
+    };
+    iteration_rates(runs, 100, prepare, |(o, seat), run| {
+        let hand = HandGame::new(&game, o);
         search
-            .search(&hand, &o, seat, &mut CardRollout, &Budget::iterations(iterations), run)
+            .search(&hand, o, *seat, &mut CardRollout, &Budget::iterations(iterations), run)
             .stats
     });
     if hands == 0 {

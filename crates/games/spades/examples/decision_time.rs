@@ -23,7 +23,7 @@ fn main() {
     let runs = args.get(1).copied().unwrap_or(5);
     let game = Spades::new(SpadesOptions::default()).unwrap();
     let mut search = Ismcts::new(IsmctsConfig::default());
-    iteration_rates(runs, 100, |run| {
+    let prepare = |run: u64| {
         // The deal of 100 + run and the bids.
         let bid = |s: &State, seat: usize, legal: &[Action]| match legal[0] {
             Action::Bid(_) => Action::Bid(choose_bid(&game.observation(s, seat))),
@@ -33,10 +33,12 @@ fn main() {
             card_choice(legal)
         })
         .expect("a hand has decisions");
-        let o = game.observation(&s, seat);
-        let hand = HandGame::new(&game, &o);
+        (game.observation(&s, seat), seat)
+    };
+    iteration_rates(runs, 100, prepare, |(o, seat), run| {
+        let hand = HandGame::new(&game, o);
         search
-            .search(&hand, &o, seat, &mut CardRollout, &Budget::iterations(iterations), run)
+            .search(&hand, o, *seat, &mut CardRollout, &Budget::iterations(iterations), run)
             .stats
     });
     let mut players: Vec<SpadesAi> = (0..4).map(|k| SpadesAi::new(4, k)).collect();
