@@ -36,7 +36,7 @@ pub const CSRF_HEADER: &str = "x-csrf-token";
 /// How long a session lives.
 pub const SESSION_SECONDS: i64 = 30 * 86_400;
 /// The computer paces an account may choose.
-pub const PACES: [&str; 3] = ["calm", "measured", "brisk"];
+pub const PACES: [&str; 4] = ["calm", "measured", "brisk", "instant"];
 /// The delay each failed log-in adds to a name beyond its free failures a
 /// minute (counted over every address).
 pub const LOGIN_SLOWDOWN_STEP: Duration = Duration::from_millis(250);
@@ -58,7 +58,7 @@ pub struct User {
     pub id: String,
     /// The display name.
     pub name: String,
-    /// The computer's pace: calm, measured or brisk.
+    /// The computer's pace: calm, measured, brisk or instant.
     pub pace: String,
 }
 
@@ -537,7 +537,7 @@ pub async fn account(
     let mut user = session.account()?.clone();
     if let Some(pace) = body.pace {
         if !PACES.contains(&pace.as_str()) {
-            return Err(ApiError::bad_request("the pace is calm, measured or brisk"));
+            return Err(ApiError::bad_request("the pace is calm, measured, brisk or instant"));
         }
         user.pace = pace;
     }

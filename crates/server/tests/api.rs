@@ -194,6 +194,12 @@ async fn accounts(engine: Engine) {
     assert_eq!(status, StatusCode::BAD_REQUEST);
     let (_, session) = c.get("/api/session").await;
     assert_eq!(session["user"]["pace"], "brisk", "a refused change changes nothing");
+    let (status, body) = c.post("/api/account", json!({ "pace": "instant" })).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(
+        body["user"]["pace"], "instant",
+        "no wait before a computer's move is a pace too"
+    );
 
     // Log out: a guest again, and guests have no account settings.
     let (status, body) = c.post("/api/logout", json!({})).await;

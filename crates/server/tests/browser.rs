@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 
 use common::{Engine, TestServer};
 use fantoccini::{Client, Locator};
-use web::{ONE_AT_A_TIME, WAIT, brisk, browser, driver, find, open, register, settle, shown, text};
+use web::{ONE_AT_A_TIME, WAIT, browser, driver, find, open, register, set_pace, settle, shown, text};
 
 /// Clicks legal cells until the result shows.
 async fn play_to_the_end(c: &Client) {
@@ -41,7 +41,7 @@ async fn a_new_user_plays_the_daily_grid_and_sees_the_leaderboard() {
     let s = TestServer::start(Engine::Sqlite, |_| {}).await.unwrap();
     let c = browser(&d).await;
     register(&c, &s.base, "Ada").await;
-    brisk(&c, &s.base).await;
+    set_pace(&c, &s.base, "brisk").await;
     open(&c, &format!("{}/daily", s.base)).await;
     find(&c, "#start").await.click().await.unwrap();
     find(&c, "[data-legal='true']").await;
@@ -65,7 +65,7 @@ async fn a_restart_takes_the_day_off_the_leaderboard() {
     let s = TestServer::start(Engine::Sqlite, |_| {}).await.unwrap();
     let c = browser(&d).await;
     register(&c, &s.base, "Bea").await;
-    brisk(&c, &s.base).await;
+    set_pace(&c, &s.base, "brisk").await;
     open(&c, &format!("{}/daily", s.base)).await;
     find(&c, "#start").await.click().await.unwrap();
     settle(&c).await;
@@ -188,7 +188,7 @@ async fn free_play_its_review_and_a_watched_game_run_on_the_shell() {
     let s = TestServer::start(Engine::Sqlite, |_| {}).await.unwrap();
     let c = browser(&d).await;
     register(&c, &s.base, "Cy").await;
-    brisk(&c, &s.base).await;
+    set_pace(&c, &s.base, "brisk").await;
     open(&c, &format!("{}/play", s.base)).await;
     find(&c, "#free-size option[value='3']").await.click().await.unwrap();
     find(&c, "#free-opponent option[value='greedy']")

@@ -258,7 +258,7 @@ export function announce(text) {
 // ---------------------------------------------------------------------- pace
 
 /** How long the computer's reach stays lit before its move, per pace (ms). */
-export const PACES = { calm: 1600, measured: 900, brisk: 400 };
+export const PACES = { calm: 1600, measured: 900, brisk: 400, instant: 0 };
 
 /** The current pace's name: the account's, or `measured` for guests. */
 export async function paceName() {

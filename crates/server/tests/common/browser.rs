@@ -151,17 +151,19 @@ pub async fn register(c: &Client, base: &str, name: &str) {
     }
 }
 
-/// Brisk pace, through the account page, so the games go quickly.
-pub async fn brisk(c: &Client, base: &str) {
+/// The computers' pace `pace`, chosen on the account page as a person
+/// does: `brisk` where a test watches the computers' moves being shown,
+/// `instant` where it only plays.
+pub async fn set_pace(c: &Client, base: &str, pace: &str) {
     open(c, &format!("{base}/account")).await;
-    find(c, "input[value='brisk']").await.click().await.unwrap();
+    find(c, &format!("input[value='{pace}']")).await.click().await.unwrap();
     let deadline = Instant::now() + WAIT;
     loop {
         let s: serde_json::Value = c
             .execute_async("fetch('/api/session').then(r => r.json()).then(arguments[0])", vec![])
             .await
             .unwrap();
-        if s["user"]["pace"] == "brisk" {
+        if s["user"]["pace"] == pace {
             break;
         }
         assert!(Instant::now() < deadline, "the pace was not saved");
