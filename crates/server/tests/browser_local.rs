@@ -420,6 +420,9 @@ async fn after_a_first_visit_free_play_works_offline_and_is_stored_once_back() {
     let mut server = Stoppable::start("127.0.0.1:0", &db);
     let base = server.base.clone();
     let c = web::browser(&d).await;
+    // A person at the instant pace, which the page keeps for offline play.
+    web::register(&c, &base, "offline player").await;
+    web::set_pace(&c, &base, "instant").await;
     // The first visit: the service worker keeps what free play needs.
     open(&c, &format!("{base}/new/hearts")).await;
     until(
@@ -439,8 +442,17 @@ async fn after_a_first_visit_free_play_works_offline_and_is_stored_once_back() {
         .unwrap();
     assert_eq!(kept, Value::Bool(true));
 
-    // Offline: no server at all.
+    // Offline: no server at all, and the account's pace still the page's.
     server.stop();
+    let kept = c
+        .execute("return localStorage.getItem('tabula-pace')", vec![])
+        .await
+        .unwrap();
+    assert_eq!(
+        kept,
+        Value::String("instant".into()),
+        "the page kept the account's pace"
+    );
     start_local(
         &c,
         &base,
@@ -462,7 +474,7 @@ async fn after_a_first_visit_free_play_works_offline_and_is_stored_once_back() {
     assert_eq!(queued, 1);
 
     // Back online (the same address, the same database): the next page
-    // stores the game for the browser's session.
+    // stores the game for the browser's session (the person's).
     let addr = base.trim_start_matches("http://").to_string();
     let _again = Stoppable::start(&addr, &db);
     open(&c, &format!("{base}/new")).await;

@@ -34,7 +34,17 @@ async function fetchSession() {
     throw new ApiError(data?.error ?? `The server answered ${res.status}.`, res.status);
   }
   csrf = data.csrf;
+  keepPace(data.user);
   return data;
+}
+
+/** Keeps the account's pace in this browser (none for a guest), for free
+ * play in the page when the server cannot be asked. */
+function keepPace(user) {
+  try {
+    if (user && Object.hasOwn(PACES, user.pace ?? '')) localStorage.setItem('tabula-pace', user.pace);
+    else localStorage.removeItem('tabula-pace');
+  } catch { /* storage off: offline play at the guests' pace */ }
 }
 
 /** The session `{user: null | {name, pace}, csrf}`, fetched once and cached. */
@@ -54,8 +64,10 @@ function remember(path, data) {
   if (typeof data.csrf === 'string') {
     csrf = data.csrf;
     sessionPromise = Promise.resolve({ user: data.user ?? null, csrf });
+    keepPace(data.user);
   } else if (path === '/api/account' && 'user' in data && sessionPromise) {
     sessionPromise = sessionPromise.then((s) => ({ ...s, user: data.user }));
+    keepPace(data.user);
   }
 }
 
@@ -260,13 +272,17 @@ export function announce(text) {
 /** How long the computer's reach stays lit before its move, per pace (ms). */
 export const PACES = { calm: 1600, measured: 900, brisk: 400, instant: 0 };
 
-/** The current pace's name: the account's, or `measured` for guests. */
+/** The current pace's name: the account's, or `measured` for guests.
+ * Offline (free play in the page with no server to ask) it is the pace
+ * this browser last saw its account have. */
 export async function paceName() {
   try {
     const s = await session();
-    return s.user?.pace in PACES ? s.user.pace : 'measured';
+    return Object.hasOwn(PACES, s.user?.pace ?? '') ? s.user.pace : 'measured';
   } catch {
-    return 'measured';
+    let kept = null;
+    try { kept = localStorage.getItem('tabula-pace'); } catch { /* storage off */ }
+    return Object.hasOwn(PACES, kept ?? '') ? kept : 'measured';
   }
 }
 
