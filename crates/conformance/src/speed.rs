@@ -1,5 +1,5 @@
 //! What the games' speed examples and allocation tests share: the first
-//! decision of a kind in a seeded deal, ISMCTS iterations per second over
+//! decision of a kind in a seeded deal, search iterations per second over
 //! several such decisions, and a computer's decision times over whole
 //! hands (median and 90th percentile).
 //!
@@ -84,28 +84,40 @@ pub fn nth_random_decision<G: Game>(
     )
 }
 
-/// For each of `runs` runs: `prepare(run)` (not timed), then
-/// `search(&prepared, run)` timed by the wall clock (it returns the
-/// search's statistics); prints a line per run, named `deal {first_deal +
-/// run}`, and the median rate; returns the median in iterations per
-/// second.
-pub fn iteration_rates<T, A>(
-    runs: u64,
-    first_deal: u64,
-    mut prepare: impl FnMut(u64) -> T,
-    mut search: impl FnMut(&T, u64) -> SearchStats<A>,
-) -> f64 {
+/// Iterations per second of `search` from the first decision `wanted`
+/// accepts in each of `runs` deals: deal `first_deal + run` is played from
+/// `start` (chance from that seed, the decisions before by
+/// `decider(deal)`), then `search(observation, seat, run)` runs, timed by
+/// the wall clock around it alone. Prints a line per deal and the median;
+/// returns the median.
+///
+/// # Panics
+/// When a deal ends before a decision `wanted` accepts.
+pub fn first_decision_rates<G, D, A>(
+    game: &G,
+    start: &G::State,
+    (runs, first_deal): (u64, u64),
+    mut decider: impl FnMut(u64) -> D,
+    wanted: impl Fn(&[G::Action]) -> bool,
+    mut search: impl FnMut(&G::Observation, Seat, u64) -> SearchStats<A>,
+) -> f64
+where
+    G: Game,
+    D: FnMut(&G::State, Seat, &[G::Action]) -> G::Action,
+{
     let mut rates = Vec::new();
     for run in 0..runs {
-        let prepared = prepare(run);
+        let deal = first_deal + run;
+        let (s, seat) = first_decision(game, start.clone(), deal, decider(deal), |_, legal| wanted(legal))
+            .unwrap_or_else(|| panic!("deal {deal} ends before the decision"));
+        let o = game.observation(&s, seat);
         let t = std::time::Instant::now();
-        let stats = search(&prepared, run);
+        let stats = search(&o, seat, run);
         let secs = t.elapsed().as_secs_f64();
         let rate = stats.iterations as f64 / secs;
         rates.push(rate);
         println!(
-            "deal {}: {} iterations, {} nodes in {:.1} ms: {rate:.0} iterations/s",
-            first_deal + run,
+            "deal {deal}: {} iterations, {} nodes in {:.1} ms: {rate:.0} iterations/s",
             stats.iterations,
             stats.nodes,
             secs * 1e3,

@@ -10,11 +10,15 @@
 //! ```
 //! use tabula_platform::arena::{self, ArenaSettings};
 //!
-//! let ttt = tabula_registry::find("tictactoe").unwrap().open(&serde_json::Value::Null).unwrap();
-//! let specs = ["alphabeta".parse().unwrap(), "random".parse().unwrap()];
-//! let out = arena::run(&ttt, &specs, &ArenaSettings::new(10, 1), &|_| {}).unwrap();
-//! // Perfect play never loses.
-//! assert_eq!(out.report["b_wins"], 0);
+//! // The registry's first two-seat game, its default options.
+//! let entry = tabula_registry::games()
+//!     .iter()
+//!     .find(|e| e.open(&serde_json::Value::Null).is_ok_and(|d| d.seats() == 2))
+//!     .expect("a two-seat game");
+//! let game = entry.open(&serde_json::Value::Null).unwrap();
+//! let specs = ["random".parse().unwrap(), "random".parse().unwrap()];
+//! let out = arena::run(&game, &specs, &ArenaSettings::new(10, 1), &|_| {}).unwrap();
+//! // Ten deals, each played with the seats both ways round.
 //! assert_eq!(out.games.len(), 20);
 //! ```
 

@@ -20,13 +20,21 @@
 //! ```
 //! use tabula_wasm::{LocalTable, decide};
 //!
-//! // Tic-tac-toe, the person at seat 0, perfect play at seat 1.
-//! let request = r#"{"game":"tictactoe","seats":["human",{"ai":"minimax"}]}"#;
-//! let mut table = LocalTable::open(request, "7").unwrap();
-//! table.act("4", Some(0)).unwrap();
+//! // The registry's first two-seat game without hidden cards: the person
+//! // at seat 0, a computer at seat 1.
+//! let game = tabula_registry::games()
+//!     .iter()
+//!     .find(|e| !e.info().hidden_information && e.open(&serde_json::Value::Null).is_ok_and(|d| d.seats() == 2))
+//!     .expect("a two-seat game")
+//!     .info()
+//!     .name;
+//! let request = serde_json::json!({ "game": game, "seats": ["human", { "ai": "random" }] });
+//! let mut table = LocalTable::open(&request.to_string(), "7").unwrap();
+//! let first = table.answer()["legal"][0]["label"].as_str().unwrap().to_string();
+//! table.act(&first, Some(0)).unwrap();
 //! let turn = table.next_turn().unwrap().expect("the computer acts");
 //! let worker_request = serde_json::json!({
-//!     "game": "tictactoe", "options": null, "seat": turn.seat,
+//!     "game": game, "options": null, "seat": turn.seat,
 //!     "player": turn.player, "seed": turn.seed,
 //!     "observation": turn.observation.to_string(), "deadline_ms": 1000.0,
 //! });

@@ -8,9 +8,10 @@
 //! cargo run --release -p tabula-euchre --example decision_time -- [ITERATIONS] [RUNS]
 //! ```
 
-use tabula_conformance::speed::{decision_times, first_decision, iteration_rates, print_times};
+use tabula_cards::search_hand;
+use tabula_conformance::speed::{decision_times, first_decision_rates, print_times};
 use tabula_euchre::*;
-use tabula_search::{Budget, Game, Ismcts, IsmctsConfig, Player};
+use tabula_search::{Game, Ismcts, IsmctsConfig, Player};
 
 /// A card decision with a choice: a play with more than one legal card.
 fn card_choice(legal: &[Action]) -> bool {
@@ -23,24 +24,19 @@ fn main() {
     let runs = args.get(1).copied().unwrap_or(5);
     let game = Euchre::new(EuchreOptions::default()).unwrap();
     let mut search = Ismcts::new(IsmctsConfig::default());
-    let prepare = |run: u64| {
-        // The deal of 100 + run and the bids of level 2's heuristics.
-        let mut bidder = EuchreAi::new(2, 100 + run);
-        let bid = |s: &State, seat: usize, _: &[Action]| {
-            bidder.choose(&game, &game.observation(s, seat), seat).action.unwrap()
-        };
-        let (s, seat) = first_decision(&game, game.initial_state(), 100 + run, bid, |_, legal| {
-            card_choice(legal)
-        })
-        .expect("a hand has decisions");
-        (game.observation(&s, seat), seat)
+    // Each deal's bids by level 2's heuristics.
+    let bidder = |deal| {
+        let mut ai = EuchreAi::new(2, deal);
+        move |s: &State, seat: usize, _: &[Action]| ai.choose(&game, &game.observation(s, seat), seat).action.unwrap()
     };
-    iteration_rates(runs, 100, prepare, |(o, seat), run| {
-        let hand = HandGame::new(&game, o);
-        search
-            .search(&hand, o, *seat, &mut CardRollout, &Budget::iterations(iterations), run)
-            .stats
-    });
+    first_decision_rates(
+        &game,
+        &game.initial_state(),
+        (runs, 100),
+        bidder,
+        card_choice,
+        |o, seat, run| search_hand(&mut search, &game, o, seat, &mut CardRollout, iterations, run).stats,
+    );
     let mut players: Vec<EuchreAi> = (0..4).map(|k| EuchreAi::new(4, k)).collect();
     let going = |s: &State| s.hand_no() < 2;
     let mut times = decision_times(&game, game.initial_state(), 9, &mut players, going, card_choice);

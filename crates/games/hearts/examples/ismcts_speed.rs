@@ -9,10 +9,11 @@
 //! cargo run --release -p tabula-hearts --example ismcts_speed -- [ITERATIONS] [RUNS] [HANDS]
 //! ```
 
-use tabula_conformance::speed::{decision_times, first_decision, iteration_rates, print_times};
+use tabula_cards::search_hand;
+use tabula_conformance::speed::{decision_times, first_decision_rates, print_times};
 use tabula_hearts::ai::{CardRollout, choose_pass};
 use tabula_hearts::*;
-use tabula_search::{Budget, Game, Ismcts, IsmctsConfig};
+use tabula_search::{Ismcts, IsmctsConfig};
 
 /// A card decision with a choice: a play with more than one legal card.
 fn card_choice(legal: &[Action]) -> bool {
@@ -26,24 +27,21 @@ fn main() {
     let hands = args.get(2).copied().unwrap_or(2);
     let game = Hearts::new(HeartsOptions::default()).unwrap();
     let mut search = Ismcts::new(IsmctsConfig::default());
-    let prepare = |run: u64| {
-        // The deal of 100 + run, the passes and the 2♣ lead.
-        let pass = |s: &State, seat: usize, legal: &[Action]| match legal[0] {
+    // Each deal's passes by the passing heuristics (the 2♣ lead is forced).
+    let passer = |_| {
+        |s: &State, seat: usize, legal: &[Action]| match legal[0] {
             Action::Pass(_) => Action::Pass(choose_pass(s.hands()[seat])),
             other => other,
-        };
-        let (s, seat) = first_decision(&game, game.initial_state(), 100 + run, pass, |_, legal| {
-            card_choice(legal)
-        })
-        .expect("a hand has decisions");
-        (game.observation(&s, seat), seat)
+        }
     };
-    iteration_rates(runs, 100, prepare, |(o, seat), run| {
-        let hand = HandGame::new(&game, o);
-        search
-            .search(&hand, o, *seat, &mut CardRollout, &Budget::iterations(iterations), run)
-            .stats
-    });
+    first_decision_rates(
+        &game,
+        &game.initial_state(),
+        (runs, 100),
+        passer,
+        card_choice,
+        |o, seat, run| search_hand(&mut search, &game, o, seat, &mut CardRollout, iterations, run).stats,
+    );
     if hands == 0 {
         return;
     }

@@ -8,8 +8,9 @@
 //! cargo run --release -p tabula-spades --example decision_time -- [ITERATIONS] [RUNS]
 //! ```
 
-use tabula_conformance::speed::{decision_times, first_decision, iteration_rates, print_times};
-use tabula_search::{Budget, Game, Ismcts, IsmctsConfig};
+use tabula_cards::search_hand;
+use tabula_conformance::speed::{decision_times, first_decision_rates, print_times};
+use tabula_search::{Game, Ismcts, IsmctsConfig};
 use tabula_spades::*;
 
 /// A card decision with a choice: a play with more than one legal card.
@@ -23,24 +24,21 @@ fn main() {
     let runs = args.get(1).copied().unwrap_or(5);
     let game = Spades::new(SpadesOptions::default()).unwrap();
     let mut search = Ismcts::new(IsmctsConfig::default());
-    let prepare = |run: u64| {
-        // The deal of 100 + run and the bids.
-        let bid = |s: &State, seat: usize, legal: &[Action]| match legal[0] {
+    // Each deal's bids by the bidding heuristics.
+    let bidder = |_| {
+        |s: &State, seat: usize, legal: &[Action]| match legal[0] {
             Action::Bid(_) => Action::Bid(choose_bid(&game.observation(s, seat))),
             other => other,
-        };
-        let (s, seat) = first_decision(&game, game.initial_state(), 100 + run, bid, |_, legal| {
-            card_choice(legal)
-        })
-        .expect("a hand has decisions");
-        (game.observation(&s, seat), seat)
+        }
     };
-    iteration_rates(runs, 100, prepare, |(o, seat), run| {
-        let hand = HandGame::new(&game, o);
-        search
-            .search(&hand, o, *seat, &mut CardRollout, &Budget::iterations(iterations), run)
-            .stats
-    });
+    first_decision_rates(
+        &game,
+        &game.initial_state(),
+        (runs, 100),
+        bidder,
+        card_choice,
+        |o, seat, run| search_hand(&mut search, &game, o, seat, &mut CardRollout, iterations, run).stats,
+    );
     let mut players: Vec<SpadesAi> = (0..4).map(|k| SpadesAi::new(4, k)).collect();
     let going = |s: &State| s.hand_no() < 2;
     let mut times = decision_times(&game, game.initial_state(), 9, &mut players, going, card_choice);
