@@ -59,10 +59,100 @@ pub trait CardGame: Game + Sized {
 /// tabula_cards::card_game!(Hearts);
 /// ```
 ///
+/// With a block, it writes the [`CardGame`] impl too, for a game crate
+/// laid out as the card table's games are: the game has inherent `new`
+/// (from its options), `options` and `initial_state`; its state has
+/// `scores()`; its observation has the field `seat: u8` and `turn()`.
+/// The worlds come in two kinds:
+///
+/// - `worlds: uniform W`: the observation lists its seat's legal actions
+///   (`legal_actions(&mut Vec)`) and draws uniformly over the deals that
+///   fit it (`sampler() -> Option<W>`);
+/// - `worlds: inferred W`: the game lists them (`observed_actions(&obs,
+///   &mut Vec)`) and the worlds are weighted by its model of the players
+///   (`sampler_inferring(self.inference()) -> Option<W>`, the reason from
+///   the observation's `check()`).
+///
+/// ```ignore
+/// tabula_cards::card_game!(Hearts {
+///     options: HeartsOptions,
+///     scores: [i32; SEATS],
+///     worlds: uniform Worlds,
+/// });
+/// ```
+///
 /// # Panics (of the generated methods)
 /// When the seat is not the observation's, or no world fits it.
 #[macro_export]
 macro_rules! card_game {
+    ($game:ident { options: $options:ty, scores: $scores:ty, worlds: uniform $worlds:ty $(,)? }) => {
+        $crate::card_game!(@impl $game, $options, $scores, $worlds,
+            |_game, observation, out| observation.legal_actions(out),
+            |_game, observation| observation
+                .sampler()
+                .ok_or_else(|| ::std::string::String::from("no deal of the unseen cards fits it"))
+        );
+    };
+    ($game:ident { options: $options:ty, scores: $scores:ty, worlds: inferred $worlds:ty $(,)? }) => {
+        $crate::card_game!(@impl $game, $options, $scores, $worlds,
+            |game, observation, out| game.observed_actions(observation, out),
+            |game, observation| observation
+                .sampler_inferring(game.inference())
+                .ok_or_else(|| ::std::format!("{:?}", observation.check()))
+        );
+    };
+    (@impl $game:ident, $options:ty, $scores:ty, $worlds:ty,
+        |$lg:ident, $lo:ident, $out:ident| $legal:expr,
+        |$wg:ident, $wo:ident| $sampler:expr) => {
+        impl $crate::CardGame for $game {
+            type Options = $options;
+            type Scores = $scores;
+            type Worlds<'a> = $worlds;
+
+            fn with_options(options: $options) -> ::std::result::Result<Self, ::std::string::String> {
+                $game::new(options)
+            }
+
+            fn record_options(&self) -> $options {
+                self.options()
+            }
+
+            fn first_state(&self) -> <Self as $crate::__search::Game>::State {
+                self.initial_state()
+            }
+
+            fn scores_of(state: &<Self as $crate::__search::Game>::State) -> $scores {
+                state.scores()
+            }
+
+            fn observer(observation: &<Self as $crate::__search::Game>::Observation) -> $crate::__search::Seat {
+                usize::from(observation.seat)
+            }
+
+            fn turn_of(observation: &<Self as $crate::__search::Game>::Observation) -> $crate::__search::Turn {
+                observation.turn()
+            }
+
+            fn observed_legal(
+                &self,
+                $lo: &<Self as $crate::__search::Game>::Observation,
+                $out: &mut ::std::vec::Vec<<Self as $crate::__search::Game>::Action>,
+            ) {
+                let $lg = self;
+                $legal
+            }
+
+            fn worlds<'a>(
+                &'a self,
+                $wo: &'a <Self as $crate::__search::Game>::Observation,
+            ) -> ::std::result::Result<$worlds, ::std::string::String> {
+                let $wg = self;
+                $sampler
+            }
+        }
+
+        $crate::card_game!($game);
+    };
     ($game:ty) => {
         impl $crate::__search::Determinize for $game {
             fn determinize(
@@ -107,26 +197,49 @@ macro_rules! card_game {
 /// [`CardGame`] impl already says, for a game whose rules type is its
 /// module: `new` and `options` (its options), `game` (itself), `start`
 /// (the first state: every card is dealt by chance, drawn by whoever runs
-/// the game, so the seed is not read) and `turn`.
+/// the game, so the seed is not read), `turn` and `record` (a
+/// [`MatchRecord`](crate::MatchRecord); the crate depends on `serde_json`).
 ///
-/// With `leveled: Ai, "Title"`, also the players of the card table's
-/// ladder (`tabula_contract::players::leveled_ladder`): `agent` builds
-/// `level:1` to `level:4` as `Ai::new(level, seed)` and the sampling
-/// players, and `policy` is level 2 for every level (levels 1-2 play
-/// without searching, 3-4 search over level 2's policy). The game crate
-/// depends on `tabula_contract`, as every game does.
+/// With `leveled: Ai, "Title" { … }`, also the players of the card
+/// table's ladder (`tabula_contract::players::leveled_ladder`, described
+/// by `players`, `level:3` by default): `agent` builds `level:1` to
+/// `level:4` as `Ai::new(level, seed)` and the sampling players, and
+/// `policy` is level 2 for every level (levels 1-2 play without
+/// searching, 3-4 search over level 2's policy); the AI's table of
+/// tunables under its title; and the capabilities, the bench searches
+/// `bench` returns. The game crate depends on `tabula_contract`, as every
+/// game does.
 ///
 /// ```ignore
 /// impl GameModule for Hearts {
 ///     type Game = Hearts;
 ///     type Options = HeartsOptions;
-///     tabula_cards::card_module!(leveled: HeartsAi, "Hearts");
+///     tabula_cards::card_module!(leveled: HeartsAi, "Hearts" {
+///         players: "the computer, level 1 to 4: …",
+///         tunables: "hearts computer" => HEARTS_TUNABLES,
+///         bench: bench,
+///     });
 ///     // … the game's own items
 /// }
 /// ```
 #[macro_export]
 macro_rules! card_module {
-    (leveled: $ai:ty, $title:literal) => {
+    (leveled: $ai:ty, $title:literal {
+        players: $players:literal,
+        tunables: $table:literal => $tunables:expr,
+        bench: $bench:expr $(,)?
+    }) => {
+        const PLAYERS: &'static [::tabula_contract::PlayerInfo] = &::tabula_contract::players::leveled_ladder($players);
+        const DEFAULT_PLAYER: &'static str = "level:3";
+        const CAPABILITIES: ::tabula_contract::Capabilities = ::tabula_contract::Capabilities {
+            bench: $bench,
+            ..::tabula_contract::Capabilities::NONE
+        };
+        const TUNABLES: &'static [$crate::__search::TunableTable] = &[$crate::__search::TunableTable {
+            title: $table,
+            tunables: $tunables,
+        }];
+
         $crate::card_module!();
 
         fn agent(
@@ -169,6 +282,15 @@ macro_rules! card_module {
         fn turn(&self, observation: &<Self as $crate::__search::Game>::Observation) -> $crate::__search::Turn {
             <Self as $crate::CardGame>::turn_of(observation)
         }
+
+        fn record(
+            &self,
+            _seed: u64,
+            actions: &[<Self as $crate::__search::Game>::Action],
+        ) -> ::std::option::Option<::serde_json::Value> {
+            let record = $crate::MatchRecord::<Self>::of(self, actions).ok()?;
+            ::std::option::Option::Some(::serde_json::to_value(record).expect("records serialise"))
+        }
     };
 }
 
@@ -180,4 +302,96 @@ macro_rules! card_module {
 pub fn own<G: CardGame>(observation: &G::Observation, seat: Seat) -> &G::Observation {
     assert_eq!(G::observer(observation), seat, "an observation of another seat");
     observation
+}
+
+/// Writes a card game's `chance_outcomes` and `sample_chance`, inside its
+/// `impl Game`, for chance that deals from a stock: the state's field
+/// `stock` (a card set) holds the cards still to deal, each equally
+/// likely, and chance acts when the state's `turn()` says so. The closure
+/// names the action that deals `card` in the state `s`; a bare path
+/// (`Action::Deal`) deals every card alike.
+///
+/// ```ignore
+/// impl Game for Hearts {
+///     tabula_cards::deal_from_stock!(Action::Deal);
+///     // … the game's other methods
+/// }
+/// ```
+///
+/// # Panics (of `sample_chance`)
+/// When chance does not act, or the stock is empty.
+#[macro_export]
+macro_rules! deal_from_stock {
+    ($deal:path) => {
+        $crate::deal_from_stock!(|_, card| $deal(card));
+    };
+    (|$s:pat_param, $card:ident| $deal:expr) => {
+        fn chance_outcomes(
+            &self,
+            state: &<Self as $crate::__search::Game>::State,
+            out: &mut ::std::vec::Vec<(<Self as $crate::__search::Game>::Action, f64)>,
+        ) {
+            out.clear();
+            if state.turn() == $crate::__search::Turn::Chance {
+                let $s = state;
+                state.stock.uniform_outcomes(out, |$card| $deal);
+            }
+        }
+
+        #[inline]
+        fn sample_chance(
+            &self,
+            state: &<Self as $crate::__search::Game>::State,
+            rng: &mut $crate::__search::Rng,
+        ) -> <Self as $crate::__search::Game>::Action {
+            assert!(
+                state.turn() == $crate::__search::Turn::Chance,
+                "not a chance node"
+            );
+            let $card = state.stock.random(rng).expect("the stock is not empty");
+            let $s = state;
+            $deal
+        }
+    };
+}
+
+/// Writes the items of a card game's `Game` impl that the card table's
+/// games write alike: the types (the crate's `State`, `Action` and
+/// `Observation`), `num_seats`, `to_move` (the state's `turn()`),
+/// `observation` (`Observation::of(state, seat)`), `payoff_range` (0 to
+/// 1: a match's winners share 1) and the deal from the stock
+/// ([`deal_from_stock!`](crate::deal_from_stock), given `deal`).
+///
+/// ```ignore
+/// impl Game for Hearts {
+///     tabula_cards::card_rules!(seats: SEATS, deal: Action::Deal);
+///     // … legal_actions, apply, payoffs and the views of actions
+/// }
+/// ```
+#[macro_export]
+macro_rules! card_rules {
+    (seats: $seats:expr, deal: $($deal:tt)+) => {
+        type State = State;
+        type Action = Action;
+        type Observation = Observation;
+
+        fn num_seats(&self) -> usize {
+            $seats
+        }
+
+        #[inline]
+        fn to_move(&self, state: &State) -> $crate::__search::Turn {
+            state.turn()
+        }
+
+        fn payoff_range(&self) -> (f64, f64) {
+            (0.0, 1.0)
+        }
+
+        fn observation(&self, state: &State, seat: $crate::__search::Seat) -> Observation {
+            Observation::of(state, seat)
+        }
+
+        $crate::deal_from_stock!($($deal)+);
+    };
 }

@@ -109,59 +109,13 @@ pub use rules::DouDizhu;
 pub use setup::PlaySetup;
 pub use state::{DealResult, Phase, SEATS, State};
 
-use tabula_cards::CardGame;
-use tabula_search::{Seat, Turn};
-
-/// The card engine's glue reads DouDizhu from here: records and the
-/// search library's `Determinize` ([`tabula_cards::card_game!`]).
-impl CardGame for DouDizhu {
-    type Options = DdzOptions;
-    type Scores = [i64; SEATS];
-    type Worlds<'a> = Worlds;
-
-    fn with_options(options: DdzOptions) -> Result<Self, String> {
-        DouDizhu::new(options)
-    }
-
-    fn record_options(&self) -> DdzOptions {
-        self.options()
-    }
-
-    fn first_state(&self) -> State {
-        self.initial_state()
-    }
-
-    fn scores_of(state: &State) -> [i64; SEATS] {
-        state.scores()
-    }
-
-    fn observer(observation: &Observation) -> Seat {
-        usize::from(observation.seat)
-    }
-
-    fn turn_of(observation: &Observation) -> Turn {
-        observation.turn()
-    }
-
-    fn observed_legal(&self, observation: &Observation, out: &mut Vec<Action>) {
-        let seat = usize::from(observation.seat);
-        if observation.turn() == tabula_search::Turn::Seat(seat) {
-            let beat = observation.trick().to_beat(seat);
-            self.seat_actions(observation.phase, observation.bid, observation.hand, beat.as_ref(), out);
-        }
-    }
-
-    /// The arrangements of the unseen cards consistent with the
-    /// observation, weighted as the game's model infers them (see
-    /// [`Observation::sampler_inferring`]).
-    fn worlds<'a>(&'a self, observation: &'a Observation) -> Result<Worlds, String> {
-        observation
-            .sampler_inferring(self.inference())
-            .ok_or_else(|| format!("{:?}", observation.check()))
-    }
-}
-
-tabula_cards::card_game!(DouDizhu);
+// The card engine's glue reads DouDizhu from here: records and the search
+// library's `Determinize` (`tabula_cards::card_game!`).
+tabula_cards::card_game!(DouDizhu {
+    options: DdzOptions,
+    scores: [i64; SEATS],
+    worlds: inferred Worlds,
+});
 
 /// The game as the registry lists it: the type implementing
 /// [`GameModule`](tabula_contract::GameModule) (the registry's build

@@ -8,10 +8,9 @@
 
 use serde_json::{Map, Value, json};
 use tabula_cards::CardSet;
-use tabula_contract::capability::{BenchSearch, Capabilities, searches};
-use tabula_contract::players;
-use tabula_contract::{GameInfo, GameModule, OptionDoc, Played, PlayerInfo, Scoresheet};
-use tabula_search::{Determinize, Seat, TunableTable, Turn};
+use tabula_contract::capability::{BenchSearch, searches};
+use tabula_contract::{GameInfo, GameModule, OptionDoc, Played, Scoresheet};
+use tabula_search::{Determinize, Seat, Turn};
 
 use crate::actions::Action;
 use crate::ai::{DDZ_TUNABLES, DdzAi};
@@ -20,7 +19,6 @@ use crate::combo::Kind;
 use crate::moves::classify;
 use crate::observation::{Observation, swap_unseen};
 use crate::options::DdzOptions;
-use crate::record::Record;
 use crate::rules::DouDizhu;
 use crate::state::{DealResult, Phase, SEATS, State};
 use crate::view::{DdzView, combo_text, stake_now};
@@ -85,23 +83,15 @@ impl GameModule for DouDizhu {
             choices: &[],
         },
     ];
-    const PLAYERS: &'static [PlayerInfo] = &players::leveled_ladder(
-        "the computer, level 1 to 4: 1-2 the play policy (1 with mistakes), 3-4 root-UCB over complete combinations (4 with the endgame solver)",
-    );
-    const DEFAULT_PLAYER: &'static str = "level:3";
-    const CAPABILITIES: Capabilities = Capabilities {
-        bench,
-        ..Capabilities::NONE
-    };
-    const TUNABLES: &'static [TunableTable] = &[TunableTable {
-        title: "dou dizhu computer",
-        tunables: DDZ_TUNABLES,
-    }];
     /// A deal is 51 dealt cards, a bidding and at most about 150 plays
     /// and passes.
     const MAX_PLIES: usize = 5_000;
 
-    tabula_cards::card_module!(leveled: DdzAi, "Dou Dizhu");
+    tabula_cards::card_module!(leveled: DdzAi, "Dou Dizhu" {
+        players: "the computer, level 1 to 4: 1-2 the play policy (1 with mistakes), 3-4 root-UCB over complete combinations (4 with the endgame solver)",
+        tunables: "dou dizhu computer" => DDZ_TUNABLES,
+        bench: bench,
+    });
 
     fn check_observation(&self, o: &Observation, seat: Seat) -> Result<(), String> {
         tabula_contract::own_observation(usize::from(o.seat), seat)?;
@@ -308,11 +298,6 @@ impl GameModule for DouDizhu {
 
     fn swap_unseen(&self, s: &mut State, observer: Seat) -> bool {
         swap_unseen(s, observer)
-    }
-
-    fn record(&self, _seed: u64, actions: &[Action]) -> Option<Value> {
-        let record = Record::of(self, actions).ok()?;
-        Some(serde_json::to_value(record).expect("records serialise"))
     }
 
     fn scoresheet(&self, s: &State) -> Option<Scoresheet> {

@@ -4,7 +4,7 @@
 
 use tabula_cards::CardSet;
 use tabula_cards::climbing::Trick;
-use tabula_search::{Game, Hidden, Payoffs, Rng, Seat, Seen, Turn};
+use tabula_search::{Game, Hidden, Payoffs, Seat, Seen, Turn};
 
 use crate::actions::Action;
 use crate::cards::{counts_of, rank_cards};
@@ -79,6 +79,15 @@ impl DouDizhu {
     /// The start of a match, before the first deal (seat 0 bids first).
     pub fn initial_state(&self) -> State {
         State::new(0)
+    }
+
+    /// The observing seat's legal actions (none when another acts).
+    pub fn observed_actions(&self, observation: &Observation, out: &mut Vec<Action>) {
+        let seat = usize::from(observation.seat);
+        if observation.turn() == Turn::Seat(seat) {
+            let beat = observation.trick().to_beat(seat);
+            self.seat_actions(observation.phase, observation.bid, observation.hand, beat.as_ref(), out);
+        }
     }
 
     /// The legal actions of `seat` to act, from what it sees: the phase,
@@ -227,18 +236,7 @@ impl DouDizhu {
 }
 
 impl Game for DouDizhu {
-    type State = State;
-    type Action = Action;
-    type Observation = Observation;
-
-    fn num_seats(&self) -> usize {
-        SEATS
-    }
-
-    #[inline]
-    fn to_move(&self, s: &State) -> Turn {
-        s.turn()
-    }
+    tabula_cards::card_rules!(seats: SEATS, deal: Action::Deal);
 
     fn legal_actions(&self, s: &State, out: &mut Vec<Action>) {
         out.clear();
@@ -322,27 +320,6 @@ impl Game for DouDizhu {
         Payoffs::new(&std::array::from_fn::<f64, SEATS, _>(|k| {
             if s.scores[k] == best { 1.0 } else { 0.0 }
         }))
-    }
-
-    fn payoff_range(&self) -> (f64, f64) {
-        (0.0, 1.0)
-    }
-
-    fn chance_outcomes(&self, s: &State, out: &mut Vec<(Action, f64)>) {
-        out.clear();
-        if s.turn() == Turn::Chance {
-            s.stock.uniform_outcomes(out, Action::Deal);
-        }
-    }
-
-    #[inline]
-    fn sample_chance(&self, s: &State, rng: &mut Rng) -> Action {
-        assert!(s.turn() == Turn::Chance, "not a chance node");
-        Action::Deal(s.stock.random(rng).expect("the stock is not empty"))
-    }
-
-    fn observation(&self, s: &State, seat: Seat) -> Observation {
-        Observation::of(s, seat)
     }
 
     #[inline]

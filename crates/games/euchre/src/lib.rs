@@ -117,54 +117,13 @@ pub use record::{Record, ReplayError};
 pub use rules::Euchre;
 pub use state::{Call, Phase, Public, State, Zone};
 
-use tabula_cards::CardGame;
-use tabula_search::{Seat, Turn};
-
-/// The card engine's glue reads Euchre from here: records and the
-/// search library's `Determinize` ([`tabula_cards::card_game!`]).
-impl CardGame for Euchre {
-    type Options = EuchreOptions;
-    type Scores = [u32; 2];
-    type Worlds<'a> = Worlds;
-
-    fn with_options(options: EuchreOptions) -> Result<Self, String> {
-        Euchre::new(options)
-    }
-
-    fn record_options(&self) -> EuchreOptions {
-        self.options()
-    }
-
-    fn first_state(&self) -> State {
-        self.initial_state()
-    }
-
-    fn scores_of(state: &State) -> [u32; 2] {
-        state.scores()
-    }
-
-    fn observer(observation: &Observation) -> Seat {
-        usize::from(observation.seat)
-    }
-
-    fn turn_of(observation: &Observation) -> Turn {
-        observation.turn()
-    }
-
-    fn observed_legal(&self, observation: &Observation, out: &mut Vec<Action>) {
-        observation.legal_actions(out);
-    }
-
-    /// Uniform over the arrangements of the unseen cards consistent with
-    /// the observation (see [`Observation::sampler`]).
-    fn worlds<'a>(&'a self, observation: &'a Observation) -> Result<Worlds, String> {
-        observation
-            .sampler()
-            .ok_or_else(|| "no deal of the unseen cards fits it".to_string())
-    }
-}
-
-tabula_cards::card_game!(Euchre);
+// The card engine's glue reads Euchre from here: records and the search
+// library's `Determinize` (`tabula_cards::card_game!`).
+tabula_cards::card_game!(Euchre {
+    options: EuchreOptions,
+    scores: [u32; 2],
+    worlds: uniform Worlds,
+});
 
 /// The game as the registry lists it: the type implementing
 /// [`GameModule`](tabula_contract::GameModule) (the registry's build

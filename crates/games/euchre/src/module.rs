@@ -3,11 +3,9 @@
 //! notes on tricks and hands, the score sheet, the teams, and the swap
 //! hook.
 
-use serde_json::Value;
-use tabula_contract::capability::{BenchSearch, Capabilities, searches};
-use tabula_contract::players;
-use tabula_contract::{GameInfo, GameModule, OptionDoc, PlayerInfo, Scoresheet};
-use tabula_search::{Determinize, Seat, TunableTable, Turn};
+use tabula_contract::capability::{BenchSearch, searches};
+use tabula_contract::{GameInfo, GameModule, OptionDoc, Scoresheet};
+use tabula_search::{Determinize, Seat, Turn};
 
 use crate::actions::{Action, playable};
 use crate::ai::EUCHRE_TUNABLES;
@@ -15,7 +13,6 @@ use crate::cards::{DECK, SEATS, SUIT_NAMES, name, names, team};
 use crate::observation::{Observation, swap_unseen};
 use crate::options::EuchreOptions;
 use crate::player::EuchreAi;
-use crate::record::Record;
 use crate::rules::Euchre;
 use crate::state::State;
 use crate::view::{EuchreView, SIDE_NAMES, sorted};
@@ -64,22 +61,14 @@ impl GameModule for Euchre {
             choices: &[],
         },
     ];
-    const PLAYERS: &'static [PlayerInfo] = &players::leveled_ladder(
-        "the computer, level 1 to 4: 1-2 the card scorer (1 with mistakes), 3-4 ISMCTS over the hand; bids by hand strength at every level",
-    );
-    const DEFAULT_PLAYER: &'static str = "level:3";
-    const CAPABILITIES: Capabilities = Capabilities {
-        bench,
-        ..Capabilities::NONE
-    };
-    const TUNABLES: &'static [TunableTable] = &[TunableTable {
-        title: "euchre computer",
-        tunables: EUCHRE_TUNABLES,
-    }];
     /// A hand is 21 chance events, at most 8 bids, a discard, 2 defenders' answers and 20 cards.
     const MAX_PLIES: usize = 100;
 
-    tabula_cards::card_module!(leveled: EuchreAi, "Euchre");
+    tabula_cards::card_module!(leveled: EuchreAi, "Euchre" {
+        players: "the computer, level 1 to 4: 1-2 the card scorer (1 with mistakes), 3-4 ISMCTS over the hand; bids by hand strength at every level",
+        tunables: "euchre computer" => EUCHRE_TUNABLES,
+        bench: bench,
+    });
 
     fn teams(&self) -> Option<Vec<usize>> {
         Some((0..SEATS).map(team).collect())
@@ -279,11 +268,6 @@ impl GameModule for Euchre {
 
     fn swap_unseen(&self, s: &mut State, observer: Seat) -> bool {
         swap_unseen(s, observer)
-    }
-
-    fn record(&self, _seed: u64, actions: &[Action]) -> Option<Value> {
-        let record = Record::of(self, actions).ok()?;
-        Some(serde_json::to_value(record).expect("records serialise"))
     }
 
     fn scoresheet(&self, s: &State) -> Option<Scoresheet> {

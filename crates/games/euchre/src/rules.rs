@@ -4,7 +4,7 @@
 
 use tabula_cards::CardId;
 use tabula_cards::tricks::{revealed_void, winner};
-use tabula_search::{Game, Hidden, Payoffs, Rng, Seat, Seen, Turn};
+use tabula_search::{Game, Hidden, Payoffs, Seat, Seen, Turn};
 
 use crate::actions::{Action, hand_points, plus};
 use crate::cards::{Bowers, DEALT, SEATS, TRICKS, suit_of, team};
@@ -110,18 +110,12 @@ impl Euchre {
 }
 
 impl Game for Euchre {
-    type State = State;
-    type Action = Action;
-    type Observation = Observation;
-
-    fn num_seats(&self) -> usize {
-        SEATS
-    }
-
-    #[inline]
-    fn to_move(&self, s: &State) -> Turn {
-        s.turn()
-    }
+    // The twenty cards dealt, then the turn-up.
+    tabula_cards::card_rules!(seats: SEATS, deal: |s, card| if s.next_recipient().is_some() {
+        Action::Deal(card)
+    } else {
+        Action::TurnUp(card)
+    });
 
     fn legal_actions(&self, s: &State, out: &mut Vec<Action>) {
         out.clear();
@@ -186,34 +180,6 @@ impl Game for Euchre {
         let winner = usize::from(p.scores[1] > p.scores[0]);
         let v: [f64; SEATS] = std::array::from_fn(|seat| if team(seat) == winner { 1.0 } else { 0.0 });
         Payoffs::new(&v)
-    }
-
-    fn payoff_range(&self) -> (f64, f64) {
-        (0.0, 1.0)
-    }
-
-    fn chance_outcomes(&self, s: &State, out: &mut Vec<(Action, f64)>) {
-        out.clear();
-        if s.turn() == Turn::Chance {
-            let turn_up = s.next_recipient().is_none();
-            s.stock
-                .uniform_outcomes(out, |c| if turn_up { Action::TurnUp(c) } else { Action::Deal(c) });
-        }
-    }
-
-    #[inline]
-    fn sample_chance(&self, s: &State, rng: &mut Rng) -> Action {
-        assert!(s.turn() == Turn::Chance, "not a chance node");
-        let c = s.stock.random(rng).expect("the stock is not empty");
-        if s.next_recipient().is_some() {
-            Action::Deal(c)
-        } else {
-            Action::TurnUp(c)
-        }
-    }
-
-    fn observation(&self, s: &State, seat: Seat) -> Observation {
-        Observation::of(s, seat)
     }
 
     /// Another seat's dealt cards and the dealer's discard are hidden; the

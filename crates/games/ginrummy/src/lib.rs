@@ -105,66 +105,13 @@ pub use record::{Record, ReplayError};
 pub use rules::GinRummy;
 pub use state::{Ending, HandResult, Phase, SEATS, State, Zone};
 
-use tabula_cards::CardGame;
-use tabula_search::{Seat, Turn};
-
-/// The card engine's glue reads GinRummy from here: records and the
-/// search library's `Determinize` ([`tabula_cards::card_game!`]).
-impl CardGame for GinRummy {
-    type Options = GinOptions;
-    type Scores = [u32; SEATS];
-    type Worlds<'a> = Worlds;
-
-    fn with_options(options: GinOptions) -> Result<Self, String> {
-        GinRummy::new(options)
-    }
-
-    fn record_options(&self) -> GinOptions {
-        self.options()
-    }
-
-    fn first_state(&self) -> State {
-        self.initial_state()
-    }
-
-    fn scores_of(state: &State) -> [u32; SEATS] {
-        state.scores()
-    }
-
-    fn observer(observation: &Observation) -> Seat {
-        usize::from(observation.seat)
-    }
-
-    fn turn_of(observation: &Observation) -> Turn {
-        observation.turn()
-    }
-
-    fn observed_legal(&self, observation: &Observation, out: &mut Vec<Action>) {
-        let seat = usize::from(observation.seat);
-        if usize::from(observation.to_act) == seat && observation.totals.is_none() {
-            self.seat_actions(
-                observation.phase,
-                observation.hand,
-                observation.refused,
-                !observation.pile.is_empty(),
-                observation.taken,
-                observation.upcard,
-                out,
-            );
-        }
-    }
-
-    /// The arrangements of the unseen cards consistent with the
-    /// observation, weighted as the game's model infers them (see
-    /// [`Observation::sampler_inferring`]).
-    fn worlds<'a>(&'a self, observation: &'a Observation) -> Result<Worlds, String> {
-        observation
-            .sampler_inferring(self.inference())
-            .ok_or_else(|| format!("{:?}", observation.check()))
-    }
-}
-
-tabula_cards::card_game!(GinRummy);
+// The card engine's glue reads GinRummy from here: records and the search
+// library's `Determinize` (`tabula_cards::card_game!`).
+tabula_cards::card_game!(GinRummy {
+    options: GinOptions,
+    scores: [u32; SEATS],
+    worlds: inferred Worlds,
+});
 
 /// The game as the registry lists it: the type implementing
 /// [`GameModule`](tabula_contract::GameModule) (the registry's build

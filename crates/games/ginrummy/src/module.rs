@@ -3,12 +3,10 @@
 //! (`take`, `draw`, `discard 7♣` or `7♣`, `knock Q♠`, `big gin`), the
 //! note at each hand's end, the score sheet, and the swap hook.
 
-use serde_json::Value;
 use tabula_cards::CardSet;
-use tabula_contract::capability::{BenchSearch, Capabilities, searches};
-use tabula_contract::players;
-use tabula_contract::{GameInfo, GameModule, OptionDoc, PlayerInfo, Scoresheet};
-use tabula_search::{Determinize, Seat, TunableTable, Turn};
+use tabula_contract::capability::{BenchSearch, searches};
+use tabula_contract::{GameInfo, GameModule, OptionDoc, Scoresheet};
+use tabula_search::{Determinize, Seat, Turn};
 
 use crate::actions::Action;
 use crate::ai::{GIN_TUNABLES, GinAi};
@@ -16,7 +14,6 @@ use crate::cards::{name, names, parse};
 use crate::melds::{Partition, best_partition, deadwood};
 use crate::observation::{Observation, swap_unseen};
 use crate::options::GinOptions;
-use crate::record::Record;
 use crate::rules::GinRummy;
 use crate::score::knock_limit;
 use crate::state::{Ending, HandResult, Phase, SEATS, State};
@@ -84,23 +81,15 @@ impl GameModule for GinRummy {
             choices: &[],
         },
     ];
-    const PLAYERS: &'static [PlayerInfo] = &players::leveled_ladder(
-        "the computer, level 1 to 4: 1-2 the deadwood policy (1 with mistakes), 3-4 a search over the draw, the discard and the knock on worlds weighted to the other hand's likely cards",
-    );
-    const DEFAULT_PLAYER: &'static str = "level:3";
-    const CAPABILITIES: Capabilities = Capabilities {
-        bench,
-        ..Capabilities::NONE
-    };
-    const TUNABLES: &'static [TunableTable] = &[TunableTable {
-        title: "gin rummy computer",
-        tunables: GIN_TUNABLES,
-    }];
     /// A hand is 21 dealt cards and at most about 30 draws with their
     /// discards; a match to 1000 takes many hands.
     const MAX_PLIES: usize = 200_000;
 
-    tabula_cards::card_module!(leveled: GinAi, "Gin Rummy");
+    tabula_cards::card_module!(leveled: GinAi, "Gin Rummy" {
+        players: "the computer, level 1 to 4: 1-2 the deadwood policy (1 with mistakes), 3-4 a search over the draw, the discard and the knock on worlds weighted to the other hand's likely cards",
+        tunables: "gin rummy computer" => GIN_TUNABLES,
+        bench: bench,
+    });
 
     fn check_observation(&self, o: &Observation, seat: Seat) -> Result<(), String> {
         tabula_contract::own_observation(usize::from(o.seat), seat)?;
@@ -231,11 +220,6 @@ impl GameModule for GinRummy {
 
     fn swap_unseen(&self, s: &mut State, observer: Seat) -> bool {
         swap_unseen(s, observer)
-    }
-
-    fn record(&self, _seed: u64, actions: &[Action]) -> Option<Value> {
-        let record = Record::of(self, actions).ok()?;
-        Some(serde_json::to_value(record).expect("records serialise"))
     }
 
     fn scoresheet(&self, s: &State) -> Option<Scoresheet> {

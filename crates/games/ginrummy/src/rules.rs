@@ -3,7 +3,7 @@
 //! for the rules as implemented).
 
 use tabula_cards::CardSet;
-use tabula_search::{Game, Hidden, Payoffs, Rng, Seat, Seen, Turn};
+use tabula_search::{Game, Hidden, Payoffs, Seat, Seen, Turn};
 
 use crate::actions::Action;
 use crate::melds::{best_partition, deadwood};
@@ -65,6 +65,23 @@ impl GinRummy {
     /// The most deadwood the seat to act may knock with in `s`.
     pub fn knock_limit(&self, s: &State) -> u32 {
         knock_limit(&self.options, s.upcard)
+    }
+
+    /// The observing seat's legal actions (none when another acts or the
+    /// match is over).
+    pub fn observed_actions(&self, observation: &Observation, out: &mut Vec<Action>) {
+        let seat = usize::from(observation.seat);
+        if usize::from(observation.to_act) == seat && observation.totals.is_none() {
+            self.seat_actions(
+                observation.phase,
+                observation.hand,
+                observation.refused,
+                !observation.pile.is_empty(),
+                observation.taken,
+                observation.upcard,
+                out,
+            );
+        }
     }
 
     /// The legal actions of the seat to act, from what it sees: the
@@ -130,18 +147,7 @@ impl GinRummy {
 }
 
 impl Game for GinRummy {
-    type State = State;
-    type Action = Action;
-    type Observation = Observation;
-
-    fn num_seats(&self) -> usize {
-        SEATS
-    }
-
-    #[inline]
-    fn to_move(&self, s: &State) -> Turn {
-        s.turn()
-    }
+    tabula_cards::card_rules!(seats: SEATS, deal: Action::Deal);
 
     fn legal_actions(&self, s: &State, out: &mut Vec<Action>) {
         out.clear();
@@ -236,27 +242,6 @@ impl Game for GinRummy {
         Payoffs::new(&std::array::from_fn::<f64, SEATS, _>(|seat| {
             if w == Some(seat) { 1.0 } else { 0.0 }
         }))
-    }
-
-    fn payoff_range(&self) -> (f64, f64) {
-        (0.0, 1.0)
-    }
-
-    fn chance_outcomes(&self, s: &State, out: &mut Vec<(Action, f64)>) {
-        out.clear();
-        if s.turn() == Turn::Chance {
-            s.stock.uniform_outcomes(out, Action::Deal);
-        }
-    }
-
-    #[inline]
-    fn sample_chance(&self, s: &State, rng: &mut Rng) -> Action {
-        assert!(s.turn() == Turn::Chance, "not a chance node");
-        Action::Deal(s.stock.random(rng).expect("the stock is not empty"))
-    }
-
-    fn observation(&self, s: &State, seat: Seat) -> Observation {
-        Observation::of(s, seat)
     }
 
     #[inline]

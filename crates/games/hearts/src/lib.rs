@@ -77,9 +77,6 @@ pub use record::{Record, ReplayError};
 pub use rules::Hearts;
 pub use state::{SEATS, State, TRICKS, Zone, pass_offset};
 
-use tabula_cards::CardGame;
-use tabula_search::{Seat, Turn};
-
 impl Hearts {
     /// The start of a match, before the first deal.
     pub fn initial_state(&self) -> State {
@@ -87,51 +84,13 @@ impl Hearts {
     }
 }
 
-/// The card engine's glue reads Hearts from here: records and the
-/// search library's `Determinize` ([`tabula_cards::card_game!`]).
-impl CardGame for Hearts {
-    type Options = HeartsOptions;
-    type Scores = [i32; SEATS];
-    type Worlds<'a> = Worlds;
-
-    fn with_options(options: HeartsOptions) -> Result<Self, String> {
-        Hearts::new(options)
-    }
-
-    fn record_options(&self) -> HeartsOptions {
-        self.options()
-    }
-
-    fn first_state(&self) -> State {
-        self.initial_state()
-    }
-
-    fn scores_of(state: &State) -> [i32; SEATS] {
-        state.scores()
-    }
-
-    fn observer(observation: &Observation) -> Seat {
-        usize::from(observation.seat)
-    }
-
-    fn turn_of(observation: &Observation) -> Turn {
-        observation.turn()
-    }
-
-    fn observed_legal(&self, observation: &Observation, out: &mut Vec<Action>) {
-        observation.legal_actions(out);
-    }
-
-    /// Uniform over the arrangements of the unseen cards consistent with
-    /// the observation (see [`Observation::sampler`]).
-    fn worlds<'a>(&'a self, observation: &'a Observation) -> Result<Worlds, String> {
-        observation
-            .sampler()
-            .ok_or_else(|| "no deal of the unseen cards fits it".to_string())
-    }
-}
-
-tabula_cards::card_game!(Hearts);
+// The card engine's glue reads Hearts from here: records and the search
+// library's `Determinize` (`tabula_cards::card_game!`).
+tabula_cards::card_game!(Hearts {
+    options: HeartsOptions,
+    scores: [i32; SEATS],
+    worlds: uniform Worlds,
+});
 
 /// The game as the registry lists it: the type implementing
 /// [`GameModule`](tabula_contract::GameModule) (the registry's build

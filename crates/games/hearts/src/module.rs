@@ -2,19 +2,16 @@
 //! and text, actions as typed (`Q♠`, `2c 3c 4c` for a pass, `moon -26`),
 //! notes on tricks and hands, the score sheet, and the swap hook.
 
-use serde_json::Value;
 use tabula_cards::{CardId, CardSet};
-use tabula_contract::capability::{BenchSearch, Capabilities, searches};
-use tabula_contract::players;
-use tabula_contract::{GameInfo, GameModule, OptionDoc, PlayerInfo, Scoresheet};
-use tabula_search::{Determinize, Hidden, Seat, TunableTable};
+use tabula_contract::capability::{BenchSearch, searches};
+use tabula_contract::{GameInfo, GameModule, OptionDoc, Scoresheet};
+use tabula_search::{Determinize, Hidden, Seat};
 
 use crate::actions::{Action, playable};
 use crate::ai::{HEARTS_TUNABLES, HeartsAi};
 use crate::cards::{DECK, HAND, NUM_CARDS, name, names, points, suit_cards, suit_of};
 use crate::observation::{Observation, swap_unseen};
 use crate::options::HeartsOptions;
-use crate::record::Record;
 use crate::rules::Hearts;
 use crate::state::{SEATS, State};
 use crate::view::{HeartsView, direction, sorted};
@@ -59,22 +56,14 @@ impl GameModule for Hearts {
             choices: &[],
         },
     ];
-    const PLAYERS: &'static [PlayerInfo] = &players::leveled_ladder(
-        "the computer, level 1 to 4: 1-2 the card scorer (1 with mistakes), 3-4 ISMCTS over the hand; passing by danger at every level",
-    );
-    const DEFAULT_PLAYER: &'static str = "level:3";
-    const CAPABILITIES: Capabilities = Capabilities {
-        bench,
-        ..Capabilities::NONE
-    };
-    const TUNABLES: &'static [TunableTable] = &[TunableTable {
-        title: "hearts computer",
-        tunables: HEARTS_TUNABLES,
-    }];
     /// A hand is 52 deals, 4 passes, 52 cards and perhaps the moon's choice.
     const MAX_PLIES: usize = 200;
 
-    tabula_cards::card_module!(leveled: HeartsAi, "Hearts");
+    tabula_cards::card_module!(leveled: HeartsAi, "Hearts" {
+        players: "the computer, level 1 to 4: 1-2 the card scorer (1 with mistakes), 3-4 ISMCTS over the hand; passing by danger at every level",
+        tunables: "hearts computer" => HEARTS_TUNABLES,
+        bench: bench,
+    });
 
     fn check_state(&self, state: &State) -> Result<(), String> {
         state.check()
@@ -234,11 +223,6 @@ impl GameModule for Hearts {
 
     fn swap_unseen(&self, s: &mut State, observer: Seat) -> bool {
         swap_unseen(s, observer)
-    }
-
-    fn record(&self, _seed: u64, actions: &[Action]) -> Option<Value> {
-        let record = Record::of(self, actions).ok()?;
-        Some(serde_json::to_value(record).expect("records serialise"))
     }
 
     fn scoresheet(&self, s: &State) -> Option<Scoresheet> {

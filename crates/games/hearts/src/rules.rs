@@ -3,7 +3,7 @@
 
 use tabula_cards::CardId;
 use tabula_cards::tricks::{revealed_void, winner};
-use tabula_search::{Game, Hidden, Payoffs, Rng, Seat, Seen, Turn};
+use tabula_search::{Game, Hidden, Payoffs, Seat, Seen, Turn};
 
 use crate::actions::{Action, hand_points, passes, playable, plus};
 use crate::cards::{DECK, HEARTS, MOON, NUM_CARDS, QUEEN_OF_SPADES, suit_bit};
@@ -121,18 +121,7 @@ impl Hearts {
 }
 
 impl Game for Hearts {
-    type State = State;
-    type Action = Action;
-    type Observation = Observation;
-
-    fn num_seats(&self) -> usize {
-        SEATS
-    }
-
-    #[inline]
-    fn to_move(&self, s: &State) -> Turn {
-        s.turn()
-    }
+    tabula_cards::card_rules!(seats: SEATS, deal: Action::Deal);
 
     fn legal_actions(&self, s: &State, out: &mut Vec<Action>) {
         out.clear();
@@ -195,27 +184,6 @@ impl Game for Hearts {
         let best = s.scores.iter().copied().min().unwrap_or(0);
         let winners = s.scores.iter().filter(|&&x| x == best).count() as f64;
         Payoffs::new(&s.scores.map(|x| if x == best { 1.0 / winners } else { 0.0 }))
-    }
-
-    fn payoff_range(&self) -> (f64, f64) {
-        (0.0, 1.0)
-    }
-
-    fn chance_outcomes(&self, s: &State, out: &mut Vec<(Action, f64)>) {
-        out.clear();
-        if s.turn() == Turn::Chance {
-            s.stock.uniform_outcomes(out, Action::Deal);
-        }
-    }
-
-    #[inline]
-    fn sample_chance(&self, s: &State, rng: &mut Rng) -> Action {
-        assert!(s.turn() == Turn::Chance, "not a chance node");
-        Action::Deal(s.stock.random(rng).expect("the stock is not empty"))
-    }
-
-    fn observation(&self, s: &State, seat: Seat) -> Observation {
-        Observation::of(s, seat)
     }
 
     #[inline]

@@ -85,54 +85,13 @@ pub use score::{SideScore, score_hand};
 pub use seats::side_of;
 pub use state::{SEATS, SIDES, State, TRICKS, Zone};
 
-use tabula_cards::CardGame;
-use tabula_search::{Seat, Turn};
-
-/// The card engine's glue reads Spades from here: records and the
-/// search library's `Determinize` ([`tabula_cards::card_game!`]).
-impl CardGame for Spades {
-    type Options = SpadesOptions;
-    type Scores = [i32; SIDES];
-    type Worlds<'a> = Worlds;
-
-    fn with_options(options: SpadesOptions) -> Result<Self, String> {
-        Spades::new(options)
-    }
-
-    fn record_options(&self) -> SpadesOptions {
-        self.options()
-    }
-
-    fn first_state(&self) -> State {
-        self.initial_state()
-    }
-
-    fn scores_of(state: &State) -> [i32; SIDES] {
-        state.scores()
-    }
-
-    fn observer(observation: &Observation) -> Seat {
-        usize::from(observation.seat)
-    }
-
-    fn turn_of(observation: &Observation) -> Turn {
-        observation.turn()
-    }
-
-    fn observed_legal(&self, observation: &Observation, out: &mut Vec<Action>) {
-        observation.legal_actions(out);
-    }
-
-    /// Uniform over the arrangements of the unseen cards consistent with
-    /// the observation (see [`Observation::sampler`]).
-    fn worlds<'a>(&'a self, observation: &'a Observation) -> Result<Worlds, String> {
-        observation
-            .sampler()
-            .ok_or_else(|| "no deal of the unseen cards fits it".to_string())
-    }
-}
-
-tabula_cards::card_game!(Spades);
+// The card engine's glue reads Spades from here: records and the search
+// library's `Determinize` (`tabula_cards::card_game!`).
+tabula_cards::card_game!(Spades {
+    options: SpadesOptions,
+    scores: [i32; SIDES],
+    worlds: uniform Worlds,
+});
 
 /// The game as the registry lists it: the type implementing
 /// [`GameModule`](tabula_contract::GameModule) (the registry's build

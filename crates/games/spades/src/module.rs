@@ -3,18 +3,15 @@
 //! notes on tricks and hands, the score sheet, the teams, and the swap
 //! hook.
 
-use serde_json::Value;
-use tabula_contract::capability::{BenchSearch, Capabilities, searches};
-use tabula_contract::players;
-use tabula_contract::{GameInfo, GameModule, OptionDoc, PlayerInfo, Scoresheet};
-use tabula_search::{Determinize, Seat, TunableTable};
+use tabula_contract::capability::{BenchSearch, searches};
+use tabula_contract::{GameInfo, GameModule, OptionDoc, Scoresheet};
+use tabula_search::{Determinize, Seat};
 
 use crate::actions::{Action, playable};
 use crate::ai::{SPADES_TUNABLES, SpadesAi};
 use crate::cards::{DECK, SPADES, name, names, suit_cards, suit_of};
 use crate::observation::{Observation, swap_unseen};
 use crate::options::SpadesOptions;
-use crate::record::Record;
 use crate::rules::Spades;
 use crate::seats::side_of;
 use crate::state::{SEATS, SIDES, State};
@@ -67,22 +64,14 @@ impl GameModule for Spades {
             choices: &[],
         },
     ];
-    const PLAYERS: &'static [PlayerInfo] = &players::leveled_ladder(
-        "the computer, level 1 to 4: 1-2 the card scorer (1 with mistakes), 3-4 ISMCTS over the hand; bids by expected tricks at every level",
-    );
-    const DEFAULT_PLAYER: &'static str = "level:3";
-    const CAPABILITIES: Capabilities = Capabilities {
-        bench,
-        ..Capabilities::NONE
-    };
-    const TUNABLES: &'static [TunableTable] = &[TunableTable {
-        title: "spades computer",
-        tunables: SPADES_TUNABLES,
-    }];
     /// A hand is 52 deals, up to 4 blind answers, 4 bids and 52 cards.
     const MAX_PLIES: usize = 200;
 
-    tabula_cards::card_module!(leveled: SpadesAi, "Spades");
+    tabula_cards::card_module!(leveled: SpadesAi, "Spades" {
+        players: "the computer, level 1 to 4: 1-2 the card scorer (1 with mistakes), 3-4 ISMCTS over the hand; bids by expected tricks at every level",
+        tunables: "spades computer" => SPADES_TUNABLES,
+        bench: bench,
+    });
 
     fn teams(&self) -> Option<Vec<usize>> {
         Some((0..SEATS).map(side_of).collect())
@@ -245,11 +234,6 @@ impl GameModule for Spades {
 
     fn swap_unseen(&self, s: &mut State, observer: Seat) -> bool {
         swap_unseen(s, observer)
-    }
-
-    fn record(&self, _seed: u64, actions: &[Action]) -> Option<Value> {
-        let record = Record::of(self, actions).ok()?;
-        Some(serde_json::to_value(record).expect("records serialise"))
     }
 
     fn scoresheet(&self, s: &State) -> Option<Scoresheet> {

@@ -5,7 +5,7 @@
 use tabula_cards::CardId;
 use tabula_cards::french::Suit;
 use tabula_cards::tricks::{revealed_void, winner};
-use tabula_search::{Game, Hidden, Payoffs, Rng, Seat, Seen, Turn};
+use tabula_search::{Game, Hidden, Payoffs, Seat, Seen, Turn};
 
 use crate::actions::{Action, playable};
 use crate::cards::{NUM_CARDS, SPADES, TRUMPS, suit_bit};
@@ -123,18 +123,7 @@ impl Spades {
 }
 
 impl Game for Spades {
-    type State = State;
-    type Action = Action;
-    type Observation = Observation;
-
-    fn num_seats(&self) -> usize {
-        SEATS
-    }
-
-    #[inline]
-    fn to_move(&self, s: &State) -> Turn {
-        s.turn()
-    }
+    tabula_cards::card_rules!(seats: SEATS, deal: Action::Deal);
 
     fn legal_actions(&self, s: &State, out: &mut Vec<Action>) {
         out.clear();
@@ -182,27 +171,6 @@ impl Game for Spades {
         Payoffs::new(&std::array::from_fn::<f64, SEATS, _>(|seat| {
             if side_of(seat) == win { 1.0 } else { 0.0 }
         }))
-    }
-
-    fn payoff_range(&self) -> (f64, f64) {
-        (0.0, 1.0)
-    }
-
-    fn chance_outcomes(&self, s: &State, out: &mut Vec<(Action, f64)>) {
-        out.clear();
-        if s.turn() == Turn::Chance {
-            s.stock.uniform_outcomes(out, Action::Deal);
-        }
-    }
-
-    #[inline]
-    fn sample_chance(&self, s: &State, rng: &mut Rng) -> Action {
-        assert!(s.turn() == Turn::Chance, "not a chance node");
-        Action::Deal(s.stock.random(rng).expect("the stock is not empty"))
-    }
-
-    fn observation(&self, s: &State, seat: Seat) -> Observation {
-        Observation::of(s, seat)
     }
 
     #[inline]

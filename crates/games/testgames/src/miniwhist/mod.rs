@@ -80,7 +80,7 @@ pub use state::{DEAL_STEPS, MAX_PLAYS, PositionError, State, TRICKS, Zone};
 pub use view::MiniWhistView;
 
 use tabula_cards::tricks::follow;
-use tabula_search::{Game, Hidden, Payoffs, Rng, Seat, Seen, Turn, TwoTeams};
+use tabula_search::{Game, Hidden, Payoffs, Seat, Seen, Turn, TwoTeams};
 
 use state::{KEYS, STOCK, discard, hand, num_plays, play, record, tricks_won};
 
@@ -163,20 +163,7 @@ impl Game for MiniWhist {
         (-3.0, 3.0)
     }
 
-    fn chance_outcomes(&self, state: &State, out: &mut Vec<(Action, f64)>) {
-        out.clear();
-        if state.turn() != Turn::Chance {
-            return;
-        }
-        state.stock.uniform_outcomes(out, Action::Deal);
-    }
-
-    #[inline]
-    fn sample_chance(&self, state: &State, rng: &mut Rng) -> Action {
-        assert!(state.turn() == Turn::Chance, "not a chance node: {state:?}");
-        let n = state.stock.len() as u64;
-        Action::Deal(state.stock.nth(rng.below(n) as usize).expect("the stock is not empty"))
-    }
+    tabula_cards::deal_from_stock!(Action::Deal);
 
     fn observation(&self, state: &State, seat: Seat) -> Observation {
         Observation::of(state, seat)
