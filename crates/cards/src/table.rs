@@ -163,3 +163,56 @@ mod tests {
         assert!(Table::individual(9).is_err());
     }
 }
+
+/// A deal one card at a time around the table: card `k` goes to seat
+/// `(first + k) mod seats`, until `cards` are dealt (Hearts, Spades and
+/// Euchre deal from the dealer's left so).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RoundDeal {
+    /// The seats dealt to.
+    pub seats: usize,
+    /// The seat the first card goes to.
+    pub first: Seat,
+    /// The cards dealt in all.
+    pub cards: usize,
+}
+
+impl RoundDeal {
+    /// The seat card number `dealt` goes to (counting from 0); `None` once
+    /// every card is dealt.
+    #[inline]
+    pub fn recipient(self, dealt: usize) -> Option<Seat> {
+        (dealt < self.cards).then(|| (self.first + dealt) % self.seats)
+    }
+
+    /// How many cards `seat` has been dealt once `dealt` cards are.
+    #[inline]
+    pub fn dealt_to(self, seat: Seat, dealt: usize) -> usize {
+        let place = (seat + self.seats - self.first % self.seats) % self.seats;
+        (dealt.min(self.cards) + self.seats - 1 - place) / self.seats
+    }
+}
+
+#[cfg(test)]
+mod round_deal_tests {
+    use super::RoundDeal;
+
+    #[test]
+    fn cards_go_round_from_the_first_seat_and_counts_follow() {
+        let deal = RoundDeal {
+            seats: 4,
+            first: 3,
+            cards: 10,
+        };
+        let order: Vec<_> = (0..11).map(|k| deal.recipient(k)).collect();
+        let expected = [3, 0, 1, 2, 3, 0, 1, 2, 3, 0].map(Some);
+        assert_eq!(order[..10], expected);
+        assert_eq!(order[10], None);
+        for dealt in 0..=12 {
+            for seat in 0..4 {
+                let by_hand = (0..dealt.min(10)).filter(|&k| deal.recipient(k) == Some(seat)).count();
+                assert_eq!(deal.dealt_to(seat, dealt), by_hand, "seat {seat} after {dealt}");
+            }
+        }
+    }
+}

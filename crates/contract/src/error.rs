@@ -1,5 +1,6 @@
 //! The errors of the contract's erased interface.
 
+use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
@@ -71,10 +72,78 @@ pub enum ContractError {
     LegalMismatch(String),
 }
 
-/// A game value read from JSON, or what is wrong with it.
-pub(crate) fn parse<T: DeserializeOwned>(value: &Value, what: &'static str) -> Result<T, ContractError> {
-    serde_json::from_value(value.clone()).map_err(|e| ContractError::Json {
+/// A game value read from JSON, or what is wrong with it. A field the
+/// value's type does not have is refused here, for every game whatever its
+/// serde attributes (a part flattened into an observation cannot deny
+/// unknown fields itself): the value written back must hold every key the
+/// JSON held.
+pub(crate) fn parse<T: DeserializeOwned + Serialize>(value: &Value, what: &'static str) -> Result<T, ContractError> {
+    let parsed: T = serde_json::from_value(value.clone()).map_err(|e| ContractError::Json {
         what,
         problem: e.to_string(),
-    })
+    })?;
+    let known = serde_json::to_value(&parsed).map_err(|e| ContractError::Json {
+        what,
+        problem: e.to_string(),
+    })?;
+    if has_unknown_key(value, &known) {
+        return Err(ContractError::Json {
+            what,
+            problem: "a field that it does not have".into(),
+        });
+    }
+    Ok(parsed)
+}
+
+/// Whether `input` holds a key, at any depth, that `known` (the same value
+/// as its type writes it) lacks.
+fn has_unknown_key(input: &Value, known: &Value) -> bool {
+    match (input, known) {
+        (Value::Object(input), Value::Object(known)) => input
+            .iter()
+            .any(|(key, v)| known.get(key).is_none_or(|k| has_unknown_key(v, k))),
+        (Value::Array(input), Value::Array(known)) => input.iter().zip(known).any(|(v, k)| has_unknown_key(v, k)),
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde::Deserialize;
+    use serde_json::json;
+
+    use super::*;
+
+    #[derive(Debug, PartialEq, Serialize, Deserialize)]
+    struct Part {
+        a: u8,
+    }
+
+    #[derive(Debug, PartialEq, Serialize, Deserialize)]
+    struct Whole {
+        seat: u8,
+        #[serde(flatten)]
+        part: Part,
+        list: Vec<Part>,
+    }
+
+    #[test]
+    fn a_field_the_type_does_not_have_is_refused_at_any_depth() {
+        let good = json!({"seat": 1, "a": 2, "list": [{"a": 3}]});
+        assert_eq!(
+            parse::<Whole>(&good, "observation").unwrap(),
+            Whole {
+                seat: 1,
+                part: Part { a: 2 },
+                list: vec![Part { a: 3 }]
+            }
+        );
+        for bad in [
+            json!({"seat": 1, "a": 2, "list": [], "b": 0}),
+            json!({"seat": 1, "a": 2, "list": [{"a": 3, "b": 0}]}),
+        ] {
+            let e = parse::<Whole>(&bad, "observation").unwrap_err().to_string();
+            assert_eq!(e, "invalid observation: a field that it does not have");
+        }
+    }
 }

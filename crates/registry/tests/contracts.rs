@@ -90,6 +90,50 @@ fn every_game_refuses_or_answers_every_mutated_observation() {
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
 
+/// A field no observation of the game has is refused, at the top and
+/// inside any part: the bot protocol's hosts get an error, not a guess.
+#[test]
+fn every_game_refuses_an_observation_field_it_does_not_have() {
+    use serde_json::Value;
+    use tabula_contract::TableKind;
+    use tabula_search::Turn;
+    for entry in games() {
+        let name = entry.info().name;
+        let driver = entry.open(&Value::Null).unwrap();
+        let mut game = driver.start(7, TableKind::Online);
+        let mut rng = tabula_search::Rng::new(7);
+        while game.to_act() == Turn::Chance {
+            game.chance(&mut rng).unwrap();
+        }
+        let seat = match game.to_act() {
+            Turn::Seat(s) => s,
+            _ => 0,
+        };
+        let observation = game.observe(seat);
+        driver
+            .legal_from_observation(&observation, seat)
+            .unwrap_or_else(|e| panic!("{name}: its own observation is refused: {e}"));
+        let Some(fields) = observation.as_object() else {
+            continue;
+        };
+        let mut top = observation.clone();
+        top["zz_not_a_field"] = Value::from(1);
+        assert!(
+            driver.legal_from_observation(&top, seat).is_err(),
+            "{name}: an unknown field is accepted"
+        );
+        let nested = fields.iter().find(|(_, v)| v.is_object()).map(|(k, _)| k.clone());
+        if let Some(key) = nested {
+            let mut inner = observation.clone();
+            inner[&key]["zz_not_a_field"] = Value::from(1);
+            assert!(
+                driver.legal_from_observation(&inner, seat).is_err(),
+                "{name}: an unknown field inside {key} is accepted"
+            );
+        }
+    }
+}
+
 /// Where an option's meaning names its default (`default 100`), it is the
 /// default the game's `Options` type has: help texts and the new-game
 /// forms read the meaning, so it must not drift from the type.

@@ -5,7 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 use tabula_cards::tricks::Tricks;
-use tabula_cards::{CardId, CardSet, ZoneKeys};
+use tabula_cards::{CardId, CardSet, RoundDeal, ZoneKeys};
 use tabula_search::Turn;
 use tabula_search::rng::mix64;
 
@@ -131,10 +131,20 @@ impl Public {
         (self.hand_no % SEATS as u32) as usize
     }
 
+    /// The deal: five cards each, one at a time from the dealer's left.
+    #[inline]
+    pub fn deal(&self) -> RoundDeal {
+        RoundDeal {
+            seats: SEATS,
+            first: (self.dealer() + 1) % SEATS,
+            cards: DEALT,
+        }
+    }
+
     /// The seat the next dealt card goes to (none once the hands are dealt).
     #[inline]
     pub fn next_recipient(&self) -> Option<usize> {
-        (usize::from(self.dealt) < DEALT).then(|| (self.dealer() + 1 + usize::from(self.dealt)) % SEATS)
+        self.deal().recipient(usize::from(self.dealt))
     }
 
     /// The stage of the hand.
@@ -276,9 +286,7 @@ impl Public {
 
     /// The number of cards `seat` holds.
     pub fn hand_size(&self, seat: usize) -> usize {
-        let dealt = usize::from(self.dealt).min(DEALT);
-        let first = (seat + SEATS - (self.dealer() + 1) % SEATS) % SEATS;
-        let mut n = (dealt + SEATS - 1 - first) / SEATS;
+        let mut n = self.deal().dealt_to(seat, usize::from(self.dealt));
         if seat == self.dealer() {
             n += usize::from(self.picked_up);
             n = n.saturating_sub(usize::from(self.discarded));

@@ -100,9 +100,9 @@ pub fn choose_pass(hand: CardSet) -> CardSet {
 /// The card scorer of levels 1–2: higher is better for the seat to play.
 pub fn card_score(o: &Observation, card: CardId) -> f64 {
     let rank = f64::from(card.0 % 13);
-    let played = o.tricks.played.iter().fold(CardSet::EMPTY, |a, &b| a | b);
+    let played = o.public.tricks.played.iter().fold(CardSet::EMPTY, |a, &b| a | b);
     let queen_out = played.contains(QUEEN_OF_SPADES);
-    match o.tricks.trick().first() {
+    match o.public.tricks.trick().first() {
         None => {
             // Lead low; never lead a spade above the queen while it is out.
             let spade_risk = suit_of(card) == Suit::Spades && card.0 > QUEEN_OF_SPADES.0 && !queen_out;
@@ -112,6 +112,7 @@ pub fn card_score(o: &Observation, card: CardId) -> f64 {
         Some(&lead) => {
             let suit = suit_of(lead);
             let winning = o
+                .public
                 .tricks
                 .trick()
                 .iter()
@@ -120,11 +121,12 @@ pub fn card_score(o: &Observation, card: CardId) -> f64 {
                 .max()
                 .unwrap_or(lead.0);
             let points_on = o
+                .public
                 .tricks
                 .trick()
                 .iter()
                 .any(|c| HEARTS.contains(*c) || *c == QUEEN_OF_SPADES);
-            let last = o.tricks.trick().len() == SEATS - 1;
+            let last = o.public.tricks.trick().len() == SEATS - 1;
             if suit_of(card) != suit {
                 // Void: dump danger first.
                 return if card == QUEEN_OF_SPADES {
@@ -157,7 +159,10 @@ pub fn card_score(o: &Observation, card: CardId) -> f64 {
 /// The shooter's choice: end the match now when that wins it, else −26.
 pub fn choose_moon(o: &Observation, game: &Hearts) -> bool {
     let me = usize::from(o.seat);
-    let scores = plus(o.scores, hand_points(&o.tricks.taken, &game.options(), false));
+    let scores = plus(
+        o.public.scores,
+        hand_points(&o.public.tricks.taken, &game.options(), false),
+    );
     let mine = scores[me];
     let wins = (0..SEATS).all(|k| k == me || scores[k] > mine);
     !wins
@@ -165,22 +170,22 @@ pub fn choose_moon(o: &Observation, game: &Hearts) -> bool {
 
 impl HandRules for Hearts {
     fn hand_of(&self, s: &State) -> u32 {
-        s.hand_no
+        s.public.hand_no
     }
 
     fn hand_of_observation(&self, o: &Observation) -> u32 {
-        o.hand_no
+        o.public.hand_no
     }
 
     fn hand_over(&self, s: &State) -> bool {
-        s.over || s.moon.is_some()
+        s.public.over || s.public.moon.is_some()
     }
 
     fn hand_rewards(&self, s: &State) -> Payoffs {
-        if s.moon.is_some() {
-            gap_rewards(hand_points(&s.tricks.taken, &self.options(), false))
+        if s.public.moon.is_some() {
+            gap_rewards(hand_points(&s.public.tricks.taken, &self.options(), false))
         } else {
-            gap_rewards(s.last_hand)
+            gap_rewards(s.public.last_hand)
         }
     }
 
@@ -257,12 +262,12 @@ mod tests {
     fn moon_shot(scores: [i32; SEATS]) -> State {
         let mut s = State::new();
         s.stock = CardSet::EMPTY;
-        s.dealt = 52;
-        s.exchanged = true;
-        s.tricks.done = TRICKS;
-        s.tricks.taken[2] = MOON;
-        s.tricks.taken[0] = DECK.all() - MOON;
-        s.scores = scores;
+        s.public.dealt = 52;
+        s.public.exchanged = true;
+        s.public.tricks.done = TRICKS;
+        s.public.tricks.taken[2] = MOON;
+        s.public.tricks.taken[0] = DECK.all() - MOON;
+        s.public.scores = scores;
         s.cards_hash = s.compute_cards_hash();
         s
     }
@@ -278,15 +283,18 @@ mod tests {
         // The default: the others take 26.
         let mut s = moon_shot([80, 10, 50, 10]);
         others.end_hand(&mut s);
-        assert_eq!((s.scores, s.over), ([106, 36, 50, 36], true));
+        assert_eq!((s.public.scores, s.public.over), ([106, 36, 50, 36], true));
         // Under the choice, nothing to choose when no one reaches the target.
         let mut s = moon_shot([0, 0, 0, 0]);
         choice.end_hand(&mut s);
-        assert_eq!((s.scores, s.moon, s.hand_no), ([26, 26, 0, 26], None, 1));
+        assert_eq!(
+            (s.public.scores, s.public.moon, s.public.hand_no),
+            ([26, 26, 0, 26], None, 1)
+        );
         // When +26 would end the match, the shooter is asked.
         let mut s = moon_shot([80, 10, 50, 10]);
         choice.end_hand(&mut s);
-        assert_eq!(s.moon, Some(2));
+        assert_eq!(s.public.moon, Some(2));
         assert_eq!(choice.to_move(&s), Turn::Seat(2));
         let mut legal = Vec::new();
         choice.legal_actions(&s, &mut legal);
@@ -295,10 +303,13 @@ mod tests {
         assert!(choose_moon(&Observation::of(&s, 2), &choice));
         let mut minus = s.clone();
         choice.apply(&mut minus, Action::Moon(true));
-        assert_eq!((minus.scores, minus.over, minus.hand_no), ([80, 10, 24, 10], false, 1));
+        assert_eq!(
+            (minus.public.scores, minus.public.over, minus.public.hand_no),
+            ([80, 10, 24, 10], false, 1)
+        );
         let mut plus = s;
         choice.apply(&mut plus, Action::Moon(false));
-        assert_eq!((plus.scores, plus.over), ([106, 36, 50, 36], true));
+        assert_eq!((plus.public.scores, plus.public.over), ([106, 36, 50, 36], true));
         assert_eq!(choice.payoffs(&plus).as_slice(), [0.0, 0.5, 0.0, 0.5], "a shared win");
         // Ending now wins when the shooter is lowest after it.
         let s = {
@@ -306,7 +317,7 @@ mod tests {
             choice.end_hand(&mut s);
             s
         };
-        assert_eq!(s.moon, Some(2));
+        assert_eq!(s.public.moon, Some(2));
         assert!(!choose_moon(&Observation::of(&s, 2), &choice));
     }
 
@@ -317,20 +328,20 @@ mod tests {
         let clubs: Vec<CardId> = suit_cards(Suit::Clubs).iter().collect();
         let mut s = State::new();
         s.stock = CardSet::EMPTY;
-        s.dealt = 52;
+        s.public.dealt = 52;
         // The fourth hand (no passing), after three that scored.
-        s.hand_no = 3;
-        s.scores = [26, 26, 26, 0];
-        s.last_hand = [0, 0, 26, 0];
-        s.exchanged = true;
-        s.tricks.done = 1;
+        s.public.hand_no = 3;
+        s.public.scores = [26, 26, 26, 0];
+        s.public.last_hand = [0, 0, 26, 0];
+        s.public.exchanged = true;
+        s.public.tricks.done = 1;
         // The first trick: four clubs, taken by seat 0, which leads next.
         for (seat, &c) in clubs[..4].iter().enumerate() {
-            s.tricks.played[seat].insert(c);
-            s.tricks.taken[0].insert(c);
+            s.public.tricks.played[seat].insert(c);
+            s.public.tricks.taken[0].insert(c);
         }
         s.hands[0] = hearts[..12].iter().copied().collect();
-        let rest: Vec<CardId> = (DECK.all() - HEARTS - s.tricks.taken[0]).iter().collect();
+        let rest: Vec<CardId> = (DECK.all() - HEARTS - s.public.tricks.taken[0]).iter().collect();
         s.hands[1] = rest[..11].iter().copied().collect::<CardSet>() | CardSet::of(hearts[12]);
         s.hands[2] = rest[11..23].iter().copied().collect();
         s.hands[3] = rest[23..].iter().copied().collect();
@@ -338,7 +349,10 @@ mod tests {
         s.check().unwrap();
         game.apply(&mut s, Action::Play(hearts[0]));
         let all_but_hearts = (1 << 0) | (1 << 1) | (1 << 3);
-        assert_eq!(s.tricks.voids[0], all_but_hearts, "seat 0 holds nothing but hearts");
+        assert_eq!(
+            s.public.tricks.voids[0], all_but_hearts,
+            "seat 0 holds nothing but hearts"
+        );
         // So every world drawn for another seat gives seat 0 only hearts.
         let o = Observation::of(&s, 1);
         o.check().unwrap();

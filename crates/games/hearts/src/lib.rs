@@ -75,7 +75,7 @@ pub use observation::{Observation, Worlds, swap_unseen};
 pub use options::{HeartsOptions, MoonRule};
 pub use record::{Record, ReplayError};
 pub use rules::Hearts;
-pub use state::{SEATS, State, TRICKS, Zone, pass_offset};
+pub use state::{Public, SEATS, State, TRICKS, Zone, pass_offset};
 
 impl Hearts {
     /// The start of a match, before the first deal.

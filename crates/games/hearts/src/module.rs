@@ -84,43 +84,50 @@ impl GameModule for Hearts {
                 format!(
                     "{} {}{}",
                     SEAT_NAMES[s],
-                    o.scores[s],
+                    o.public.scores[s],
                     if s == seat { " (you)" } else { "" }
                 )
             })
             .collect();
         let trick: Vec<String> = o
+            .public
             .tricks
             .trick()
             .iter()
             .enumerate()
-            .map(|(i, &c)| format!("{} {}", SEAT_NAMES[(usize::from(o.tricks.leader) + i) % SEATS], name(c)))
+            .map(|(i, &c)| {
+                format!(
+                    "{} {}",
+                    SEAT_NAMES[(usize::from(o.public.tricks.leader) + i) % SEATS],
+                    name(c)
+                )
+            })
             .collect();
         let mut out = format!(
             "Hand {} (pass {}), trick {} of 13. Scores: {}.\n",
-            o.hand_no + 1,
-            direction(o.hand_no),
-            (o.tricks.done + 1).min(13),
+            o.public.hand_no + 1,
+            direction(o.public.hand_no),
+            (o.public.tricks.done + 1).min(13),
             scores.join(", ")
         );
         if !trick.is_empty() {
             out.push_str(&format!("On the table: {}\n", trick.join(", ")));
         }
-        if o.exchanged && !o.received.is_empty() {
+        if o.public.exchanged && !o.received.is_empty() {
             out.push_str(&format!("You received: {}\n", sorted(o.received).join(" ")));
         }
         out.push_str(&format!(
             "Your hand: {}{}",
             sorted(o.hand).join(" "),
-            if o.broken { "   (hearts are broken)" } else { "" }
+            if o.public.broken { "   (hearts are broken)" } else { "" }
         ));
         if o.next_passer() == Some(seat) {
             out.push_str(&format!(
                 "\nPass three cards {}: type them, like {}",
-                direction(o.hand_no),
+                direction(o.public.hand_no),
                 sorted(o.hand).into_iter().take(3).collect::<Vec<_>>().join(" ")
             ));
-        } else if o.moon == Some(seat as u8) {
+        } else if o.public.moon == Some(seat as u8) {
             out.push_str("\nYou shot the moon: type +26 (the others take 26) or -26 (you take −26)");
         }
         out
@@ -174,14 +181,19 @@ impl GameModule for Hearts {
                 if !o.hand.contains(card) {
                     return Err(format!("you do not hold {}", name(card)));
                 }
-                let allowed = playable(o.hand, o.tricks.trick().first().copied(), o.tricks.done, o.broken);
+                let allowed = playable(
+                    o.hand,
+                    o.public.tricks.trick().first().copied(),
+                    o.public.tricks.done,
+                    o.public.broken,
+                );
                 if !allowed.contains(card) {
-                    return Err(match o.tricks.trick().first() {
+                    return Err(match o.public.tricks.trick().first() {
                         Some(&lead) if !(allowed & suit_cards(suit_of(lead))).is_empty() => {
                             format!("follow suit: play one of {}", names(allowed))
                         }
                         Some(_) => format!("no points on the first trick: play one of {}", names(allowed)),
-                        None if o.tricks.done == 0 => "the 2♣ leads the first trick".to_string(),
+                        None if o.public.tricks.done == 0 => "the 2♣ leads the first trick".to_string(),
                         None => format!("hearts are not broken: lead one of {}", names(allowed)),
                     });
                 }
@@ -202,16 +214,17 @@ impl GameModule for Hearts {
     }
 
     fn note(&self, before: &Observation, after: &Observation, _seat: Seat) -> Option<String> {
-        if after.hand_no != before.hand_no || (after.over && !before.over) {
+        if after.public.hand_no != before.public.hand_no || (after.public.over && !before.public.over) {
             let pts: Vec<String> = (0..SEATS)
-                .map(|s| format!("{} {}", SEAT_NAMES[s], after.last_hand[s]))
+                .map(|s| format!("{} {}", SEAT_NAMES[s], after.public.last_hand[s]))
                 .collect();
-            return Some(format!("Hand {} ends: {}.", before.hand_no + 1, pts.join(", ")));
+            return Some(format!("Hand {} ends: {}.", before.public.hand_no + 1, pts.join(", ")));
         }
-        if after.tricks.done > before.tricks.done {
-            let winner = usize::from(after.tricks.leader);
+        if after.public.tricks.done > before.public.tricks.done {
+            let winner = usize::from(after.public.tricks.leader);
             let jack = self.options().jack_of_diamonds;
-            let gained = points(after.tricks.taken[winner], jack) - points(before.tricks.taken[winner], jack);
+            let gained =
+                points(after.public.tricks.taken[winner], jack) - points(before.public.tricks.taken[winner], jack);
             return Some(format!("{} takes the trick ({gained} points).", SEAT_NAMES[winner]));
         }
         None

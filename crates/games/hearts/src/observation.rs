@@ -13,49 +13,57 @@
 //! but not yet exchanged is drawn from the passer's unseen cards, never
 //! copied from the truth.
 
+use std::hash::{Hash, Hasher};
+
 use serde::{Deserialize, Serialize};
-use tabula_cards::tricks::Tricks;
 use tabula_cards::{CardId, CardSet, Deal, DealProblem, DealSampler};
 use tabula_search::{Rng, Seat, Turn};
 
 use crate::actions::{Action, passes, playable};
 use crate::cards::{DECK, HAND, NUM_CARDS, TWO_OF_CLUBS, suit_index, suit_of};
-use crate::state::{ALL, SEATS, State, Zone, key, next_passer_of, pass_offset, passing, turn_of};
+use crate::state::{ALL, Public, SEATS, State, Zone, key, pass_offset, passing};
 
 /// What a seat knows of a position (see the [module documentation](self)).
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+/// Its JSON is flat: the public part's fields sit beside the seat's own
+/// (a field it does not have is refused by the contract, for every game).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Observation {
     /// The observing seat.
     pub seat: u8,
     /// Its hand.
     pub hand: CardSet,
-    /// Cards dealt this hand.
-    pub dealt: u8,
-    /// Hands finished.
-    pub hand_no: u32,
     /// The pass it chose this hand.
     pub passed: Option<CardSet>,
     /// Which seats have chosen their pass.
     pub passers: [bool; SEATS],
-    /// The passing is over.
-    pub exchanged: bool,
     /// The cards it received.
     pub received: CardSet,
-    /// The hand's tricks, as every seat saw them (revealed voids: a bit
-    /// per suit, clubs first).
+    /// What every seat knows.
     #[serde(flatten)]
-    pub tricks: Tricks<SEATS>,
-    /// Hearts are broken.
-    pub broken: bool,
-    /// The match's scores.
-    pub scores: [i32; SEATS],
-    /// The points of the last finished hand.
-    pub last_hand: [i32; SEATS],
-    /// The seat choosing how its moon counts.
-    pub moon: Option<u8>,
-    /// The match is over.
-    pub over: bool,
+    pub public: Public,
+}
+
+/// Field by field in the order the observation's fields were first laid
+/// out: the searches draw their seeds from this hash (`stable_hash`), so
+/// the order keeps every decision as it was.
+impl Hash for Observation {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        let p = &self.public;
+        self.seat.hash(state);
+        self.hand.hash(state);
+        p.dealt.hash(state);
+        p.hand_no.hash(state);
+        self.passed.hash(state);
+        self.passers.hash(state);
+        p.exchanged.hash(state);
+        self.received.hash(state);
+        p.tricks.hash(state);
+        p.broken.hash(state);
+        p.scores.hash(state);
+        p.last_hand.hash(state);
+        p.moon.hash(state);
+        p.over.hash(state);
+    }
 }
 
 impl Observation {
@@ -64,40 +72,21 @@ impl Observation {
         Observation {
             seat: seat as u8,
             hand: s.hands[seat],
-            dealt: s.dealt,
-            hand_no: s.hand_no,
             passed: s.passed[seat],
             passers: s.passed.map(|p| p.is_some()),
-            exchanged: s.exchanged,
             received: s.received[seat],
-            tricks: s.tricks,
-            broken: s.broken,
-            scores: s.scores,
-            last_hand: s.last_hand,
-            moon: s.moon,
-            over: s.over,
+            public: s.public,
         }
-    }
-
-    fn dealer(&self) -> usize {
-        (self.hand_no % 4) as usize
     }
 
     /// The seat to choose its pass next, during the passing.
     pub fn next_passer(&self) -> Option<usize> {
-        next_passer_of(self.exchanged, self.dealt, self.hand_no, |s| self.passers[s])
+        self.public.next_passer(|s| self.passers[s])
     }
 
     /// Whose turn it is.
     pub fn turn(&self) -> Turn {
-        turn_of(
-            self.over,
-            self.dealt,
-            self.next_passer(),
-            self.moon,
-            self.tricks.leader,
-            self.tricks.trick().len(),
-        )
+        self.public.turn(self.next_passer())
     }
 
     /// The observing seat's legal actions (none when another acts).
@@ -108,23 +97,26 @@ impl Observation {
         }
         if self.next_passer().is_some() {
             passes(self.hand, out);
-        } else if self.moon.is_some() {
+        } else if self.public.moon.is_some() {
             out.extend([Action::Moon(false), Action::Moon(true)]);
         } else {
-            let cards = playable(self.hand, self.tricks.led(), self.tricks.done, self.broken);
+            let cards = playable(
+                self.hand,
+                self.public.tricks.led(),
+                self.public.tricks.done,
+                self.public.broken,
+            );
             out.extend(cards.iter().map(Action::Play));
         }
     }
 
     /// The number of cards `seat` holds.
     pub fn hand_size(&self, seat: usize) -> usize {
-        if usize::from(self.dealt) < NUM_CARDS {
-            // Card k goes to seat (dealer + 1 + k) mod 4.
-            let first = (seat + SEATS - (self.dealer() + 1) % SEATS) % SEATS;
-            return (usize::from(self.dealt) + SEATS - 1 - first) / SEATS;
+        if usize::from(self.public.dealt) < NUM_CARDS {
+            return self.public.deal().dealt_to(seat, usize::from(self.public.dealt));
         }
-        let passing = !self.exchanged && self.passers[seat];
-        HAND.saturating_sub(self.tricks.played[seat].len() + if passing { 3 } else { 0 })
+        let passing = !self.public.exchanged && self.passers[seat];
+        HAND.saturating_sub(self.public.tricks.played[seat].len() + if passing { 3 } else { 0 })
     }
 
     /// Checks that some position has this observation.
@@ -134,58 +126,56 @@ impl Observation {
     pub fn check(&self) -> Result<(), String> {
         let me = usize::from(self.seat);
         if me >= SEATS
-            || usize::from(self.tricks.leader) >= SEATS
-            || usize::from(self.dealt) > NUM_CARDS
-            || self.tricks.done > 13
-            || self.tricks.trick().len() >= SEATS
-            || self.moon.is_some_and(|m| usize::from(m) >= SEATS)
+            || usize::from(self.public.tricks.leader) >= SEATS
+            || usize::from(self.public.dealt) > NUM_CARDS
+            || self.public.tricks.done > 13
+            || self.public.tricks.trick().len() >= SEATS
+            || self.public.moon.is_some_and(|m| usize::from(m) >= SEATS)
         {
             return Err("a seat, a deal or a trick out of range".into());
         }
         let deck = DECK.all();
         let mut seen = CardSet::EMPTY;
-        for set in self.tricks.played.iter().chain(&self.tricks.taken) {
+        for set in self.public.tricks.played.iter().chain(&self.public.tricks.taken) {
             if !deck.contains_all(*set) {
                 return Err("a card that is not in the deck".into());
             }
         }
-        for (seat, set) in self.tricks.played.iter().enumerate() {
-            let passing = !self.exchanged && self.passers[seat];
+        for (seat, set) in self.public.tricks.played.iter().enumerate() {
+            let passing = !self.public.exchanged && self.passers[seat];
             if !(seen & *set).is_empty() || set.len() + if passing { 3 } else { 0 } > HAND {
                 return Err(format!("seat {seat} played more cards than it held"));
             }
             seen = seen | *set;
         }
-        let trick_by_seat = self
-            .tricks
-            .trick()
-            .iter()
-            .enumerate()
-            .all(|(i, &c)| self.tricks.played[(usize::from(self.tricks.leader) + i) % SEATS].contains(c));
+        let trick_by_seat =
+            self.public.tricks.trick().iter().enumerate().all(|(i, &c)| {
+                self.public.tricks.played[(usize::from(self.public.tricks.leader) + i) % SEATS].contains(c)
+            });
         if !trick_by_seat {
             return Err("a card of the trick that its seat did not play".into());
         }
-        if (usize::from(self.dealt) < NUM_CARDS || !self.exchanged) && !seen.is_empty() {
+        if (usize::from(self.public.dealt) < NUM_CARDS || !self.public.exchanged) && !seen.is_empty() {
             return Err("cards played before the deal and the passing are over".into());
         }
         if self.hand.len() != self.hand_size(me) || !DECK.all().contains_all(self.hand) {
             return Err(format!("seat {me} should hold {} cards", self.hand_size(me)));
         }
-        let played = self.tricks.played.iter().fold(CardSet::EMPTY, |a, &b| a | b);
+        let played = self.public.tricks.played.iter().fold(CardSet::EMPTY, |a, &b| a | b);
         if !(played & self.hand).is_empty() {
             return Err("a card is both in the hand and played".into());
         }
         // The passing: none during the deal; after it, every seat passes
         // (three cards) before the exchange, except in the hands without a
         // pass, which start their tricks at once.
-        let passing = pass_offset(self.hand_no).is_some();
+        let passing = pass_offset(self.public.hand_no).is_some();
         let chosen = self.passers.iter().filter(|&&p| p).count();
         let own = self.passed.map(CardSet::len);
-        let fits = match (usize::from(self.dealt) < NUM_CARDS, self.exchanged) {
-            (true, _) => !self.exchanged && chosen == 0 && own.is_none() && self.received.is_empty(),
+        let fits = match (usize::from(self.public.dealt) < NUM_CARDS, self.public.exchanged) {
+            (true, _) => !self.public.exchanged && chosen == 0 && own.is_none() && self.received.is_empty(),
             (false, false) => {
                 // Seats choose in turn from the dealer's left.
-                let order = (1..=SEATS).map(|k| (self.dealer() + k) % SEATS);
+                let order = (1..=SEATS).map(|k| (self.public.dealer() + k) % SEATS);
                 let in_turn = order.map(|s| self.passers[s]).skip_while(|&p| p).all(|p| !p);
                 passing
                     && in_turn
@@ -199,14 +189,17 @@ impl Observation {
         if !fits {
             return Err("the passing does not fit the deal and the hand".into());
         }
-        self.tricks.check(ALL)?;
+        self.public.tricks.check(ALL)?;
         // Every hand scores points (26 among the seats, or the moon's), so
         // the scores are all zero before the first hand ends, and only then.
         let zero = |points: &[i32; SEATS]| points.iter().all(|&p| p == 0);
-        if (self.hand_no == 0) != (zero(&self.scores) && zero(&self.last_hand))
-            || (self.hand_no > 0 && zero(&self.last_hand))
+        if (self.public.hand_no == 0) != (zero(&self.public.scores) && zero(&self.public.last_hand))
+            || (self.public.hand_no > 0 && zero(&self.public.last_hand))
         {
-            return Err(format!("scores that {} finished hands cannot leave", self.hand_no));
+            return Err(format!(
+                "scores that {} finished hands cannot leave",
+                self.public.hand_no
+            ));
         }
         if self.sample(&mut Rng::new(0)).is_none() {
             return Err("no deal of the unseen cards fits this observation".into());
@@ -225,33 +218,29 @@ impl Observation {
     pub fn sampler(&self) -> Option<Worlds> {
         let me = usize::from(self.seat);
         let mut s = State::new();
-        s.dealt = self.dealt;
-        s.hand_no = self.hand_no;
-        s.exchanged = self.exchanged;
-        s.tricks = self.tricks;
-        s.broken = self.broken;
-        s.scores = self.scores;
-        s.last_hand = self.last_hand;
-        s.moon = self.moon;
-        s.over = self.over;
+        s.public = self.public;
         s.hands[me] = self.hand;
         s.passed[me] = self.passed;
         s.received[me] = self.received;
         s.stock = CardSet::EMPTY;
 
-        let offset = pass_offset(self.hand_no);
-        let dealing = usize::from(self.dealt) < NUM_CARDS;
-        let passing = !dealing && !self.exchanged;
+        let offset = pass_offset(self.public.hand_no);
+        let dealing = usize::from(self.public.dealt) < NUM_CARDS;
+        let passing = !dealing && !self.public.exchanged;
         // The cards this seat passed sit with their receiver until played.
         let mut known = [CardSet::EMPTY; SEATS];
-        if let (true, Some(off), Some(mine)) = (self.exchanged, offset, self.passed) {
+        if let (true, Some(off), Some(mine)) = (self.public.exchanged, offset, self.passed) {
             let to = (me + off) % SEATS;
-            known[to] = mine - self.tricks.played[to];
+            known[to] = mine - self.public.tricks.played[to];
             s.received[to] = mine;
         }
         // The first lead is 2♣, so whoever is to lead it holds it.
-        let leader = usize::from(self.tricks.leader);
-        if self.exchanged && self.tricks.done == 0 && self.tricks.trick().is_empty() && leader != me {
+        let leader = usize::from(self.public.tricks.leader);
+        if self.public.exchanged
+            && self.public.tricks.done == 0
+            && self.public.tricks.trick().is_empty()
+            && leader != me
+        {
             known[leader].insert(TWO_OF_CLUBS);
         }
         // Holders: each other seat's hand, its chosen pass while passing,
@@ -272,9 +261,9 @@ impl Observation {
         }
         let stock_holder = caps.len();
         if dealing {
-            caps.push(NUM_CARDS - usize::from(self.dealt));
+            caps.push(NUM_CARDS - usize::from(self.public.dealt));
         }
-        let played = self.tricks.played.iter().fold(CardSet::EMPTY, |a, &b| a | b);
+        let played = self.public.tricks.played.iter().fold(CardSet::EMPTY, |a, &b| a | b);
         let mine_passing = if passing {
             self.passed.unwrap_or_default()
         } else {
@@ -286,7 +275,7 @@ impl Observation {
             let suit = 1u8 << suit_index(suit_of(c));
             let mut allowed = 0u32;
             for (i, &o) in others.iter().enumerate() {
-                if self.tricks.voids[o] & suit == 0 {
+                if self.public.tricks.voids[o] & suit == 0 {
                     allowed |= 1 << i;
                 }
                 if passing && self.passers[o] {
@@ -306,7 +295,7 @@ impl Observation {
             passing,
             dealing,
             stock_holder,
-            other_passes: if self.exchanged { offset } else { None },
+            other_passes: if self.public.exchanged { offset } else { None },
             me,
             sampler,
             deal: Deal::new(),
@@ -370,7 +359,7 @@ impl Worlds {
                     continue;
                 }
                 // Neither this seat's pass nor its own cards went there.
-                let mut pool = s.hands[to] | s.tricks.played[to];
+                let mut pool = s.hands[to] | s.public.tricks.played[to];
                 let mut chosen = CardSet::EMPTY;
                 for _ in 0..3 {
                     let c = pool
@@ -405,7 +394,7 @@ pub fn swap_unseen(s: &mut State, observer: Seat) -> bool {
     let o = Observation::of(s, observer);
     let fixed = o.passed.unwrap_or_default() | o.received | CardSet::of(TWO_OF_CLUBS);
     let movable = |seat: usize| s.hands[seat] - fixed;
-    let allowed = |seat: usize, c: CardId| s.tricks.voids[seat] & (1 << suit_index(suit_of(c))) == 0;
+    let allowed = |seat: usize, c: CardId| s.public.tricks.voids[seat] & (1 << suit_index(suit_of(c))) == 0;
     for a in (0..SEATS).filter(|&x| x != observer) {
         for b in (a + 1..SEATS).filter(|&x| x != observer) {
             for x in movable(a) {

@@ -39,7 +39,7 @@ impl Rollout<HandGame<'_, Hearts>> for CardRollout {
         if game.finished(s) {
             return rules.hand_rewards(s);
         }
-        if !s.exchanged || usize::from(s.dealt) != NUM_CARDS {
+        if !s.public.exchanged || usize::from(s.public.dealt) != NUM_CARDS {
             // Passing, or a deal still on: the general playout.
             return tabula_search::random_playout(game, s, rng, &mut Vec::new());
         }
@@ -60,16 +60,16 @@ impl Rollout<HandGame<'_, Hearts>> for CardRollout {
 fn play_out(s: &State, queen_breaks: bool, rng: &mut Rng) -> [CardSet; SEATS] {
     let mut r = rng.clone();
     let mut hands = s.hands;
-    let mut taken = s.tricks.taken;
-    let mut len = s.tricks.trick().len();
-    let mut leader = usize::from(s.tricks.leader);
-    let mut tricks = s.tricks.done;
-    let mut broken = s.broken;
+    let mut taken = s.public.tricks.taken;
+    let mut len = s.public.tricks.trick().len();
+    let mut leader = usize::from(s.public.tricks.leader);
+    let mut tricks = s.public.tricks.done;
+    let mut broken = s.public.broken;
     // The trick in progress: its cards, the suit led, and the winner so far.
     let mut cards_in = CardSet::EMPTY;
     let mut suit = CardSet::EMPTY;
     let mut best = (0u16, leader);
-    for (i, &c) in s.tricks.trick()[..len].iter().enumerate() {
+    for (i, &c) in s.public.tricks.trick()[..len].iter().enumerate() {
         if i == 0 {
             suit = suit_cards(suit_of(c));
         }

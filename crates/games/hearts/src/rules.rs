@@ -42,38 +42,38 @@ impl Hearts {
     pub fn play_card(&self, s: &mut State, card: CardId) {
         let seat = s.to_play();
         debug_assert!(s.hands[seat].contains(card), "seat {seat} does not hold {card}");
-        let mut void = revealed_void(&DECK, s.tricks.trick(), card);
-        match s.tricks.led() {
+        let mut void = revealed_void(&DECK, s.public.tricks.trick(), card);
+        match s.public.tricks.led() {
             // A point card dropped on the first trick means nothing else
             // was left: no diamond (clubs were led), and no spade once
             // the queen itself goes.
-            Some(_) if void != 0 && s.tricks.done == 0 && MOON.contains(card) => {
+            Some(_) if void != 0 && s.public.tricks.done == 0 && MOON.contains(card) => {
                 void |= suit_bit(Suit::Diamonds);
                 if card == QUEEN_OF_SPADES {
                     void |= suit_bit(Suit::Spades);
                 }
             }
             // A heart led before hearts are broken: the hand held only hearts.
-            None if HEARTS.contains(card) && !s.broken => {
+            None if HEARTS.contains(card) && !s.public.broken => {
                 void = suit_bit(Suit::Clubs) | suit_bit(Suit::Diamonds) | suit_bit(Suit::Spades);
             }
             _ => {}
         }
-        s.tricks.mark_void(seat, void);
+        s.public.tricks.mark_void(seat, void);
         s.hands[seat].remove(card);
         s.shift(card, Zone::Hand(seat), Zone::Table(seat));
-        s.tricks.play(seat, card);
+        s.public.tricks.play(seat, card);
         if HEARTS.contains(card) || (card == QUEEN_OF_SPADES && self.options.queen_breaks_hearts) {
-            s.broken = true;
+            s.public.broken = true;
         }
-        if s.tricks.complete(ALL) {
-            let winner = s.tricks.seat_at(winner(&DECK, s.tricks.trick()), ALL);
+        if s.public.tricks.complete(ALL) {
+            let winner = s.public.tricks.seat_at(winner(&DECK, s.public.tricks.trick()), ALL);
             let mut hash = s.cards_hash;
-            s.tricks.collect(winner, ALL, |c, by| {
+            s.public.tricks.collect(winner, ALL, |c, by| {
                 hash ^= key(Zone::Table(by), c) ^ key(Zone::Taken(winner), c)
             });
             s.cards_hash = hash;
-            if s.tricks.done == TRICKS {
+            if s.public.tricks.done == TRICKS {
                 self.end_hand(s);
             }
         }
@@ -85,17 +85,17 @@ impl Hearts {
     }
 
     fn hand_points(&self, s: &State, moon_minus: bool) -> [i32; SEATS] {
-        hand_points(&s.tricks.taken, &self.options, moon_minus)
+        hand_points(&s.public.tricks.taken, &self.options, moon_minus)
     }
 
     /// The end of the 13th trick: the shooter's choice if it matters, else
     /// the points.
     pub(crate) fn end_hand(&self, s: &mut State) {
-        let shooter = (0..SEATS).find(|&seat| s.tricks.taken[seat].contains_all(MOON));
+        let shooter = (0..SEATS).find(|&seat| s.public.tricks.taken[seat].contains_all(MOON));
         if let (Some(shooter), MoonRule::Choice) = (shooter, self.options.moon) {
-            let after = |minus: bool| self.ends(&plus(s.scores, self.hand_points(s, minus)));
+            let after = |minus: bool| self.ends(&plus(s.public.scores, self.hand_points(s, minus)));
             if after(false) != after(true) {
-                s.moon = Some(shooter as u8);
+                s.public.moon = Some(shooter as u8);
                 return;
             }
         }
@@ -105,17 +105,17 @@ impl Hearts {
     /// Adds the hand's points; ends the match or begins the next hand.
     fn score_hand(&self, s: &mut State, moon_minus: bool) {
         let pts = self.hand_points(s, moon_minus);
-        s.scores = plus(s.scores, pts);
-        s.last_hand = pts;
-        s.moon = None;
-        if self.ends(&s.scores) {
-            s.over = true;
+        s.public.scores = plus(s.public.scores, pts);
+        s.public.last_hand = pts;
+        s.public.moon = None;
+        if self.ends(&s.public.scores) {
+            s.public.over = true;
             return;
         }
         // The next hand: every card back in the stock.
-        let scores = (s.scores, s.last_hand, s.hand_no + 1);
+        let scores = (s.public.scores, s.public.last_hand, s.public.hand_no + 1);
         *s = State::new();
-        (s.scores, s.last_hand, s.hand_no) = scores;
+        (s.public.scores, s.public.last_hand, s.public.hand_no) = scores;
         s.cards_hash = s.compute_cards_hash();
     }
 }
@@ -128,10 +128,15 @@ impl Game for Hearts {
         let Turn::Seat(seat) = s.turn() else { return };
         if s.next_passer() == Some(seat) {
             passes(s.hands[seat], out);
-        } else if s.moon.is_some() {
+        } else if s.public.moon.is_some() {
             out.extend([Action::Moon(false), Action::Moon(true)]);
         } else {
-            let cards = playable(s.hands[seat], s.tricks.led(), s.tricks.done, s.broken);
+            let cards = playable(
+                s.hands[seat],
+                s.public.tricks.led(),
+                s.public.tricks.done,
+                s.public.broken,
+            );
             out.extend(cards.iter().map(Action::Play));
         }
     }
@@ -144,8 +149,8 @@ impl Game for Hearts {
                 s.stock.remove(card);
                 s.hands[seat].insert(card);
                 s.shift(card, Zone::Stock, Zone::Hand(seat));
-                s.dealt += 1;
-                if usize::from(s.dealt) == NUM_CARDS && s.pass_offset().is_none() {
+                s.public.dealt += 1;
+                if usize::from(s.public.dealt) == NUM_CARDS && s.pass_offset().is_none() {
                     s.start_tricks();
                 }
             }
@@ -173,7 +178,7 @@ impl Game for Hearts {
             }
             Action::Play(card) => self.play_card(s, card),
             Action::Moon(minus) => {
-                debug_assert!(s.moon.is_some(), "no moon to choose");
+                debug_assert!(s.public.moon.is_some(), "no moon to choose");
                 self.score_hand(s, minus);
             }
         }
@@ -181,9 +186,9 @@ impl Game for Hearts {
 
     /// The match's winners (the lowest score at the end) share 1.
     fn payoffs(&self, s: &State) -> Payoffs {
-        let best = s.scores.iter().copied().min().unwrap_or(0);
-        let winners = s.scores.iter().filter(|&&x| x == best).count() as f64;
-        Payoffs::new(&s.scores.map(|x| if x == best { 1.0 / winners } else { 0.0 }))
+        let best = s.public.scores.iter().copied().min().unwrap_or(0);
+        let winners = s.public.scores.iter().filter(|&&x| x == best).count() as f64;
+        Payoffs::new(&s.public.scores.map(|x| if x == best { 1.0 / winners } else { 0.0 }))
     }
 
     #[inline]
@@ -206,15 +211,15 @@ impl Game for Hearts {
     /// received (and, with the 2♣'s holder, who leads).
     #[inline]
     fn may_reveal(&self, before: &State, _: Action) -> bool {
-        !before.exchanged
+        !before.public.exchanged
     }
 
     fn revealed(&self, before: &State, action: Action, after: &State, observer: Seat) -> u64 {
         use tabula_search::rng::mix64;
-        if before.exchanged || !after.exchanged {
+        if before.public.exchanged || !after.public.exchanged {
             return 0;
         }
-        let leader = mix64(u64::from(after.tricks.leader) + 1);
+        let leader = mix64(u64::from(after.public.tricks.leader) + 1);
         match action {
             Action::Pass(_) => leader ^ mix64(after.received[observer].0 ^ 0x5A55),
             _ => leader,

@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 use tabula_cards::tricks::{Tricks, all_active};
-use tabula_cards::{CardId, CardSet, ZoneKeys};
+use tabula_cards::{CardId, CardSet, RoundDeal, ZoneKeys};
 use tabula_search::Turn;
 use tabula_search::rng::mix64;
 
@@ -32,6 +32,107 @@ pub(crate) fn key(zone: Zone, card: CardId) -> u64 {
     KEYS.key(zone.id(SEATS), card)
 }
 
+/// What every seat knows: the deal's and the passing's progress, every
+/// card played, hearts broken, and the match's scores. A position holds
+/// one; each seat's observation holds the same.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Public {
+    /// Cards dealt this hand.
+    pub dealt: u8,
+    /// Hands finished (0 during the first): the pass direction and the dealer.
+    pub hand_no: u32,
+    /// The passing is over (at once on a hand without passing).
+    pub exchanged: bool,
+    /// The hand's tricks: the trick in progress and its leader, what each
+    /// seat played and took, and the revealed voids (bit `i`: suit `i` of
+    /// [`Suit::ALL`](tabula_cards::french::Suit::ALL)).
+    #[serde(flatten)]
+    pub tricks: Tricks<SEATS>,
+    /// A heart (or Q♠, under the option) has been played this hand.
+    pub broken: bool,
+    /// The match's scores.
+    pub scores: [i32; SEATS],
+    /// The points of the last finished hand.
+    pub last_hand: [i32; SEATS],
+    /// The seat that shot the moon and must choose how it counts.
+    pub moon: Option<u8>,
+    /// The match is over.
+    pub over: bool,
+}
+
+impl Public {
+    /// The start of a match.
+    fn new() -> Public {
+        Public {
+            dealt: 0,
+            hand_no: 0,
+            exchanged: false,
+            tricks: Tricks::new(0),
+            broken: false,
+            scores: [0; SEATS],
+            last_hand: [0; SEATS],
+            moon: None,
+            over: false,
+        }
+    }
+
+    /// The dealer of the hand in progress.
+    #[inline]
+    pub fn dealer(&self) -> usize {
+        (self.hand_no % 4) as usize
+    }
+
+    /// Where this hand's passes go (see [`pass_offset`]).
+    #[inline]
+    pub fn pass_offset(&self) -> Option<usize> {
+        pass_offset(self.hand_no)
+    }
+
+    /// The deal: one card at a time from the dealer's left.
+    #[inline]
+    pub fn deal(&self) -> RoundDeal {
+        RoundDeal {
+            seats: SEATS,
+            first: (self.dealer() + 1) % SEATS,
+            cards: NUM_CARDS,
+        }
+    }
+
+    /// The seat the next dealt card goes to.
+    #[inline]
+    pub fn next_recipient(&self) -> Option<usize> {
+        self.deal().recipient(usize::from(self.dealt))
+    }
+
+    /// The seat to choose its pass next, given which seats have `chosen`
+    /// (everyone knows who has, not what): none while dealing or once the
+    /// exchange is done; else the first seat from the dealer's left that
+    /// has not.
+    #[inline]
+    pub fn next_passer(&self, chosen: impl Fn(usize) -> bool) -> Option<usize> {
+        if self.exchanged || usize::from(self.dealt) < NUM_CARDS {
+            return None;
+        }
+        (1..=SEATS).map(|k| (self.dealer() + k) % SEATS).find(|&s| !chosen(s))
+    }
+
+    /// Whose turn it is, with `passer` the seat to choose its pass.
+    #[inline]
+    pub fn turn(&self, passer: Option<usize>) -> Turn {
+        if self.over {
+            Turn::Terminal
+        } else if usize::from(self.dealt) < NUM_CARDS {
+            Turn::Chance
+        } else if let Some(s) = passer {
+            Turn::Seat(s)
+        } else if let Some(s) = self.moon {
+            Turn::Seat(usize::from(s))
+        } else {
+            Turn::Seat((usize::from(self.tricks.leader) + self.tricks.trick().len()) % SEATS)
+        }
+    }
+}
+
 /// A position: the truth (every hand), never shown to a seat as such.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct State {
@@ -39,30 +140,13 @@ pub struct State {
     pub(crate) hands: [CardSet; SEATS],
     /// The cards not dealt yet.
     pub(crate) stock: CardSet,
-    /// Cards dealt this hand.
-    pub(crate) dealt: u8,
-    /// Hands finished (0 during the first): the pass direction and the dealer.
-    pub(crate) hand_no: u32,
     /// The pass each seat chose this hand.
     pub(crate) passed: [Option<CardSet>; SEATS],
     /// The cards each seat received in the exchange.
     pub(crate) received: [CardSet; SEATS],
-    /// The passing is over (at once on a hand without passing).
-    pub(crate) exchanged: bool,
-    /// The hand's tricks: the trick in progress and its leader, what each
-    /// seat played and took, and the revealed voids (bit `i`: suit `i` of
-    /// [`Suit::ALL`](tabula_cards::french::Suit::ALL)).
-    pub(crate) tricks: Tricks<SEATS>,
-    /// A heart (or Q♠, under the option) has been played this hand.
-    pub(crate) broken: bool,
-    /// The match's scores.
-    pub(crate) scores: [i32; SEATS],
-    /// The points of the last finished hand.
-    pub(crate) last_hand: [i32; SEATS],
-    /// The seat that shot the moon and must choose how it counts.
-    pub(crate) moon: Option<u8>,
-    /// The match is over.
-    pub(crate) over: bool,
+    /// What every seat knows.
+    #[serde(flatten)]
+    pub(crate) public: Public,
     /// The XOR of the keys of every card's zone (kept incrementally).
     pub(crate) cards_hash: u64,
 }
@@ -79,17 +163,9 @@ impl State {
         let mut s = State {
             hands: [CardSet::EMPTY; SEATS],
             stock: DECK.all(),
-            dealt: 0,
-            hand_no: 0,
             passed: [None; SEATS],
             received: [CardSet::EMPTY; SEATS],
-            exchanged: false,
-            tricks: Tricks::new(0),
-            broken: false,
-            scores: [0; SEATS],
-            last_hand: [0; SEATS],
-            moon: None,
-            over: false,
+            public: Public::new(),
             cards_hash: 0,
         };
         s.cards_hash = s.compute_cards_hash();
@@ -103,38 +179,43 @@ impl State {
 
     /// The match's scores.
     pub fn scores(&self) -> [i32; SEATS] {
-        self.scores
+        self.public.scores
     }
 
     /// The points of the last finished hand.
     pub fn last_hand(&self) -> [i32; SEATS] {
-        self.last_hand
+        self.public.last_hand
     }
 
     /// Hands finished.
     pub fn hand_no(&self) -> u32 {
-        self.hand_no
+        self.public.hand_no
     }
 
     /// Tricks finished this hand.
     pub fn tricks(&self) -> u8 {
-        self.tricks.done
+        self.public.tricks.done
     }
 
     /// The cards each seat took this hand.
     pub fn taken(&self) -> &[CardSet; SEATS] {
-        &self.tricks.taken
+        &self.public.tricks.taken
     }
 
     /// Whether the match is over.
     pub fn is_over(&self) -> bool {
-        self.over
+        self.public.over
+    }
+
+    /// What every seat knows.
+    pub fn public(&self) -> &Public {
+        &self.public
     }
 
     /// The dealer of the hand in progress.
     #[inline]
     pub fn dealer(&self) -> usize {
-        (self.hand_no % 4) as usize
+        self.public.dealer()
     }
 
     /// Where this hand's passes go: `Some(k)` sends each seat's cards to
@@ -142,38 +223,32 @@ impl State {
     /// passing (every fourth).
     #[inline]
     pub fn pass_offset(&self) -> Option<usize> {
-        pass_offset(self.hand_no)
+        self.public.pass_offset()
     }
 
     /// The seat the next dealt card goes to.
     #[inline]
     pub fn next_recipient(&self) -> Option<usize> {
-        (usize::from(self.dealt) < NUM_CARDS).then(|| (self.dealer() + 1 + usize::from(self.dealt)) % SEATS)
+        self.public.next_recipient()
     }
 
     /// The seat to choose its pass next (seats pass in turn from the
     /// dealer's left; each choice is hidden until the exchange).
     #[inline]
     pub fn next_passer(&self) -> Option<usize> {
-        next_passer_of(self.exchanged, self.dealt, self.hand_no, |s| self.passed[s].is_some())
+        self.public.next_passer(|s| self.passed[s].is_some())
     }
 
     /// The seat to play a card.
     #[inline]
     pub fn to_play(&self) -> usize {
-        self.tricks.to_play(ALL)
+        self.public.tricks.to_play(ALL)
     }
 
     /// Whose turn it is.
+    #[inline]
     pub fn turn(&self) -> Turn {
-        turn_of(
-            self.over,
-            self.dealt,
-            self.next_passer(),
-            self.moon,
-            self.tricks.leader,
-            self.tricks.trick().len(),
-        )
+        self.public.turn(self.next_passer())
     }
 
     /// Checks the zone ledger: every card in exactly one zone, the hands
@@ -184,11 +259,11 @@ impl State {
     pub fn check(&self) -> Result<(), String> {
         let mut zones: Vec<CardSet> = vec![self.stock];
         zones.extend(self.hands);
-        zones.extend(self.tricks.taken);
-        if !self.exchanged {
+        zones.extend(self.public.tricks.taken);
+        if !self.public.exchanged {
             zones.extend(self.passed.iter().map(|p| p.unwrap_or_default()));
         }
-        zones.push(self.tricks.trick().iter().copied().collect());
+        zones.push(self.public.tricks.trick().iter().copied().collect());
         let mut seen = CardSet::EMPTY;
         for z in &zones {
             if !(seen & *z).is_empty() {
@@ -199,13 +274,13 @@ impl State {
         if seen != DECK.all() {
             return Err(format!("cards missing: {:?}", DECK.all() - seen));
         }
-        if self.stock.len() != NUM_CARDS - usize::from(self.dealt) {
+        if self.stock.len() != NUM_CARDS - usize::from(self.public.dealt) {
             return Err("the stock does not match the deal".into());
         }
-        if usize::from(self.dealt) == NUM_CARDS {
+        if usize::from(self.public.dealt) == NUM_CARDS {
             for s in 0..SEATS {
-                let passing = !self.exchanged && self.passed[s].is_some();
-                let want = 13 - self.tricks.played[s].len() - if passing { 3 } else { 0 };
+                let passing = !self.public.exchanged && self.passed[s].is_some();
+                let want = 13 - self.public.tricks.played[s].len() - if passing { 3 } else { 0 };
                 if self.hands[s].len() != want {
                     return Err(format!("seat {s} holds {} cards, not {want}", self.hands[s].len()));
                 }
@@ -222,17 +297,17 @@ impl State {
 
     /// After the deal or the exchange: the holder of 2♣ leads.
     pub(crate) fn start_tricks(&mut self) {
-        self.exchanged = true;
+        self.public.exchanged = true;
         let holder = (0..SEATS)
             .find(|&s| self.hands[s].contains(TWO_OF_CLUBS))
             .expect("someone holds 2♣ after the deal");
-        self.tricks.leader = holder as u8;
+        self.public.tricks.leader = holder as u8;
     }
 
     /// The hash of the card placement, from scratch.
     pub(crate) fn compute_cards_hash(&self) -> u64 {
-        let mut h = self.tricks.zones_hash(&KEYS, self.stock, &self.hands, ALL);
-        if !self.exchanged {
+        let mut h = self.public.tricks.zones_hash(&KEYS, self.stock, &self.hands, ALL);
+        if !self.public.exchanged {
             for s in 0..SEATS {
                 h ^= KEYS.of(passing(s).id(SEATS), self.passed[s].unwrap_or_default());
             }
@@ -244,13 +319,15 @@ impl State {
     pub(crate) fn hash_with(&self, cards: u64) -> u64 {
         let mut h = cards;
         let mut mix = |v: u64| h = mix64(h ^ v);
-        let t = &self.tricks;
-        mix(u64::from(self.dealt) | u64::from(self.hand_no) << 8 | u64::from(t.leader) << 40);
-        mix(t.trick().len() as u64 | u64::from(t.done) << 8 | u64::from(self.broken) << 16);
-        mix(u64::from(self.exchanged) | u64::from(self.over) << 1 | self.moon.map_or(0, |m| 4 + u64::from(m)) << 2);
+        let t = &self.public.tricks;
+        mix(u64::from(self.public.dealt) | u64::from(self.public.hand_no) << 8 | u64::from(t.leader) << 40);
+        mix(t.trick().len() as u64 | u64::from(t.done) << 8 | u64::from(self.public.broken) << 16);
+        mix(u64::from(self.public.exchanged)
+            | u64::from(self.public.over) << 1
+            | self.public.moon.map_or(0, |m| 4 + u64::from(m)) << 2);
         for s in 0..SEATS {
-            mix(u64::from(self.passed[s].is_some()) | u64::from(self.tricks.voids[s]) << 1);
-            mix(self.scores[s] as u32 as u64 | (self.last_hand[s] as u32 as u64) << 32);
+            mix(u64::from(self.passed[s].is_some()) | u64::from(self.public.tricks.voids[s]) << 1);
+            mix(self.public.scores[s] as u32 as u64 | (self.public.last_hand[s] as u32 as u64) << 32);
         }
         h
     }
@@ -264,45 +341,5 @@ pub fn pass_offset(hand_no: u32) -> Option<usize> {
         1 => Some(3),
         2 => Some(2),
         _ => None,
-    }
-}
-
-/// The seat to choose its pass next, from what everyone knows: none while
-/// dealing or once the exchange is done; else the first seat from the
-/// dealer's left that has not `chosen`.
-#[inline]
-pub(crate) fn next_passer_of(
-    exchanged: bool,
-    dealt: u8,
-    hand_no: u32,
-    chosen: impl Fn(usize) -> bool,
-) -> Option<usize> {
-    if exchanged || usize::from(dealt) < NUM_CARDS {
-        return None;
-    }
-    let dealer = (hand_no % 4) as usize;
-    (1..=SEATS).map(|k| (dealer + k) % SEATS).find(|&s| !chosen(s))
-}
-
-/// Whose turn it is, from what everyone knows.
-#[inline]
-pub(crate) fn turn_of(
-    over: bool,
-    dealt: u8,
-    passer: Option<usize>,
-    moon: Option<u8>,
-    leader: u8,
-    trick_len: usize,
-) -> Turn {
-    if over {
-        Turn::Terminal
-    } else if usize::from(dealt) < NUM_CARDS {
-        Turn::Chance
-    } else if let Some(s) = passer {
-        Turn::Seat(s)
-    } else if let Some(s) = moon {
-        Turn::Seat(usize::from(s))
-    } else {
-        Turn::Seat((usize::from(leader) + trick_len) % SEATS)
     }
 }

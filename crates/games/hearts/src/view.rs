@@ -92,7 +92,7 @@ impl HeartsView {
             Turn::Terminal => "over",
             Turn::Chance => "deal",
             _ if o.next_passer().is_some() => "pass",
-            _ if o.moon.is_some() => "moon",
+            _ if o.public.moon.is_some() => "moon",
             _ => "play",
         };
         HeartsView {
@@ -100,29 +100,30 @@ impl HeartsView {
             phase,
             hand: sorted(o.hand),
             counts: (0..SEATS).map(|s| o.hand_size(s)).collect(),
-            hand_no: o.hand_no + 1,
+            hand_no: o.public.hand_no + 1,
             pass: PassView {
-                direction: direction(o.hand_no),
+                direction: direction(o.public.hand_no),
                 chosen: o.passers,
                 passed: o.passed.map(sorted),
-                received: o.exchanged.then(|| sorted(o.received)),
+                received: o.public.exchanged.then(|| sorted(o.received)),
             },
-            leader: o.tricks.leader,
-            trick: o.tricks.trick_view(all_active(SEATS), name),
+            leader: o.public.tricks.leader,
+            trick: o.public.tricks.trick_view(all_active(SEATS), name),
             to_move: o.turn().seat(),
-            tricks: o.tricks.done,
+            tricks: o.public.tricks.done,
             taken_points: o
+                .public
                 .tricks
                 .taken
                 .iter()
                 .map(|&t| points(t, options.jack_of_diamonds))
                 .collect(),
-            tricks_won: o.tricks.taken.iter().map(|t| t.len() / SEATS).collect(),
-            broken: o.broken,
-            scores: o.scores,
-            last_hand: o.last_hand,
+            tricks_won: o.public.tricks.taken.iter().map(|t| t.len() / SEATS).collect(),
+            broken: o.public.broken,
+            scores: o.public.scores,
+            last_hand: o.public.last_hand,
             end_score: options.end_score,
-            moon: o.moon,
+            moon: o.public.moon,
         }
     }
 }

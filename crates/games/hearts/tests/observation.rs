@@ -48,15 +48,15 @@ proptest! {
             prop_assert_eq!(&game.observation(&w, seat), &o);
             for other in (0..4).filter(|&k| k != seat) {
                 for c in w.hands()[other] {
-                    prop_assert!(o.tricks.voids[other] & (1 << suit_index(suit_of(c))) == 0, "a card of a void suit");
+                    prop_assert!(o.public.tricks.voids[other] & (1 << suit_index(suit_of(c))) == 0, "a card of a void suit");
                 }
             }
-            if let (true, Some(off), Some(mine)) = (o.exchanged, pass_offset(o.hand_no), o.passed) {
+            if let (true, Some(off), Some(mine)) = (o.public.exchanged, pass_offset(o.public.hand_no), o.passed) {
                 let to = (seat + off) % 4;
-                prop_assert!((w.hands()[to] | o.tricks.played[to]).contains_all(mine), "the pass stays with its receiver");
+                prop_assert!((w.hands()[to] | o.public.tricks.played[to]).contains_all(mine), "the pass stays with its receiver");
             }
-            if o.exchanged && o.tricks.done == 0 && o.tricks.trick().is_empty() {
-                prop_assert!(w.hands()[usize::from(o.tricks.leader)].contains(TWO_OF_CLUBS));
+            if o.public.exchanged && o.public.tricks.done == 0 && o.public.tricks.trick().is_empty() {
+                prop_assert!(w.hands()[usize::from(o.public.tricks.leader)].contains(TWO_OF_CLUBS));
             }
         }
     }
@@ -83,23 +83,25 @@ fn endgame() -> Observation {
     Observation {
         seat: 0,
         hand: mine,
-        dealt: 52,
-        hand_no: 3,
         passed: None,
         passers: [false; 4],
-        exchanged: true,
         received: CardSet::EMPTY,
-        tricks: {
-            let mut t = Tricks::new(0);
-            (t.done, t.played, t.taken, t.voids) = (11, played, taken, voids);
-            t
+        public: Public {
+            dealt: 52,
+            hand_no: 3,
+            exchanged: true,
+            tricks: {
+                let mut t = Tricks::new(0);
+                (t.done, t.played, t.taken, t.voids) = (11, played, taken, voids);
+                t
+            },
+            broken: true,
+            // Three hands are over, each scoring its 26 points.
+            scores: [30, 20, 26, 2],
+            last_hand: [26, 0, 0, 0],
+            moon: None,
+            over: false,
         },
-        broken: true,
-        // Three hands are over, each scoring its 26 points.
-        scores: [30, 20, 26, 2],
-        last_hand: [26, 0, 0, 0],
-        moon: None,
-        over: false,
     }
 }
 
@@ -107,10 +109,10 @@ fn endgame() -> Observation {
 fn worlds_are_uniform_over_the_deals_that_fit() {
     let o = endgame();
     o.check().unwrap();
-    assert_eq!(HAND - o.tricks.played[1].len(), 2);
+    assert_eq!(HAND - o.public.tricks.played[1].len(), 2);
     // The hand count: every way to give seats 1, 2, 3 two cards each with
     // no heart for seat 1 and no spade for seat 2.
-    let unseen: Vec<CardId> = (DECK.all() - o.hand - o.tricks.played.iter().fold(CardSet::EMPTY, |a, &b| a | b))
+    let unseen: Vec<CardId> = (DECK.all() - o.hand - o.public.tricks.played.iter().fold(CardSet::EMPTY, |a, &b| a | b))
         .iter()
         .collect();
     let mut expected = Vec::new();
@@ -146,24 +148,24 @@ fn observations_that_no_position_has_are_refused_not_panicked_on() {
     good.check().unwrap();
     let mut bad = Vec::new();
     let mut o = good.clone();
-    o.tricks.leader = 9;
+    o.public.tricks.leader = 9;
     bad.push(("a leader out of range", o));
     let mut o = good.clone();
-    o.tricks.set_trick(&[CardId(60)]).unwrap();
+    o.public.tricks.set_trick(&[CardId(60)]).unwrap();
     bad.push(("a card out of the deck", o));
     let mut o = good.clone();
-    let first = o.tricks.played[1].lowest().unwrap();
-    o.tricks.set_trick(&[first]).unwrap();
+    let first = o.public.tricks.played[1].lowest().unwrap();
+    o.public.tricks.set_trick(&[first]).unwrap();
     bad.push(("a trick card its seat did not play", o));
     let mut o = good.clone();
-    o.tricks.played[1] = DECK.all() - o.hand;
+    o.public.tricks.played[1] = DECK.all() - o.hand;
     bad.push(("a seat that played more than it held", o));
     let mut o = good.clone();
-    o.exchanged = false;
+    o.public.exchanged = false;
     o.passers = [true; 4];
     bad.push(("cards played during the passing", o));
     let mut o = good.clone();
-    o.moon = Some(7);
+    o.public.moon = Some(7);
     bad.push(("a shooter out of range", o));
     let game = Hearts::new(HeartsOptions::default()).unwrap();
     for (why, o) in bad {

@@ -134,7 +134,7 @@ fn hearts_break_on_a_heart_and_under_the_option_on_the_queen() {
             let hearts_played_before = s.taken().iter().fold(CardSet::EMPTY, |x, &y| x | y) & HEARTS;
             game.apply(&mut s, a);
             if a == Action::Play(QUEEN_OF_SPADES) && hearts_played_before.is_empty() {
-                broke_on_queen = Some(game.observation(&s, 0).broken);
+                broke_on_queen = Some(game.observation(&s, 0).public.broken);
             }
         }
         // Each seat passed its three lowest cards, so seat 0, void in clubs
@@ -200,10 +200,13 @@ fn random_matches_keep_the_ledger_and_end_at_the_target() {
             game.apply(&mut s, a);
             s.check().unwrap();
             let o = game.observation(&s, 0);
-            let played = o.tricks.played.iter().fold(CardSet::EMPTY, |x, &y| x | y);
+            let played = o.public.tricks.played.iter().fold(CardSet::EMPTY, |x, &y| x | y);
             let breaks =
                 !(played & HEARTS).is_empty() || (options.queen_breaks_hearts && played.contains(QUEEN_OF_SPADES));
-            assert_eq!(o.broken, breaks, "hearts are broken exactly when a breaker was played");
+            assert_eq!(
+                o.public.broken, breaks,
+                "hearts are broken exactly when a breaker was played"
+            );
             if s.hand_no() != hand || game.to_move(&s) == Turn::Terminal {
                 hands += 1;
                 let pts = s.last_hand();

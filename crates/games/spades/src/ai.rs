@@ -172,7 +172,7 @@ pub fn nil_hand(hand: CardSet) -> bool {
 /// side's total within 13.
 pub fn choose_bid(o: &Observation) -> u8 {
     let me = usize::from(o.seat);
-    let partner = o.bids[(me + 2) % SEATS];
+    let partner = o.public.bids[(me + 2) % SEATS];
     if nil_hand(o.hand) && partner != Some(0) {
         return 0;
     }
@@ -183,20 +183,20 @@ pub fn choose_bid(o: &Observation) -> u8 {
 /// Blind nil, when the side trails by [`BLIND_NIL_TRAILING`] or more.
 pub fn choose_blind(o: &Observation) -> bool {
     let side = side_of(usize::from(o.seat));
-    o.scores[1 - side] - o.scores[side] >= BLIND_NIL_TRAILING
+    o.public.scores[1 - side] - o.public.scores[side] >= BLIND_NIL_TRAILING
 }
 
 /// The trick in progress as the scorer reads it: the winning card and its
 /// seat.
 fn winning(o: &Observation) -> Option<(CardId, usize)> {
-    let lead = *o.tricks.trick().first()?;
+    let lead = *o.public.tricks.trick().first()?;
     let mut best = (lead, 0);
-    for (i, &c) in o.tricks.trick().iter().enumerate().skip(1) {
+    for (i, &c) in o.public.tricks.trick().iter().enumerate().skip(1) {
         if beats(c, best.0) {
             best = (c, i);
         }
     }
-    Some((best.0, (usize::from(o.tricks.leader) + best.1) % SEATS))
+    Some((best.0, (usize::from(o.public.tricks.leader) + best.1) % SEATS))
 }
 
 /// Whether `card` beats `best` (the trick's winning card so far).
@@ -214,7 +214,7 @@ fn side_need(o: &Observation, side: usize) -> i32 {
     let won = o.won();
     let mut need = 0;
     for seat in [side, side + 2] {
-        match o.bids[seat] {
+        match o.public.bids[seat] {
             Some(0) | None => {}
             Some(b) => need += i32::from(b) - i32::from(won[seat]),
         }
@@ -229,7 +229,7 @@ pub fn card_score(o: &Observation, card: CardId) -> f64 {
     let side = side_of(me);
     let r = f64::from(rank(card));
     let spade = SPADES.contains(card);
-    let nil = |seat: usize| o.bids[seat] == Some(0) && o.won()[seat] == 0;
+    let nil = |seat: usize| o.public.bids[seat] == Some(0) && o.won()[seat] == 0;
     let opp_nil = [(me + 1) % SEATS, (me + 3) % SEATS].into_iter().find(|&s| nil(s));
     let want = side_need(o, side) > 0 || side_need(o, 1 - side) > 0;
     let Some((best, by)) = winning(o) else {
@@ -240,14 +240,14 @@ pub fn card_score(o: &Observation, card: CardId) -> f64 {
             r
         } else if let Some(opp) = opp_nil {
             // Lead low in a suit the nil bidder still holds.
-            let void = o.tricks.voids[opp] & crate::cards::suit_bit(suit_of(card)) != 0;
+            let void = o.public.tricks.voids[opp] & crate::cards::suit_bit(suit_of(card)) != 0;
             -r - if void { 15.0 } else { 0.0 } - if spade { 5.0 } else { 0.0 }
         } else {
             -r - if spade { 8.0 } else { 0.0 }
         };
     };
     let wins = beats(card, best);
-    let last = o.tricks.trick().len() == SEATS - 1;
+    let last = o.public.tricks.trick().len() == SEATS - 1;
     if nil(me) {
         return if wins {
             -100.0 + r
@@ -255,7 +255,8 @@ pub fn card_score(o: &Observation, card: CardId) -> f64 {
             50.0 + r + if spade { 0.0 } else { 5.0 }
         };
     }
-    let partner_played = (partner + SEATS - usize::from(o.tricks.leader)) % SEATS < o.tricks.trick().len();
+    let partner_played =
+        (partner + SEATS - usize::from(o.public.tricks.leader)) % SEATS < o.public.tricks.trick().len();
     if nil(partner) && (by == partner || !partner_played) {
         // Cover the partner's nil: take the trick from it, or play high
         // before it.
@@ -267,7 +268,7 @@ pub fn card_score(o: &Observation, card: CardId) -> f64 {
             return if wins { -40.0 - r } else { 50.0 + r };
         }
     }
-    if by == partner && (last || o.tricks.trick().len() == 2 && rank(best) >= 11) {
+    if by == partner && (last || o.public.tricks.trick().len() == 2 && rank(best) >= 11) {
         // The partner has it: do not overtake, shed low.
         return if wins {
             -20.0 - r
@@ -291,19 +292,19 @@ pub fn card_score(o: &Observation, card: CardId) -> f64 {
 
 impl HandRules for Spades {
     fn hand_of(&self, s: &State) -> u32 {
-        s.hand_no
+        s.public.hand_no
     }
 
     fn hand_of_observation(&self, o: &Observation) -> u32 {
-        o.hand_no
+        o.public.hand_no
     }
 
     fn hand_over(&self, s: &State) -> bool {
-        s.over
+        s.public.over
     }
 
     fn hand_rewards(&self, s: &State) -> Payoffs {
-        let sides = s.last_hand.map_or([0, 0], |h| [h[0].total, h[1].total]);
+        let sides = s.public.last_hand.map_or([0, 0], |h| [h[0].total, h[1].total]);
         side_gap_rewards::<SEATS>(f64::from(sides[0] - sides[1]), REWARD_RANGE, side_of)
     }
 
@@ -320,9 +321,9 @@ pub struct CardRollout;
 
 impl Rollout<HandGame<'_, Spades>> for CardRollout {
     fn rollout(&mut self, game: &HandGame<'_, Spades>, s: &mut State, rng: &mut Rng) -> Payoffs {
-        while !game.finished(s) && usize::from(s.dealt) == NUM_CARDS && s.next_bidder().is_none() {
+        while !game.finished(s) && usize::from(s.public.dealt) == NUM_CARDS && s.next_bidder().is_none() {
             let seat = s.to_play();
-            let cards = playable(s.hands[seat], s.tricks.led(), s.broken);
+            let cards = playable(s.hands[seat], s.public.tricks.led(), s.public.broken);
             let card = cards.random(rng).expect("a hand to play from");
             game.game().play_card(s, card);
         }

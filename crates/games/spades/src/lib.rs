@@ -83,7 +83,7 @@ pub use record::{Record, ReplayError};
 pub use rules::Spades;
 pub use score::{SideScore, score_hand};
 pub use seats::side_of;
-pub use state::{SEATS, SIDES, State, TRICKS, Zone};
+pub use state::{Public, SEATS, SIDES, State, TRICKS, Zone};
 
 // The card engine's glue reads Spades from here: records and the search
 // library's `Determinize` (`tabula_cards::card_game!`).

@@ -94,25 +94,32 @@ impl GameModule for Spades {
         let won = o.won();
         let seats: Vec<String> = (0..SEATS)
             .map(|s| {
-                let bid = o.bids[s].map_or("-".to_string(), |b| bid_text(b, o.blind[s]));
+                let bid = o.public.bids[s].map_or("-".to_string(), |b| bid_text(b, o.public.blind[s]));
                 let you = if s == seat { " (you)" } else { "" };
                 format!("{}{you} bid {bid}, won {}", SEAT_NAMES[s], won[s])
             })
             .collect();
         let trick: Vec<String> = o
+            .public
             .tricks
             .trick()
             .iter()
             .enumerate()
-            .map(|(i, &c)| format!("{} {}", SEAT_NAMES[(usize::from(o.tricks.leader) + i) % SEATS], name(c)))
+            .map(|(i, &c)| {
+                format!(
+                    "{} {}",
+                    SEAT_NAMES[(usize::from(o.public.tricks.leader) + i) % SEATS],
+                    name(c)
+                )
+            })
             .collect();
         let sides: Vec<String> = (0..SIDES)
-            .map(|i| format!("{} {} ({} bags)", SIDE_NAMES[i], o.scores[i], o.bags[i]))
+            .map(|i| format!("{} {} ({} bags)", SIDE_NAMES[i], o.public.scores[i], o.public.bags[i]))
             .collect();
         let mut out = format!(
             "Hand {}, trick {} of 13. Scores: {}.\n{}.\n",
-            o.hand_no + 1,
-            (o.tricks.done + 1).min(13),
+            o.public.hand_no + 1,
+            (o.public.tricks.done + 1).min(13),
             sides.join(", "),
             seats.join("; ")
         );
@@ -126,7 +133,7 @@ impl GameModule for Spades {
         out.push_str(&format!(
             "Your hand: {}{}",
             sorted(o.hand).join(" "),
-            if o.broken { "   (spades are broken)" } else { "" }
+            if o.public.broken { "   (spades are broken)" } else { "" }
         ));
         if o.next_bidder() == Some(seat) {
             out.push_str("\nYour bid: a number of tricks, 1 to 13, or nil");
@@ -171,9 +178,9 @@ impl GameModule for Spades {
                 if !o.hand.contains(card) {
                     return Err(format!("you do not hold {}", name(card)));
                 }
-                let allowed = playable(o.hand, o.tricks.trick().first().copied(), o.broken);
+                let allowed = playable(o.hand, o.public.tricks.trick().first().copied(), o.public.broken);
                 if !allowed.contains(card) {
-                    return Err(match o.tricks.trick().first() {
+                    return Err(match o.public.tricks.trick().first() {
                         Some(&lead) if !(allowed & suit_cards(suit_of(lead))).is_empty() => {
                             format!("follow suit: play one of {}", names(allowed))
                         }
@@ -197,8 +204,8 @@ impl GameModule for Spades {
     }
 
     fn note(&self, before: &Observation, after: &Observation, _seat: Seat) -> Option<String> {
-        if after.hand_no != before.hand_no || (after.over && !before.over) {
-            let last = after.last_hand?;
+        if after.public.hand_no != before.public.hand_no || (after.public.over && !before.public.over) {
+            let last = after.public.last_hand?;
             let sides: Vec<String> = (0..SIDES)
                 .map(|i| {
                     let h = last[i];
@@ -217,12 +224,16 @@ impl GameModule for Spades {
                     )
                 })
                 .collect();
-            return Some(format!("Hand {} ends: {}.", before.hand_no + 1, sides.join("; ")));
+            return Some(format!(
+                "Hand {} ends: {}.",
+                before.public.hand_no + 1,
+                sides.join("; ")
+            ));
         }
-        if after.tricks.done > before.tricks.done {
+        if after.public.tricks.done > before.public.tricks.done {
             return Some(format!(
                 "{} takes the trick.",
-                SEAT_NAMES[usize::from(after.tricks.leader)]
+                SEAT_NAMES[usize::from(after.public.tricks.leader)]
             ));
         }
         None

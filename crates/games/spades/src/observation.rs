@@ -10,49 +10,25 @@
 //! [`DealProblem`]): no seat holds a suit it has shown void in.
 
 use serde::{Deserialize, Serialize};
-use tabula_cards::tricks::Tricks;
 use tabula_cards::{CardId, CardSet, Deal, DealProblem, DealSampler};
 use tabula_search::{Rng, Seat, Turn};
 
 use crate::actions::{Action, playable};
 use crate::cards::{DECK, HAND, NUM_CARDS, suit_bit, suit_of};
-use crate::score::SideScore;
-use crate::state::{ALL, SEATS, SIDES, State, TRICKS, Zone, key, next_bidder_of, next_blinder_of, turn_of};
+use crate::state::{ALL, Public, SEATS, SIDES, State, TRICKS, Zone, key};
 
 /// What a seat knows of a position (see the [module documentation](self)).
+/// Its JSON is flat: the public part's fields sit beside the seat's own
+/// (a field it does not have is refused by the contract, for every game).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct Observation {
     /// The observing seat.
     pub seat: u8,
     /// Its hand.
     pub hand: CardSet,
-    /// Cards dealt this hand.
-    pub dealt: u8,
-    /// Hands finished.
-    pub hand_no: u32,
-    /// The seats that may bid blind nil this hand (bit per seat).
-    pub blind_eligible: u8,
-    /// The seats that have answered whether they bid blind nil.
-    pub blind_answered: [bool; SEATS],
-    /// The seats that bid blind nil.
-    pub blind: [bool; SEATS],
-    /// Each seat's bid (0 nil), once made.
-    pub bids: [Option<u8>; SEATS],
-    /// The hand's tricks, as every seat saw them (revealed voids: a bit
-    /// per suit, clubs first).
+    /// What every seat knows.
     #[serde(flatten)]
-    pub tricks: Tricks<SEATS>,
-    /// Spades are broken.
-    pub broken: bool,
-    /// The match's scores, by side.
-    pub scores: [i32; SIDES],
-    /// The bags each side carries.
-    pub bags: [u8; SIDES],
-    /// The last finished hand's score, by side.
-    pub last_hand: Option<[SideScore; SIDES]>,
-    /// The match is over.
-    pub over: bool,
+    pub public: Public,
 }
 
 impl Observation {
@@ -61,56 +37,28 @@ impl Observation {
         Observation {
             seat: seat as u8,
             hand: s.hands[seat],
-            dealt: s.dealt,
-            hand_no: s.hand_no,
-            blind_eligible: s.blind_eligible,
-            blind_answered: s.blind_answered,
-            blind: s.blind,
-            bids: s.bids,
-            tricks: s.tricks,
-            broken: s.broken,
-            scores: s.scores,
-            bags: s.bags,
-            last_hand: s.last_hand,
-            over: s.over,
+            public: s.public,
         }
-    }
-
-    fn dealer(&self) -> usize {
-        (self.hand_no % 4) as usize
     }
 
     /// The seat to answer blind nil, before the deal.
     pub fn next_blinder(&self) -> Option<usize> {
-        next_blinder_of(
-            self.dealt,
-            self.hand_no,
-            self.blind_eligible,
-            &self.blind_answered,
-            &self.blind,
-        )
+        self.public.next_blinder()
     }
 
     /// The seat to bid.
     pub fn next_bidder(&self) -> Option<usize> {
-        next_bidder_of(self.dealt, self.hand_no, &self.bids)
+        self.public.next_bidder()
     }
 
     /// Whose turn it is.
     pub fn turn(&self) -> Turn {
-        turn_of(
-            self.over,
-            self.dealt,
-            self.next_blinder(),
-            self.next_bidder(),
-            self.tricks.leader,
-            self.tricks.trick().len(),
-        )
+        self.public.turn()
     }
 
     /// Tricks each seat took this hand.
     pub fn won(&self) -> [u8; SEATS] {
-        self.tricks.taken.map(|t| (t.len() / SEATS) as u8)
+        self.public.won()
     }
 
     /// The observing seat's legal actions (none when another acts).
@@ -125,19 +73,18 @@ impl Observation {
         } else if self.next_bidder() == Some(me) {
             out.extend((0..=TRICKS).map(Action::Bid));
         } else {
-            let cards = playable(self.hand, self.tricks.trick().first().copied(), self.broken);
+            let cards = playable(
+                self.hand,
+                self.public.tricks.trick().first().copied(),
+                self.public.broken,
+            );
             out.extend(cards.iter().map(Action::Play));
         }
     }
 
     /// The number of cards `seat` holds.
     pub fn hand_size(&self, seat: usize) -> usize {
-        if usize::from(self.dealt) < NUM_CARDS {
-            // Card k goes to seat (dealer + 1 + k) mod 4.
-            let first = (seat + SEATS - (self.dealer() + 1) % SEATS) % SEATS;
-            return (usize::from(self.dealt) + SEATS - 1 - first) / SEATS;
-        }
-        HAND.saturating_sub(self.tricks.played[seat].len())
+        self.public.hand_size(seat)
     }
 
     /// Checks that some position has this observation.
@@ -147,37 +94,48 @@ impl Observation {
     pub fn check(&self) -> Result<(), String> {
         let me = usize::from(self.seat);
         if me >= SEATS
-            || usize::from(self.tricks.leader) >= SEATS
-            || usize::from(self.dealt) > NUM_CARDS
-            || self.tricks.done > TRICKS
-            || self.tricks.trick().len() >= SEATS
-            || self.bids.iter().any(|b| b.is_some_and(|b| b > TRICKS))
+            || usize::from(self.public.tricks.leader) >= SEATS
+            || usize::from(self.public.dealt) > NUM_CARDS
+            || self.public.tricks.done > TRICKS
+            || self.public.tricks.trick().len() >= SEATS
+            || self.public.bids.iter().any(|b| b.is_some_and(|b| b > TRICKS))
         {
             return Err("a seat, a deal, a bid or a trick out of range".into());
         }
         let deck = DECK.all();
         let mut seen = CardSet::EMPTY;
-        for set in self.tricks.played.iter().chain(&self.tricks.taken) {
+        for set in self.public.tricks.played.iter().chain(&self.public.tricks.taken) {
             if !deck.contains_all(*set) {
                 return Err("a card that is not in the deck".into());
             }
         }
-        for (seat, set) in self.tricks.played.iter().enumerate() {
+        for (seat, set) in self.public.tricks.played.iter().enumerate() {
             if !(seen & *set).is_empty() || set.len() > HAND {
                 return Err(format!("seat {seat} played more cards than it held"));
             }
             seen = seen | *set;
         }
-        self.tricks.check(ALL)?;
+        self.public.tricks.check(ALL)?;
         // The last hand's figures exist once a hand has ended, and only then.
-        let first = self.hand_no == 0;
-        if first != self.last_hand.is_none() || (first && (self.scores != [0; SIDES] || self.bags != [0; SIDES])) {
-            return Err(format!("scores that {} finished hands cannot leave", self.hand_no));
+        let first = self.public.hand_no == 0;
+        if first != self.public.last_hand.is_none()
+            || (first && (self.public.scores != [0; SIDES] || self.public.bags != [0; SIDES]))
+        {
+            return Err(format!(
+                "scores that {} finished hands cannot leave",
+                self.public.hand_no
+            ));
         }
-        if !seen.is_empty() && (usize::from(self.dealt) < NUM_CARDS || self.next_bidder().is_some()) {
+        if !seen.is_empty() && (usize::from(self.public.dealt) < NUM_CARDS || self.next_bidder().is_some()) {
             return Err("cards played before the bidding is over".into());
         }
-        if self.blind.iter().zip(&self.bids).any(|(&b, &bid)| b && bid != Some(0)) {
+        if self
+            .public
+            .blind
+            .iter()
+            .zip(&self.public.bids)
+            .any(|(&b, &bid)| b && bid != Some(0))
+        {
             return Err("a blind nil without its bid".into());
         }
         if self.hand.len() != self.hand_size(me) || !deck.contains_all(self.hand) || !(seen & self.hand).is_empty() {
@@ -200,22 +158,11 @@ impl Observation {
     pub fn sampler(&self) -> Option<Worlds> {
         let me = usize::from(self.seat);
         let mut s = State::new();
-        s.dealt = self.dealt;
-        s.hand_no = self.hand_no;
-        s.blind_eligible = self.blind_eligible;
-        s.blind_answered = self.blind_answered;
-        s.blind = self.blind;
-        s.bids = self.bids;
-        s.tricks = self.tricks;
-        s.broken = self.broken;
-        s.scores = self.scores;
-        s.bags = self.bags;
-        s.last_hand = self.last_hand;
-        s.over = self.over;
+        s.public = self.public;
         s.hands[me] = self.hand;
         s.stock = CardSet::EMPTY;
 
-        let dealing = usize::from(self.dealt) < NUM_CARDS;
+        let dealing = usize::from(self.public.dealt) < NUM_CARDS;
         let mut others = [0usize; SEATS - 1];
         for (i, o) in (0..SEATS).filter(|&o| o != me).enumerate() {
             others[i] = o;
@@ -223,15 +170,15 @@ impl Observation {
         let mut caps: Vec<usize> = others.iter().map(|&o| self.hand_size(o)).collect();
         let stock_holder = caps.len();
         if dealing {
-            caps.push(NUM_CARDS - usize::from(self.dealt));
+            caps.push(NUM_CARDS - usize::from(self.public.dealt));
         }
-        let played = self.tricks.played.iter().fold(CardSet::EMPTY, |a, &b| a | b);
+        let played = self.public.tricks.played.iter().fold(CardSet::EMPTY, |a, &b| a | b);
         let mut problem = DealProblem::new(caps);
         for c in DECK.all() - self.hand - played {
             let suit = suit_bit(suit_of(c));
             let mut allowed = 0u32;
             for (i, &o) in others.iter().enumerate() {
-                if self.tricks.voids[o] & suit == 0 {
+                if self.public.tricks.voids[o] & suit == 0 {
                     allowed |= 1 << i;
                 }
             }
@@ -310,7 +257,7 @@ pub fn swap_unseen(s: &mut State, observer: Seat) -> bool {
 /// [`swap_unseen`] restricted to pairs of seats `pair(a, b)` accepts: the
 /// partner-isolation tests swap the partner's cards only.
 pub fn swap_between(s: &mut State, observer: Seat, pair: impl Fn(usize, usize) -> bool) -> bool {
-    let allowed = |s: &State, seat: usize, c: CardId| s.tricks.voids[seat] & suit_bit(suit_of(c)) == 0;
+    let allowed = |s: &State, seat: usize, c: CardId| s.public.tricks.voids[seat] & suit_bit(suit_of(c)) == 0;
     for a in (0..SEATS).filter(|&x| x != observer) {
         for b in (a + 1..SEATS).filter(|&x| x != observer && pair(a, x)) {
             for x in s.hands[a] {

@@ -61,28 +61,28 @@ impl Spades {
     pub fn play_card(&self, s: &mut State, card: CardId) {
         let seat = s.to_play();
         debug_assert!(s.hands[seat].contains(card), "seat {seat} does not hold {card}");
-        let void = match s.tricks.led() {
+        let void = match s.public.tricks.led() {
             // A spade led before spades are broken: the hand held only spades.
-            None if SPADES.contains(card) && !s.broken => {
+            None if SPADES.contains(card) && !s.public.broken => {
                 suit_bit(Suit::Clubs) | suit_bit(Suit::Diamonds) | suit_bit(Suit::Hearts)
             }
-            _ => revealed_void(&TRUMPS, s.tricks.trick(), card),
+            _ => revealed_void(&TRUMPS, s.public.tricks.trick(), card),
         };
-        s.tricks.mark_void(seat, void);
+        s.public.tricks.mark_void(seat, void);
         s.hands[seat].remove(card);
         s.shift(card, Zone::Hand(seat), Zone::Table(seat));
-        s.tricks.play(seat, card);
+        s.public.tricks.play(seat, card);
         if SPADES.contains(card) {
-            s.broken = true;
+            s.public.broken = true;
         }
-        if s.tricks.complete(ALL) {
-            let winner = s.tricks.seat_at(winner(&TRUMPS, s.tricks.trick()), ALL);
+        if s.public.tricks.complete(ALL) {
+            let winner = s.public.tricks.seat_at(winner(&TRUMPS, s.public.tricks.trick()), ALL);
             let mut hash = s.cards_hash;
-            s.tricks.collect(winner, ALL, |c, by| {
+            s.public.tricks.collect(winner, ALL, |c, by| {
                 hash ^= key(Zone::Table(by), c) ^ key(Zone::Taken(winner), c)
             });
             s.cards_hash = hash;
-            if s.tricks.done == TRICKS {
+            if s.public.tricks.done == TRICKS {
                 self.end_hand(s);
             }
         }
@@ -99,13 +99,13 @@ impl Spades {
     /// The end of the 13th trick: the score, then the match's end or the
     /// next hand.
     pub(crate) fn end_hand(&self, s: &mut State) {
-        let bids = s.bids.map(|b| b.expect("every seat bid"));
-        let (sides, bags) = score_hand(&bids, &s.blind, &s.won(), s.bags, &self.options);
-        s.scores = std::array::from_fn(|i| s.scores[i] + sides[i].total);
-        s.bags = bags;
-        s.last_hand = Some(sides);
-        if self.ends(&s.scores) {
-            s.over = true;
+        let bids = s.public.bids.map(|b| b.expect("every seat bid"));
+        let (sides, bags) = score_hand(&bids, &s.public.blind, &s.won(), s.public.bags, &self.options);
+        s.public.scores = std::array::from_fn(|i| s.public.scores[i] + sides[i].total);
+        s.public.bags = bags;
+        s.public.last_hand = Some(sides);
+        if self.ends(&s.public.scores) {
+            s.public.over = true;
             return;
         }
         self.next_hand(s);
@@ -113,11 +113,11 @@ impl Spades {
 
     /// Every card back in the stock; the deal passes to the left.
     fn next_hand(&self, s: &mut State) {
-        let kept = (s.scores, s.bags, s.last_hand, s.hand_no + 1);
+        let kept = (s.public.scores, s.public.bags, s.public.last_hand, s.public.hand_no + 1);
         *s = State::new();
-        (s.scores, s.bags, s.last_hand, s.hand_no) = kept;
-        s.tricks.leader = ((s.dealer() + 1) % SEATS) as u8;
-        s.blind_eligible = self.blind_eligible(s.scores);
+        (s.public.scores, s.public.bags, s.public.last_hand, s.public.hand_no) = kept;
+        s.public.tricks.leader = ((s.dealer() + 1) % SEATS) as u8;
+        s.public.blind_eligible = self.blind_eligible(s.public.scores);
         s.cards_hash = s.compute_cards_hash();
     }
 }
@@ -133,7 +133,7 @@ impl Game for Spades {
         } else if s.next_bidder() == Some(seat) {
             out.extend((0..=TRICKS).map(Action::Bid));
         } else {
-            let cards = playable(s.hands[seat], s.tricks.led(), s.broken);
+            let cards = playable(s.hands[seat], s.public.tricks.led(), s.public.broken);
             out.extend(cards.iter().map(Action::Play));
         }
     }
@@ -146,20 +146,20 @@ impl Game for Spades {
                 s.stock.remove(card);
                 s.hands[seat].insert(card);
                 s.shift(card, Zone::Stock, Zone::Hand(seat));
-                s.dealt += 1;
+                s.public.dealt += 1;
             }
             Action::Blind(nil) => {
                 let seat = s.next_blinder().expect("a seat to answer blind nil");
-                s.blind_answered[seat] = true;
+                s.public.blind_answered[seat] = true;
                 if nil {
-                    s.blind[seat] = true;
-                    s.bids[seat] = Some(0);
+                    s.public.blind[seat] = true;
+                    s.public.bids[seat] = Some(0);
                 }
             }
             Action::Bid(tricks) => {
                 let seat = s.next_bidder().expect("a seat to bid");
                 debug_assert!(tricks <= TRICKS);
-                s.bids[seat] = Some(tricks);
+                s.public.bids[seat] = Some(tricks);
             }
             Action::Play(card) => self.play_card(s, card),
         }
@@ -167,7 +167,7 @@ impl Game for Spades {
 
     /// The side with the higher score at the end wins: 1 to each of its seats.
     fn payoffs(&self, s: &State) -> Payoffs {
-        let win = if s.scores[0] > s.scores[1] { 0 } else { 1 };
+        let win = if s.public.scores[0] > s.public.scores[1] { 0 } else { 1 };
         Payoffs::new(&std::array::from_fn::<f64, SEATS, _>(|seat| {
             if side_of(seat) == win { 1.0 } else { 0.0 }
         }))

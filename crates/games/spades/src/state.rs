@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 use tabula_cards::tricks::{Tricks, all_active};
-use tabula_cards::{CardId, CardSet, ZoneKeys};
+use tabula_cards::{CardId, CardSet, RoundDeal, ZoneKeys};
 use tabula_search::Turn;
 use tabula_search::rng::mix64;
 
@@ -26,6 +26,141 @@ pub(crate) fn key(zone: Zone, card: CardId) -> u64 {
     KEYS.key(zone.id(SEATS), card)
 }
 
+/// What every seat knows: the deal's progress, the blind nils and the
+/// bids, every card played, and the match's scores and bags. A position
+/// holds one; each seat's observation holds the same.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Public {
+    /// Cards dealt this hand.
+    pub dealt: u8,
+    /// Hands finished (0 during the first): the dealer.
+    pub hand_no: u32,
+    /// The seats that may bid blind nil this hand (bit per seat).
+    pub blind_eligible: u8,
+    /// The seats that have answered whether they bid blind nil.
+    pub blind_answered: [bool; SEATS],
+    /// The seats that bid blind nil.
+    pub blind: [bool; SEATS],
+    /// Each seat's bid (0 nil), once made.
+    pub bids: [Option<u8>; SEATS],
+    /// The hand's tricks: the trick in progress and its leader, what each
+    /// seat played and took, and the revealed voids (bit per suit, clubs
+    /// first).
+    #[serde(flatten)]
+    pub tricks: Tricks<SEATS>,
+    /// A spade has been played this hand.
+    pub broken: bool,
+    /// The match's scores, by side.
+    pub scores: [i32; SIDES],
+    /// The bags each side carries (below ten).
+    pub bags: [u8; SIDES],
+    /// The last finished hand's score, by side.
+    pub last_hand: Option<[SideScore; SIDES]>,
+    /// The match is over.
+    pub over: bool,
+}
+
+impl Public {
+    /// The start of a match.
+    fn new() -> Public {
+        Public {
+            dealt: 0,
+            hand_no: 0,
+            blind_eligible: 0,
+            blind_answered: [false; SEATS],
+            blind: [false; SEATS],
+            bids: [None; SEATS],
+            tricks: Tricks::new(1),
+            broken: false,
+            scores: [0; SIDES],
+            bags: [0; SIDES],
+            last_hand: None,
+            over: false,
+        }
+    }
+
+    /// The dealer of the hand in progress.
+    #[inline]
+    pub fn dealer(&self) -> usize {
+        (self.hand_no % 4) as usize
+    }
+
+    /// The deal: one card at a time from the dealer's left.
+    #[inline]
+    pub fn deal(&self) -> RoundDeal {
+        RoundDeal {
+            seats: SEATS,
+            first: (self.dealer() + 1) % SEATS,
+            cards: NUM_CARDS,
+        }
+    }
+
+    /// The seat the next dealt card goes to.
+    #[inline]
+    pub fn next_recipient(&self) -> Option<usize> {
+        self.deal().recipient(usize::from(self.dealt))
+    }
+
+    /// The seat to say whether it bids blind nil, before the deal: the
+    /// first seat from the dealer's left that may and has not answered,
+    /// unless its partner bid blind nil.
+    #[inline]
+    pub fn next_blinder(&self) -> Option<usize> {
+        if self.dealt > 0 || self.blind_eligible == 0 {
+            return None;
+        }
+        (1..=SEATS)
+            .map(|k| (self.dealer() + k) % SEATS)
+            .find(|&s| self.blind_eligible & (1 << s) != 0 && !self.blind_answered[s] && !self.blind[(s + 2) % SEATS])
+    }
+
+    /// The seat to bid: once dealt, the first seat from the dealer's left
+    /// without a bid.
+    #[inline]
+    pub fn next_bidder(&self) -> Option<usize> {
+        if usize::from(self.dealt) < NUM_CARDS {
+            return None;
+        }
+        (1..=SEATS)
+            .map(|k| (self.dealer() + k) % SEATS)
+            .find(|&s| self.bids[s].is_none())
+    }
+
+    /// The seat to play a card.
+    #[inline]
+    pub fn to_play(&self) -> usize {
+        self.tricks.to_play(ALL)
+    }
+
+    /// Whose turn it is.
+    pub fn turn(&self) -> Turn {
+        if self.over {
+            Turn::Terminal
+        } else if let Some(s) = self.next_blinder() {
+            Turn::Seat(s)
+        } else if usize::from(self.dealt) < NUM_CARDS {
+            Turn::Chance
+        } else if let Some(s) = self.next_bidder() {
+            Turn::Seat(s)
+        } else {
+            Turn::Seat((usize::from(self.tricks.leader) + self.tricks.trick().len()) % SEATS)
+        }
+    }
+
+    /// Tricks each seat took this hand.
+    pub fn won(&self) -> [u8; SEATS] {
+        self.tricks.taken.map(|t| (t.len() / SEATS) as u8)
+    }
+
+    /// The number of cards `seat` holds.
+    pub fn hand_size(&self, seat: usize) -> usize {
+        if usize::from(self.dealt) < NUM_CARDS {
+            return self.deal().dealt_to(seat, usize::from(self.dealt));
+        }
+        HAND.saturating_sub(self.tricks.played[seat].len())
+    }
+}
+
 /// A position: the truth (every hand), never shown to a seat as such.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct State {
@@ -33,32 +168,9 @@ pub struct State {
     pub(crate) hands: [CardSet; SEATS],
     /// The cards not dealt yet.
     pub(crate) stock: CardSet,
-    /// Cards dealt this hand.
-    pub(crate) dealt: u8,
-    /// Hands finished (0 during the first): the dealer.
-    pub(crate) hand_no: u32,
-    /// The seats that may bid blind nil this hand (bit per seat).
-    pub(crate) blind_eligible: u8,
-    /// The seats that have answered whether they bid blind nil.
-    pub(crate) blind_answered: [bool; SEATS],
-    /// The seats that bid blind nil.
-    pub(crate) blind: [bool; SEATS],
-    /// Each seat's bid (0 nil), once made.
-    pub(crate) bids: [Option<u8>; SEATS],
-    /// The hand's tricks: the trick in progress and its leader, what each
-    /// seat played and took, and the revealed voids (bit per suit, clubs
-    /// first).
-    pub(crate) tricks: Tricks<SEATS>,
-    /// A spade has been played this hand.
-    pub(crate) broken: bool,
-    /// The match's scores, by side.
-    pub(crate) scores: [i32; SIDES],
-    /// The bags each side carries (below ten).
-    pub(crate) bags: [u8; SIDES],
-    /// The last finished hand's score, by side.
-    pub(crate) last_hand: Option<[SideScore; SIDES]>,
-    /// The match is over.
-    pub(crate) over: bool,
+    /// What every seat knows.
+    #[serde(flatten)]
+    pub(crate) public: Public,
     /// The XOR of the keys of every card's zone (kept incrementally).
     pub(crate) cards_hash: u64,
 }
@@ -75,18 +187,7 @@ impl State {
         let mut s = State {
             hands: [CardSet::EMPTY; SEATS],
             stock: DECK.all(),
-            dealt: 0,
-            hand_no: 0,
-            blind_eligible: 0,
-            blind_answered: [false; SEATS],
-            blind: [false; SEATS],
-            bids: [None; SEATS],
-            tricks: Tricks::new(1),
-            broken: false,
-            scores: [0; SIDES],
-            bags: [0; SIDES],
-            last_hand: None,
-            over: false,
+            public: Public::new(),
             cards_hash: 0,
         };
         s.cards_hash = s.compute_cards_hash();
@@ -100,90 +201,83 @@ impl State {
 
     /// The match's scores, by side.
     pub fn scores(&self) -> [i32; SIDES] {
-        self.scores
+        self.public.scores
     }
 
     /// The bags each side carries.
     pub fn bags(&self) -> [u8; SIDES] {
-        self.bags
+        self.public.bags
     }
 
     /// The bids made this hand.
     pub fn bids(&self) -> [Option<u8>; SEATS] {
-        self.bids
+        self.public.bids
     }
 
     /// The last finished hand's score, by side.
     pub fn last_hand(&self) -> Option<[SideScore; SIDES]> {
-        self.last_hand
+        self.public.last_hand
     }
 
     /// Hands finished.
     pub fn hand_no(&self) -> u32 {
-        self.hand_no
+        self.public.hand_no
     }
 
     /// Tricks finished this hand.
     pub fn tricks(&self) -> u8 {
-        self.tricks.done
+        self.public.tricks.done
     }
 
     /// Tricks each seat took this hand.
     pub fn won(&self) -> [u8; SEATS] {
-        self.tricks.taken.map(|t| (t.len() / SEATS) as u8)
+        self.public.won()
     }
 
     /// Whether the match is over.
     pub fn is_over(&self) -> bool {
-        self.over
+        self.public.over
+    }
+
+    /// What every seat knows.
+    pub fn public(&self) -> &Public {
+        &self.public
     }
 
     /// The dealer of the hand in progress.
     #[inline]
     pub fn dealer(&self) -> usize {
-        (self.hand_no % 4) as usize
+        self.public.dealer()
     }
 
     /// The seat the next dealt card goes to.
     #[inline]
     pub fn next_recipient(&self) -> Option<usize> {
-        (usize::from(self.dealt) < NUM_CARDS).then(|| (self.dealer() + 1 + usize::from(self.dealt)) % SEATS)
+        self.public.next_recipient()
     }
 
     /// The seat to say whether it bids blind nil, before the deal.
     #[inline]
     pub fn next_blinder(&self) -> Option<usize> {
-        next_blinder_of(
-            self.dealt,
-            self.hand_no,
-            self.blind_eligible,
-            &self.blind_answered,
-            &self.blind,
-        )
+        self.public.next_blinder()
     }
 
     /// The seat to bid, once the cards are dealt.
     #[inline]
     pub fn next_bidder(&self) -> Option<usize> {
-        next_bidder_of(self.dealt, self.hand_no, &self.bids)
+        self.public.next_bidder()
     }
 
     /// The seat to play a card.
     #[inline]
     pub fn to_play(&self) -> usize {
-        self.tricks.to_play(ALL)
+        self.public.to_play()
     }
 
     /// Whose turn it is.
+    #[inline]
     pub fn turn(&self) -> Turn {
-        turn_of(
-            self.over,
-            self.dealt,
-            self.next_blinder(),
-            self.next_bidder(),
-            self.tricks.leader,
-            self.tricks.trick().len(),
-        )
+        self.public.turn()
     }
 
     /// Checks the zone ledger: every card in exactly one zone, the hands
@@ -194,8 +288,8 @@ impl State {
     pub fn check(&self) -> Result<(), String> {
         let mut zones: Vec<CardSet> = vec![self.stock];
         zones.extend(self.hands);
-        zones.extend(self.tricks.taken);
-        zones.push(self.tricks.trick().iter().copied().collect());
+        zones.extend(self.public.tricks.taken);
+        zones.push(self.public.tricks.trick().iter().copied().collect());
         let mut seen = CardSet::EMPTY;
         for z in &zones {
             if !(seen & *z).is_empty() {
@@ -206,12 +300,12 @@ impl State {
         if seen != DECK.all() {
             return Err(format!("cards missing: {:?}", DECK.all() - seen));
         }
-        if self.stock.len() != NUM_CARDS - usize::from(self.dealt) {
+        if self.stock.len() != NUM_CARDS - usize::from(self.public.dealt) {
             return Err("the stock does not match the deal".into());
         }
-        if usize::from(self.dealt) == NUM_CARDS {
+        if usize::from(self.public.dealt) == NUM_CARDS {
             for s in 0..SEATS {
-                let want = HAND - self.tricks.played[s].len();
+                let want = HAND - self.public.tricks.played[s].len();
                 if self.hands[s].len() != want {
                     return Err(format!("seat {s} holds {} cards, not {want}", self.hands[s].len()));
                 }
@@ -231,80 +325,30 @@ impl State {
 
     /// The hash of the card placement, from scratch.
     pub(crate) fn compute_cards_hash(&self) -> u64 {
-        self.tricks.zones_hash(&KEYS, self.stock, &self.hands, ALL)
+        self.public.tricks.zones_hash(&KEYS, self.stock, &self.hands, ALL)
     }
 
     /// The state's hash: the cards' placement and everything else, mixed.
     pub(crate) fn hash_with(&self, cards: u64) -> u64 {
         let mut h = cards;
         let mut mix = |v: u64| h = mix64(h ^ v);
-        mix(u64::from(self.dealt) | u64::from(self.hand_no) << 8 | u64::from(self.tricks.leader) << 40);
-        mix(self.tricks.trick().len() as u64 | u64::from(self.tricks.done) << 8 | u64::from(self.broken) << 16);
-        mix(u64::from(self.over) | u64::from(self.blind_eligible) << 1);
+        mix(u64::from(self.public.dealt)
+            | u64::from(self.public.hand_no) << 8
+            | u64::from(self.public.tricks.leader) << 40);
+        mix(self.public.tricks.trick().len() as u64
+            | u64::from(self.public.tricks.done) << 8
+            | u64::from(self.public.broken) << 16);
+        mix(u64::from(self.public.over) | u64::from(self.public.blind_eligible) << 1);
         for s in 0..SEATS {
-            let bid = self.bids[s].map_or(0, |b| u64::from(b) + 1);
+            let bid = self.public.bids[s].map_or(0, |b| u64::from(b) + 1);
             mix(bid
-                | u64::from(self.tricks.voids[s]) << 8
-                | u64::from(self.blind[s]) << 16
-                | u64::from(self.blind_answered[s]) << 17);
+                | u64::from(self.public.tricks.voids[s]) << 8
+                | u64::from(self.public.blind[s]) << 16
+                | u64::from(self.public.blind_answered[s]) << 17);
         }
         for side in 0..SIDES {
-            mix(self.scores[side] as u32 as u64 | u64::from(self.bags[side]) << 32);
+            mix(self.public.scores[side] as u32 as u64 | u64::from(self.public.bags[side]) << 32);
         }
         h
-    }
-}
-
-/// The seat to answer blind nil next: before the deal, the first seat
-/// from the dealer's left that may and has not answered, unless its
-/// partner bid blind nil.
-#[inline]
-pub(crate) fn next_blinder_of(
-    dealt: u8,
-    hand_no: u32,
-    eligible: u8,
-    answered: &[bool; SEATS],
-    blind: &[bool; SEATS],
-) -> Option<usize> {
-    if dealt > 0 || eligible == 0 {
-        return None;
-    }
-    let dealer = (hand_no % 4) as usize;
-    (1..=SEATS)
-        .map(|k| (dealer + k) % SEATS)
-        .find(|&s| eligible & (1 << s) != 0 && !answered[s] && !blind[(s + 2) % SEATS])
-}
-
-/// The seat to bid next: once dealt, the first seat from the dealer's left
-/// without a bid.
-#[inline]
-pub(crate) fn next_bidder_of(dealt: u8, hand_no: u32, bids: &[Option<u8>; SEATS]) -> Option<usize> {
-    if usize::from(dealt) < NUM_CARDS {
-        return None;
-    }
-    let dealer = (hand_no % 4) as usize;
-    (1..=SEATS).map(|k| (dealer + k) % SEATS).find(|&s| bids[s].is_none())
-}
-
-/// Whose turn it is, from what everyone knows.
-#[inline]
-pub(crate) fn turn_of(
-    over: bool,
-    dealt: u8,
-    blinder: Option<usize>,
-    bidder: Option<usize>,
-    leader: u8,
-    trick_len: usize,
-) -> Turn {
-    if over {
-        Turn::Terminal
-    } else if let Some(s) = blinder {
-        Turn::Seat(s)
-    } else if usize::from(dealt) < NUM_CARDS {
-        Turn::Chance
-    } else if let Some(s) = bidder {
-        Turn::Seat(s)
-    } else {
-        Turn::Seat((usize::from(leader) + trick_len) % SEATS)
     }
 }

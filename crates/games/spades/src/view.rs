@@ -78,7 +78,7 @@ pub fn sorted(set: CardSet) -> Vec<String> {
 
 /// Each side's contract: its bids other than nil.
 fn contracts(o: &Observation) -> [u8; SIDES] {
-    std::array::from_fn(|side| [side, side + 2].iter().filter_map(|&s| o.bids[s]).sum())
+    std::array::from_fn(|side| [side, side + 2].iter().filter_map(|&s| o.public.bids[s]).sum())
 }
 
 impl SpadesView {
@@ -96,22 +96,22 @@ impl SpadesView {
             phase,
             hand: sorted(o.hand),
             counts: (0..SEATS).map(|s| o.hand_size(s)).collect(),
-            hand_no: o.hand_no + 1,
-            dealer: o.hand_no % 4,
-            bids: o.bids,
-            blind: o.blind,
-            blind_eligible: (0..SEATS).map(|s| o.blind_eligible & (1 << s) != 0).collect(),
-            leader: o.tricks.leader,
-            trick: o.tricks.trick_view(all_active(SEATS), name),
+            hand_no: o.public.hand_no + 1,
+            dealer: o.public.hand_no % 4,
+            bids: o.public.bids,
+            blind: o.public.blind,
+            blind_eligible: (0..SEATS).map(|s| o.public.blind_eligible & (1 << s) != 0).collect(),
+            leader: o.public.tricks.leader,
+            trick: o.public.tricks.trick_view(all_active(SEATS), name),
             to_move: o.turn().seat(),
-            tricks: o.tricks.done,
+            tricks: o.public.tricks.done,
             tricks_won: o.won(),
-            broken: o.broken,
+            broken: o.public.broken,
             sides: SIDE_NAMES,
             contracts: contracts(o),
-            scores: o.scores,
-            bags: o.bags,
-            last_hand: o.last_hand,
+            scores: o.public.scores,
+            bags: o.public.bags,
+            last_hand: o.public.last_hand,
             end_score: options.end_score,
         }
     }

@@ -139,9 +139,9 @@ fn bids_follow_the_hands_strength() {
     let mut o = game.observation(&random_state(&game, 1, 52), 1);
     o.hand = weak;
     assert_eq!(choose_bid(&o), 0, "nil");
-    o.bids[3] = Some(0);
+    o.public.bids[3] = Some(0);
     assert!(choose_bid(&o) >= 1, "not nil beside a partner's nil");
-    o.bids[3] = None;
+    o.public.bids[3] = None;
     o.hand = strong;
     assert!(choose_bid(&o) >= 9);
     // Long spades are tricks; a void ruffs.

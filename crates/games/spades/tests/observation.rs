@@ -47,7 +47,7 @@ proptest! {
             prop_assert_eq!(&game.observation(&w, seat), &o);
             for other in (0..4).filter(|&k| k != seat) {
                 for c in w.hands()[other] {
-                    prop_assert!(o.tricks.voids[other] & suit_bit(suit_of(c)) == 0, "a card of a void suit");
+                    prop_assert!(o.public.tricks.voids[other] & suit_bit(suit_of(c)) == 0, "a card of a void suit");
                 }
             }
         }
@@ -75,23 +75,25 @@ fn endgame() -> Observation {
     Observation {
         seat: 0,
         hand: mine,
-        dealt: 52,
-        hand_no: 3,
-        blind_eligible: 0,
-        blind_answered: [false; 4],
-        blind: [false; 4],
-        bids: [Some(3), Some(4), Some(2), Some(3)],
-        tricks: {
-            let mut t = Tricks::new(0);
-            (t.done, t.played, t.taken, t.voids) = (11, played, taken, voids);
-            t
+        public: Public {
+            dealt: 52,
+            hand_no: 3,
+            blind_eligible: 0,
+            blind_answered: [false; 4],
+            blind: [false; 4],
+            bids: [Some(3), Some(4), Some(2), Some(3)],
+            tricks: {
+                let mut t = Tricks::new(0);
+                (t.done, t.played, t.taken, t.voids) = (11, played, taken, voids);
+                t
+            },
+            broken: true,
+            scores: [120, 80],
+            bags: [3, 1],
+            // Three hands are over: the last one's figures are shown.
+            last_hand: Some([SideScore::default(); 2]),
+            over: false,
         },
-        broken: true,
-        scores: [120, 80],
-        bags: [3, 1],
-        // Three hands are over: the last one's figures are shown.
-        last_hand: Some([SideScore::default(); 2]),
-        over: false,
     }
 }
 
@@ -99,8 +101,8 @@ fn endgame() -> Observation {
 fn worlds_are_uniform_over_the_deals_that_fit() {
     let o = endgame();
     o.check().unwrap();
-    assert_eq!(HAND - o.tricks.played[1].len(), 2);
-    let played = o.tricks.played.iter().fold(CardSet::EMPTY, |a, &b| a | b);
+    assert_eq!(HAND - o.public.tricks.played[1].len(), 2);
+    let played = o.public.tricks.played.iter().fold(CardSet::EMPTY, |a, &b| a | b);
     let unseen: Vec<CardId> = (DECK.all() - o.hand - played).iter().collect();
     // Every way to give West, North and East two cards each, with no
     // heart for West and no spade for North.
@@ -137,29 +139,29 @@ fn observations_that_no_position_has_are_refused_not_panicked_on() {
     good.check().unwrap();
     let mut bad = Vec::new();
     let mut o = good.clone();
-    o.tricks.leader = 9;
+    o.public.tricks.leader = 9;
     bad.push(("a leader out of range", o));
     let mut o = good.clone();
-    o.tricks.set_trick(&[CardId(60)]).unwrap();
+    o.public.tricks.set_trick(&[CardId(60)]).unwrap();
     bad.push(("a card out of the deck", o));
     let mut o = good.clone();
-    let first = o.tricks.played[1].lowest().unwrap();
-    o.tricks.set_trick(&[first]).unwrap();
+    let first = o.public.tricks.played[1].lowest().unwrap();
+    o.public.tricks.set_trick(&[first]).unwrap();
     bad.push(("a trick card its seat did not play", o));
     let mut o = good.clone();
-    o.tricks.played[1] = DECK.all() - o.hand;
+    o.public.tricks.played[1] = DECK.all() - o.hand;
     bad.push(("a seat that played more than it held", o));
     let mut o = good.clone();
-    o.bids[2] = None;
+    o.public.bids[2] = None;
     bad.push(("cards played before the bidding is over", o));
     let mut o = good.clone();
-    o.bids[3] = Some(14);
+    o.public.bids[3] = Some(14);
     bad.push(("a bid over 13", o));
     let mut o = good.clone();
-    o.blind[1] = true;
+    o.public.blind[1] = true;
     bad.push(("a blind nil without its bid", o));
     let mut o = good.clone();
-    o.tricks.voids[1] = 0b1111;
+    o.public.tricks.voids[1] = 0b1111;
     bad.push(("a seat void in every suit with cards to hold", o));
     let mut o = good.clone();
     o.hand.insert(CardId(0));

@@ -94,15 +94,15 @@ fn follow_suit_and_spades_wait_until_broken() {
     assert_eq!(legal, [card("Ah")], "South must follow with its only heart");
     play(&g, &mut s, &[card("Ah")]);
     let o = g.observation(&s, 0);
-    assert_eq!(o.tricks.voids[2] & 4, 4, "North showed no heart");
+    assert_eq!(o.public.tricks.voids[2] & 4, 4, "North showed no heart");
     assert_eq!(g.to_move(&s), Turn::Seat(0), "A♥ takes the trick");
-    assert!(!o.broken);
+    assert!(!o.public.broken);
     // South holds only spades: it may lead one, and that shows it.
     play(&g, &mut s, &[card("2s")]);
     let o = g.observation(&s, 1);
-    assert!(o.broken, "a spade played breaks spades");
+    assert!(o.public.broken, "a spade played breaks spades");
     assert_eq!(
-        o.tricks.voids[0] & 0b0111,
+        o.public.tricks.voids[0] & 0b0111,
         0b0111,
         "a spade led unbroken shows a hand of spades"
     );
@@ -234,13 +234,13 @@ fn a_hand_scores_what_its_bids_and_tricks_say() {
                 // The last trick's winner, from the public table.
                 let o = g.observation(&before, 0);
                 let mut trick = [tabula_cards::CardId(0); 4];
-                trick[..3].copy_from_slice(o.tricks.trick());
+                trick[..3].copy_from_slice(o.public.tricks.trick());
                 let Action::Play(c) = a else {
                     panic!("a card ends the hand")
                 };
                 trick[3] = c;
                 let mut won = before.won();
-                won[(usize::from(o.tricks.leader) + winner(&TRUMPS, &trick)) % 4] += 1;
+                won[(usize::from(o.public.tricks.leader) + winner(&TRUMPS, &trick)) % 4] += 1;
                 let bids = before.bids().map(Option::unwrap);
                 let (sides, bags) = score_hand(&bids, &[false; 4], &won, [0, 0], &g.options());
                 assert_eq!(s.last_hand(), Some(sides));
