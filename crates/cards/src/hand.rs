@@ -76,16 +76,19 @@ pub struct HandSeat<A, R> {
     seed: u64,
     search: Ismcts<A>,
     rollout: R,
+    /// Level 1's mistakes in its heuristic choices.
+    mistakes: Mistakes,
     /// The legal actions of the decision in hand, as [`forced`](HandSeat::forced) listed them.
     pub legal: Vec<A>,
 }
 
 impl<A: Copy + Ord, R> HandSeat<A, R> {
-    /// Level `level`, seeded, searching with `rollout`.
+    /// Level `level`, seeded, searching with `rollout`; level 1 makes
+    /// `mistakes` in its heuristic choices ([`best_scored`](HandSeat::best_scored)).
     ///
     /// # Panics
     /// When the level is not 1 to 4 (`title` names the game).
-    pub fn new(title: &str, level: u8, seed: u64, rollout: R) -> Self {
+    pub fn new(title: &str, level: u8, seed: u64, rollout: R, mistakes: Mistakes) -> Self {
         assert!((1..=4).contains(&level), "{title} levels run from 1 to 4");
         HandSeat {
             level,
@@ -93,6 +96,7 @@ impl<A: Copy + Ord, R> HandSeat<A, R> {
             seed,
             search: Ismcts::new(IsmctsConfig::default()),
             rollout,
+            mistakes,
             legal: Vec::new(),
         }
     }
@@ -119,8 +123,8 @@ impl<A: Copy + Ord, R> HandSeat<A, R> {
     ///
     /// # Panics
     /// When no action is legal.
-    pub fn best_scored(&mut self, score: impl Fn(A) -> f64, mistakes: Mistakes) -> A {
-        let mistakes = (self.level == 1).then_some(mistakes);
+    pub fn best_scored(&mut self, score: impl Fn(A) -> f64) -> A {
+        let mistakes = (self.level == 1).then_some(self.mistakes);
         best_scored(&self.legal, score, mistakes, &mut self.rng)
     }
 

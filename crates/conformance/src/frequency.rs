@@ -1,5 +1,6 @@
-//! Frequency checks for samplers: a count against its binomial law, and a
-//! draw uniform over the outcomes a test enumerated by hand. The bounds
+//! Frequency checks for samplers: a count against its binomial law, a
+//! draw uniform over the outcomes a test enumerated, and the brute-force
+//! enumeration of the deals that fit ([`every_deal`]). The bounds
 //! are five standard deviations (a false alarm about once in 1.7 million
 //! per count; a seeded test draws the same counts every run).
 //!
@@ -62,4 +63,42 @@ pub fn assert_uniform<K: Ord + Debug>(
         assert_frequency(format_args!("{k:?}"), n, draws, p);
     }
     counts
+}
+
+/// Every way to deal `cards` to holders of the given `sizes` where each
+/// card goes only to a holder `allowed(holder, card)`, by brute force over
+/// all `H^cards` assignments (a handful of cards): the oracle a world
+/// sampler's draws are checked against with [`assert_uniform`]. Each deal
+/// lists the holders' cards in the order of `cards`.
+///
+/// ```
+/// use tabula_conformance::frequency::every_deal;
+/// // Two cards for two holders, one each, card 1 not to holder 0.
+/// let deals = every_deal(&[0, 1], [1, 1], |holder, card| !(holder == 0 && card == 1));
+/// assert_eq!(deals, vec![[vec![0], vec![1]]]);
+/// ```
+pub fn every_deal<C: Copy, const H: usize>(
+    cards: &[C],
+    sizes: [usize; H],
+    allowed: impl Fn(usize, C) -> bool,
+) -> Vec<[Vec<C>; H]> {
+    let assignments = (H as u64).pow(cards.len() as u32);
+    let mut deals = Vec::new();
+    for code in 0..assignments {
+        let mut deal: [Vec<C>; H] = std::array::from_fn(|_| Vec::new());
+        let mut k = code;
+        for &card in cards {
+            deal[(k % H as u64) as usize].push(card);
+            k /= H as u64;
+        }
+        let fits = deal.iter().zip(sizes).all(|(held, size)| held.len() == size)
+            && deal
+                .iter()
+                .enumerate()
+                .all(|(h, held)| held.iter().all(|&c| allowed(h, c)));
+        if fits {
+            deals.push(deal);
+        }
+    }
+    deals
 }

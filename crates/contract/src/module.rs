@@ -78,6 +78,9 @@ pub trait GameModule: Sized + Send + Sync + 'static {
     /// a trait of [`crate::capability`] implemented in the game's crate.
     /// The default: nothing beyond play.
     const CAPABILITIES: Capabilities = Capabilities::NONE;
+    /// The seats' names, in seat order, where the game names its seats
+    /// (none: "seat 1", "seat 2"…).
+    const SEAT_NAMES: &'static [&'static str] = &[];
 
     /// The game under validated options.
     ///
@@ -220,9 +223,13 @@ pub trait GameModule: Sized + Send + Sync + 'static {
             .ok_or_else(|| format!("'{}' is not a legal move here", text.trim()))
     }
 
-    /// A seat's name ("X", "Black", "seat 2").
+    /// A seat's name ("X", "Black", "seat 2"): by default its name in
+    /// [`SEAT_NAMES`](GameModule::SEAT_NAMES), else "seat" and its number
+    /// from 1.
     fn seat_name(&self, seat: Seat) -> String {
-        format!("seat {}", seat + 1)
+        Self::SEAT_NAMES
+            .get(seat)
+            .map_or_else(|| format!("seat {}", seat + 1), |name| (*name).to_string())
     }
 
     /// The team of each seat (partners share a number); `None` when every

@@ -208,6 +208,34 @@ impl<const N: usize> Tricks<N> {
         h
     }
 
+    /// Tables no hand reaches, each with what is wrong: a leader out of
+    /// range, a card out of any deck (one id, then a far one), a trick led
+    /// with a card its leader did not play (one its left-hand neighbour
+    /// played earlier), and `seat` having played every card of `deck` but
+    /// `hand` (the observer's). What an observation's check must refuse,
+    /// for the games' tests of it.
+    pub fn corrupted(&self, seat: Seat, hand: CardSet, deck: CardSet) -> Vec<(&'static str, Tricks<N>)> {
+        let mut out = Vec::new();
+        let mut t = *self;
+        t.leader = 9;
+        out.push(("a leader out of range", t));
+        for (why, id) in [("a card out of the deck", 60), ("a card far out of the deck", 700)] {
+            let mut t = *self;
+            t.set_trick(&[CardId(id)]).expect("one card");
+            out.push((why, t));
+        }
+        // A card the leader's left-hand neighbour played, led by the leader.
+        if let Some(card) = self.played[(usize::from(self.leader) + 1) % N].lowest() {
+            let mut t = *self;
+            t.set_trick(&[card]).expect("one card");
+            out.push(("a trick card its seat did not play", t));
+        }
+        let mut t = *self;
+        t.played[seat] = deck - hand;
+        out.push(("a seat that played more than it held", t));
+        out
+    }
+
     /// Checks that a hand's play could have made this record, with the
     /// seats of `active` playing: each has played one card per finished
     /// trick, and one more if it has played to the trick in progress

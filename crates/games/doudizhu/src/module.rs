@@ -86,6 +86,7 @@ impl GameModule for DouDizhu {
     /// A deal is 51 dealt cards, a bidding and at most about 150 plays
     /// and passes.
     const MAX_PLIES: usize = 5_000;
+    const SEAT_NAMES: &'static [&'static str] = &SEAT_NAMES;
 
     tabula_cards::card_module!(leveled: DdzAi, "Dou Dizhu" {
         players: "the computer, level 1 to 4: 1-2 the play policy (1 with mistakes), 3-4 root-UCB over complete combinations (4 with the endgame solver)",
@@ -256,12 +257,6 @@ impl GameModule for DouDizhu {
         } else {
             Err(format!("{} is not legal now", self.action_text(action)))
         }
-    }
-
-    fn seat_name(&self, seat: Seat) -> String {
-        SEAT_NAMES
-            .get(seat)
-            .map_or_else(|| format!("seat {seat}"), |s| (*s).to_string())
     }
 
     fn note(&self, before: &Observation, after: &Observation, _seat: Seat) -> Option<String> {

@@ -41,7 +41,7 @@
 //! observation, in which its partner's hand is as unseen as an
 //! opponent's; no level treats a human seat differently.
 
-use tabula_cards::{CardId, CardSet};
+use tabula_cards::{CardId, CardSet, Mistakes};
 use tabula_search::Tunable;
 
 use crate::actions::{Action, trick_winner};
@@ -55,6 +55,11 @@ use crate::state::Call;
 pub(crate) const MISTAKE_RATE: f64 = 0.3;
 /// Level 1 picks its mistakes among this many best-scored cards.
 pub(crate) const MISTAKE_CANDIDATES: usize = 3;
+/// Level 1's mistakes, as the seat makes them.
+pub(crate) const MISTAKES: Mistakes = Mistakes {
+    rate: MISTAKE_RATE,
+    among: MISTAKE_CANDIDATES,
+};
 /// Level 1's chance that it misjudges a bid.
 pub(crate) const BID_NOISE: f64 = 0.25;
 /// Level 1's misjudged bid shifts its strength by this many tricks.

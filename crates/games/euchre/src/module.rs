@@ -63,6 +63,7 @@ impl GameModule for Euchre {
     ];
     /// A hand is 21 chance events, at most 8 bids, a discard, 2 defenders' answers and 20 cards.
     const MAX_PLIES: usize = 100;
+    const SEAT_NAMES: &'static [&'static str] = &SEAT_NAMES;
 
     tabula_cards::card_module!(leveled: EuchreAi, "Euchre" {
         players: "the computer, level 1 to 4: 1-2 the card scorer (1 with mistakes), 3-4 ISMCTS over the hand; bids by hand strength at every level",
@@ -226,12 +227,6 @@ impl GameModule for Euchre {
         } else {
             Err(format!("{} is not legal now", self.action_text(wanted)))
         }
-    }
-
-    fn seat_name(&self, seat: Seat) -> String {
-        SEAT_NAMES
-            .get(seat)
-            .map_or_else(|| format!("seat {seat}"), |s| (*s).to_string())
     }
 
     fn note(&self, before: &Observation, after: &Observation, _seat: Seat) -> Option<String> {

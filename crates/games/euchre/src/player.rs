@@ -6,13 +6,13 @@
 //! bids (order up, alone, naming), on the same rollouts.
 
 pub use tabula_cards::HandGame;
-use tabula_cards::{HandRules, HandSeat, Mistakes, side_gap_rewards};
+use tabula_cards::{HandRules, HandSeat, side_gap_rewards};
 use tabula_search::{Game, Payoffs, Player, Rng, Rollout, SearchResult, Seat};
 
 use crate::actions::{Action, playable};
 use crate::ai::{
-    BID_NOISE, BID_SHIFT, LEVEL_ITERATIONS, MISTAKE_CANDIDATES, MISTAKE_RATE, REWARD_RANGE, ROLLOUT_RANDOM, card_score,
-    choose_bid, choose_bid_shifted, choose_defend_alone, choose_discard,
+    BID_NOISE, BID_SHIFT, LEVEL_ITERATIONS, MISTAKES, REWARD_RANGE, ROLLOUT_RANDOM, card_score, choose_bid,
+    choose_bid_shifted, choose_defend_alone, choose_discard,
 };
 use crate::cards::{SEATS, team};
 use crate::observation::Observation;
@@ -104,7 +104,7 @@ impl EuchreAi {
     /// When the level is not 1 to 4.
     pub fn new(level: u8, seed: u64) -> Self {
         EuchreAi {
-            seat: HandSeat::new("Euchre", level, seed, CardRollout),
+            seat: HandSeat::new("Euchre", level, seed, CardRollout, MISTAKES),
         }
     }
 
@@ -132,15 +132,10 @@ impl EuchreAi {
     }
 
     fn heuristic_play(&mut self, o: &Observation) -> Action {
-        let score = |a: Action| match a {
+        self.seat.best_scored(|a| match a {
             Action::Play(c) => card_score(o, c),
             _ => 0.0,
-        };
-        let mistakes = Mistakes {
-            rate: MISTAKE_RATE,
-            among: MISTAKE_CANDIDATES,
-        };
-        self.seat.best_scored(score, mistakes)
+        })
     }
 }
 

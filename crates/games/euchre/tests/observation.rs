@@ -239,24 +239,17 @@ fn observations_that_no_position_has_are_refused_not_panicked_on() {
     let good = game.observation(&s, 1);
     good.check().unwrap();
     let mut bad: Vec<(&str, Observation)> = Vec::new();
-    let mut o = good.clone();
-    o.public.tricks.leader = 9;
-    bad.push(("a leader out of range", o));
-    let mut o = good.clone();
-    o.public.tricks.set_trick(&[CardId(60)]).unwrap();
-    bad.push(("a card out of the deck", o));
-    let mut o = good.clone();
-    o.public.tricks.set_trick(&[CardId(700)]).unwrap();
-    bad.push(("a card far out of the deck", o));
+    for (why, tricks) in good.public.tricks.corrupted(2, good.hand, DECK.all()) {
+        let mut o = good.clone();
+        o.public.tricks = tricks;
+        bad.push((why, o));
+    }
     let mut o = good.clone();
     o.public.upcard = None;
     bad.push(("no upcard after the deal", o));
     let mut o = good.clone();
     o.public.upcard = Some(CardId(30));
     bad.push(("an upcard out of the deck", o));
-    let mut o = good.clone();
-    o.public.tricks.played[2] = DECK.all() - o.hand;
-    bad.push(("a seat that played more than it held", o));
     let mut o = good.clone();
     o.discard = Some(card("Ks"));
     bad.push(("the discard shown to another seat", o));

@@ -84,6 +84,7 @@ impl GameModule for GinRummy {
     /// A hand is 21 dealt cards and at most about 30 draws with their
     /// discards; a match to 1000 takes many hands.
     const MAX_PLIES: usize = 200_000;
+    const SEAT_NAMES: &'static [&'static str] = &SEAT_NAMES;
 
     tabula_cards::card_module!(leveled: GinAi, "Gin Rummy" {
         players: "the computer, level 1 to 4: 1-2 the deadwood policy (1 with mistakes), 3-4 a search over the draw, the discard and the knock on worlds weighted to the other hand's likely cards",
@@ -198,12 +199,6 @@ impl GameModule for GinRummy {
         } else {
             Err(format!("{} is not legal now", self.action_text(action)))
         }
-    }
-
-    fn seat_name(&self, seat: Seat) -> String {
-        SEAT_NAMES
-            .get(seat)
-            .map_or_else(|| format!("seat {seat}"), |s| (*s).to_string())
     }
 
     fn note(&self, before: &Observation, after: &Observation, _seat: Seat) -> Option<String> {

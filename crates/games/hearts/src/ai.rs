@@ -37,6 +37,11 @@ use tabula_cards::french::Suit;
 const MISTAKE_RATE: f64 = 0.3;
 /// Level 1 picks its mistakes among this many best-scored cards.
 const MISTAKE_CANDIDATES: usize = 3;
+/// Level 1's mistakes, as the seat makes them.
+const MISTAKES: Mistakes = Mistakes {
+    rate: MISTAKE_RATE,
+    among: MISTAKE_CANDIDATES,
+};
 /// ISMCTS iterations of levels 3 and 4.
 const LEVEL_ITERATIONS: [u64; 2] = [300, 4000];
 /// Low spades that guard Q♠ (or A♠, K♠) well enough to keep it.
@@ -207,7 +212,7 @@ impl HeartsAi {
     /// When the level is not 1 to 4.
     pub fn new(level: u8, seed: u64) -> Self {
         HeartsAi {
-            seat: HandSeat::new("Hearts", level, seed, CardRollout),
+            seat: HandSeat::new("Hearts", level, seed, CardRollout, MISTAKES),
         }
     }
 
@@ -217,15 +222,10 @@ impl HeartsAi {
     }
 
     fn heuristic_play(&mut self, o: &Observation) -> Action {
-        let score = |a: Action| match a {
+        self.seat.best_scored(|a| match a {
             Action::Play(c) => card_score(o, c),
             _ => 0.0,
-        };
-        let mistakes = Mistakes {
-            rate: MISTAKE_RATE,
-            among: MISTAKE_CANDIDATES,
-        };
-        self.seat.best_scored(score, mistakes)
+        })
     }
 }
 

@@ -58,6 +58,7 @@ impl GameModule for Hearts {
     ];
     /// A hand is 52 deals, 4 passes, 52 cards and perhaps the moon's choice.
     const MAX_PLIES: usize = 200;
+    const SEAT_NAMES: &'static [&'static str] = &SEAT_NAMES;
 
     tabula_cards::card_module!(leveled: HeartsAi, "Hearts" {
         players: "the computer, level 1 to 4: 1-2 the card scorer (1 with mistakes), 3-4 ISMCTS over the hand; passing by danger at every level",
@@ -205,12 +206,6 @@ impl GameModule for Hearts {
         } else {
             Err(format!("{} is not legal now", self.action_text(action)))
         }
-    }
-
-    fn seat_name(&self, seat: Seat) -> String {
-        SEAT_NAMES
-            .get(seat)
-            .map_or_else(|| format!("seat {seat}"), |s| (*s).to_string())
     }
 
     fn note(&self, before: &Observation, after: &Observation, _seat: Seat) -> Option<String> {

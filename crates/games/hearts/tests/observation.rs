@@ -4,7 +4,7 @@
 
 use crate::common;
 use proptest::prelude::*;
-use tabula_conformance::frequency::assert_uniform;
+use tabula_conformance::frequency::{assert_uniform, every_deal};
 
 use common::random_state;
 use tabula_cards::tricks::Tricks;
@@ -115,21 +115,11 @@ fn worlds_are_uniform_over_the_deals_that_fit() {
     let unseen: Vec<CardId> = (DECK.all() - o.hand - o.public.tricks.played.iter().fold(CardSet::EMPTY, |a, &b| a | b))
         .iter()
         .collect();
-    let mut expected = Vec::new();
-    for code in 0..3u32.pow(6) {
-        let mut hands = [CardSet::EMPTY; 3];
-        let mut k = code;
-        for &c in &unseen {
-            hands[(k % 3) as usize].insert(c);
-            k /= 3;
-        }
-        let ok = hands.iter().all(|h| h.len() == 2)
-            && hands[0].iter().all(|c| suit_index(suit_of(c)) != 2)
-            && hands[1].iter().all(|c| suit_index(suit_of(c)) != 3);
-        if ok {
-            expected.push(hands);
-        }
-    }
+    let expected = every_deal(&unseen, [2, 2, 2], |holder, c| {
+        let suit = suit_index(suit_of(c));
+        !(holder == 0 && suit == 2 || holder == 1 && suit == 3)
+    });
+    let expected = expected.into_iter().map(|d| d.map(CardSet::from_iter));
     // By hand, on the hearts (h) and spades (s) seat 3 takes: (0,0) 1 deal,
     // (1,0) 4, (0,1) 4, (1,1) 8, (2,0) 1, (0,2) 1.
     assert_eq!(expected.len(), 19, "19 deals fit");
@@ -147,19 +137,11 @@ fn observations_that_no_position_has_are_refused_not_panicked_on() {
     let good = endgame();
     good.check().unwrap();
     let mut bad = Vec::new();
-    let mut o = good.clone();
-    o.public.tricks.leader = 9;
-    bad.push(("a leader out of range", o));
-    let mut o = good.clone();
-    o.public.tricks.set_trick(&[CardId(60)]).unwrap();
-    bad.push(("a card out of the deck", o));
-    let mut o = good.clone();
-    let first = o.public.tricks.played[1].lowest().unwrap();
-    o.public.tricks.set_trick(&[first]).unwrap();
-    bad.push(("a trick card its seat did not play", o));
-    let mut o = good.clone();
-    o.public.tricks.played[1] = DECK.all() - o.hand;
-    bad.push(("a seat that played more than it held", o));
+    for (why, tricks) in good.public.tricks.corrupted(1, good.hand, DECK.all()) {
+        let mut o = good.clone();
+        o.public.tricks = tricks;
+        bad.push((why, o));
+    }
     let mut o = good.clone();
     o.public.exchanged = false;
     o.passers = [true; 4];

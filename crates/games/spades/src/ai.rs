@@ -37,6 +37,11 @@ use crate::state::{SEATS, State, TRICKS};
 const MISTAKE_RATE: f64 = 0.3;
 /// Level 1 picks its mistakes among this many best-scored cards.
 const MISTAKE_CANDIDATES: usize = 3;
+/// Level 1's mistakes, as the seat makes them.
+const MISTAKES: Mistakes = Mistakes {
+    rate: MISTAKE_RATE,
+    among: MISTAKE_CANDIDATES,
+};
 /// Level 1's chance that its bid is one off.
 const BID_NOISE: f64 = 0.4;
 /// ISMCTS iterations of levels 3 and 4.
@@ -348,7 +353,7 @@ impl SpadesAi {
     /// When the level is not 1 to 4.
     pub fn new(level: u8, seed: u64) -> Self {
         SpadesAi {
-            seat: HandSeat::new("Spades", level, seed, CardRollout),
+            seat: HandSeat::new("Spades", level, seed, CardRollout, MISTAKES),
         }
     }
 
@@ -370,15 +375,10 @@ impl SpadesAi {
     }
 
     fn heuristic_play(&mut self, o: &Observation) -> Action {
-        let score = |a: Action| match a {
+        self.seat.best_scored(|a| match a {
             Action::Play(c) => card_score(o, c),
             _ => 0.0,
-        };
-        let mistakes = Mistakes {
-            rate: MISTAKE_RATE,
-            among: MISTAKE_CANDIDATES,
-        };
-        self.seat.best_scored(score, mistakes)
+        })
     }
 }
 

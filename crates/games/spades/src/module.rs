@@ -66,6 +66,7 @@ impl GameModule for Spades {
     ];
     /// A hand is 52 deals, up to 4 blind answers, 4 bids and 52 cards.
     const MAX_PLIES: usize = 200;
+    const SEAT_NAMES: &'static [&'static str] = &SEAT_NAMES;
 
     tabula_cards::card_module!(leveled: SpadesAi, "Spades" {
         players: "the computer, level 1 to 4: 1-2 the card scorer (1 with mistakes), 3-4 ISMCTS over the hand; bids by expected tricks at every level",
@@ -195,12 +196,6 @@ impl GameModule for Spades {
         } else {
             Err(format!("{} is not legal now", self.action_text(action)))
         }
-    }
-
-    fn seat_name(&self, seat: Seat) -> String {
-        SEAT_NAMES
-            .get(seat)
-            .map_or_else(|| format!("seat {seat}"), |s| (*s).to_string())
     }
 
     fn note(&self, before: &Observation, after: &Observation, _seat: Seat) -> Option<String> {

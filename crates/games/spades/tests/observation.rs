@@ -4,7 +4,7 @@
 
 use crate::common;
 use proptest::prelude::*;
-use tabula_conformance::frequency::assert_uniform;
+use tabula_conformance::frequency::{assert_uniform, every_deal};
 
 use common::random_state;
 use tabula_cards::tricks::Tricks;
@@ -106,21 +106,11 @@ fn worlds_are_uniform_over_the_deals_that_fit() {
     let unseen: Vec<CardId> = (DECK.all() - o.hand - played).iter().collect();
     // Every way to give West, North and East two cards each, with no
     // heart for West and no spade for North.
-    let mut expected = Vec::new();
-    for code in 0..3u32.pow(6) {
-        let mut hands = [CardSet::EMPTY; 3];
-        let mut k = code;
-        for &c in &unseen {
-            hands[(k % 3) as usize].insert(c);
-            k /= 3;
-        }
-        let ok = hands.iter().all(|h| h.len() == 2)
-            && hands[0].iter().all(|c| suit_bit(suit_of(c)) != 4)
-            && hands[1].iter().all(|c| suit_bit(suit_of(c)) != 8);
-        if ok {
-            expected.push(hands);
-        }
-    }
+    let expected = every_deal(&unseen, [2, 2, 2], |holder, c| {
+        let suit = suit_bit(suit_of(c));
+        !(holder == 0 && suit == 4 || holder == 1 && suit == 8)
+    });
+    let expected = expected.into_iter().map(|d| d.map(CardSet::from_iter));
     // By hand, on the hearts and spades East takes: none 1 deal, one heart
     // 4, one spade 4, one of each 8, both hearts 1, both spades 1.
     assert_eq!(expected.len(), 19, "19 deals fit");
@@ -138,19 +128,11 @@ fn observations_that_no_position_has_are_refused_not_panicked_on() {
     let good = endgame();
     good.check().unwrap();
     let mut bad = Vec::new();
-    let mut o = good.clone();
-    o.public.tricks.leader = 9;
-    bad.push(("a leader out of range", o));
-    let mut o = good.clone();
-    o.public.tricks.set_trick(&[CardId(60)]).unwrap();
-    bad.push(("a card out of the deck", o));
-    let mut o = good.clone();
-    let first = o.public.tricks.played[1].lowest().unwrap();
-    o.public.tricks.set_trick(&[first]).unwrap();
-    bad.push(("a trick card its seat did not play", o));
-    let mut o = good.clone();
-    o.public.tricks.played[1] = DECK.all() - o.hand;
-    bad.push(("a seat that played more than it held", o));
+    for (why, tricks) in good.public.tricks.corrupted(1, good.hand, DECK.all()) {
+        let mut o = good.clone();
+        o.public.tricks = tricks;
+        bad.push((why, o));
+    }
     let mut o = good.clone();
     o.public.bids[2] = None;
     bad.push(("cards played before the bidding is over", o));

@@ -46,6 +46,7 @@ impl GameModule for TicTacToe {
         players::ROOTUCB,
     ];
     const DEFAULT_PLAYER: &'static str = "alphabeta";
+    const SEAT_NAMES: &'static [&'static str] = &["X", "O"];
     const CAPABILITIES: Capabilities = crate::capabilities::CAPABILITIES;
 
     fn new(_: TicTacToeOptions) -> Result<Self, String> {
@@ -125,9 +126,5 @@ impl GameModule for TicTacToe {
             return Err(format!("square {square} is taken"));
         }
         Ok(square)
-    }
-
-    fn seat_name(&self, seat: Seat) -> String {
-        if seat == 0 { "X".into() } else { "O".into() }
     }
 }
