@@ -17,7 +17,7 @@ pub struct BenchEntry {
     /// The game whose search it is.
     pub game: &'static str,
     /// What was searched.
-    pub name: &'static str,
+    pub name: String,
     /// The action chosen, as text.
     pub action: String,
     /// The value reported.
@@ -71,7 +71,7 @@ pub fn run(games: &[&dyn GameEntry]) -> BenchReport {
 
 /// Runs one search of `game`'s, timed.
 pub fn measure(game: &'static str, search: BenchSearch) -> BenchEntry {
-    let (name, declared) = (search.name, search.count);
+    let (name, declared) = (search.name.clone(), search.count);
     let start = std::time::Instant::now();
     let r = search.run();
     let elapsed = start.elapsed();

@@ -22,8 +22,8 @@ fn every_game_declares_bench_searches_that_count_what_they_declare() {
     assert_eq!(again.fingerprint, report.fingerprint);
     for (x, y) in report.entries.iter().zip(&again.entries) {
         assert_eq!(
-            (x.name, &x.action, x.value, x.nodes, x.iterations, &x.root_visits),
-            (y.name, &y.action, y.value, y.nodes, y.iterations, &y.root_visits)
+            (&x.name, &x.action, x.value, x.nodes, x.iterations, &x.root_visits),
+            (&y.name, &y.action, y.value, y.nodes, y.iterations, &y.root_visits)
         );
     }
 }

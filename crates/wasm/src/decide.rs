@@ -204,7 +204,7 @@ pub fn selfcheck() -> Result<String, String> {
     searches.sort_by_key(|s| s.count);
     let mut counted = Vec::new();
     for search in searches.into_iter().take(CHECKED_SEARCHES) {
-        let (name, declared) = (search.name, search.count);
+        let (name, declared) = (search.name.clone(), search.count);
         let count = search.run().count();
         if count != declared {
             return Err(format!("{name}: {count} nodes, not the {declared} of the native build"));

@@ -46,7 +46,7 @@ impl<A: Debug> From<SearchResult<A>> for BenchRun {
 /// front end times that part only).
 pub struct BenchSearch {
     /// What is searched (the game's name first, as a rule).
-    pub name: &'static str,
+    pub name: String,
     /// The count the search makes ([`BenchRun::count`]), declared by the
     /// game: the conformance tests check it, and a change of search
     /// behaviour shows as a change of this number.
@@ -56,9 +56,13 @@ pub struct BenchSearch {
 
 impl BenchSearch {
     /// A search named `name` that counts `count`.
-    pub fn new<A: Debug>(name: &'static str, count: u64, search: impl FnOnce() -> SearchResult<A> + 'static) -> Self {
+    pub fn new<A: Debug>(
+        name: impl Into<String>,
+        count: u64,
+        search: impl FnOnce() -> SearchResult<A> + 'static,
+    ) -> Self {
         BenchSearch {
-            name,
+            name: name.into(),
             count,
             search: Box::new(move || search().into()),
         }

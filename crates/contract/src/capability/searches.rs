@@ -38,7 +38,7 @@ pub fn first_decision<M: GameModule>(seed: u64) -> (M, ObservationOf<M>, Seat) {
 
 /// Single-observer ISMCTS with random rollouts, `iterations` of them, on
 /// [`first_decision`]`(seed)`.
-pub fn ismcts<M: GameModule>(name: &'static str, count: u64, seed: u64, iterations: u64) -> BenchSearch {
+pub fn ismcts<M: GameModule>(name: impl Into<String>, count: u64, seed: u64, iterations: u64) -> BenchSearch {
     let (module, observation, seat) = first_decision::<M>(seed);
     BenchSearch::new(name, count, move || {
         Ismcts::new(IsmctsConfig::default()).search(
@@ -54,7 +54,7 @@ pub fn ismcts<M: GameModule>(name: &'static str, count: u64, seed: u64, iteratio
 
 /// Root-UCB over sampled worlds with random rollouts, `samples` of them,
 /// on [`first_decision`]`(seed)`.
-pub fn root_ucb<M: GameModule>(name: &'static str, count: u64, seed: u64, samples: u64) -> BenchSearch {
+pub fn root_ucb<M: GameModule>(name: impl Into<String>, count: u64, seed: u64, samples: u64) -> BenchSearch {
     let (module, observation, seat) = first_decision::<M>(seed);
     BenchSearch::new(name, count, move || {
         root_ucb_search(
@@ -67,4 +67,48 @@ pub fn root_ucb<M: GameModule>(name: &'static str, count: u64, seed: u64, sample
             seed,
         )
     })
+}
+
+/// The two sampling searches a card game declares, each with a budget of
+/// `budget` on the first decision of deal 1 (seed 1): SO-ISMCTS
+/// ([`ismcts`], making `ismcts_count` nodes) and root-UCB ([`root_ucb`],
+/// counting its samples).
+pub fn sampling<M: GameModule>(ismcts_count: u64, budget: u64) -> Vec<BenchSearch> {
+    let (name, n) = (M::INFO.name, thousands(budget));
+    vec![
+        ismcts::<M>(
+            format!("{name} SO-ISMCTS {n} iterations, first decision of deal 1"),
+            ismcts_count,
+            1,
+            budget,
+        ),
+        root_ucb::<M>(
+            format!("{name} root-UCB {n} samples, first decision of deal 1"),
+            budget,
+            1,
+            budget,
+        ),
+    ]
+}
+
+/// `n` with a comma between thousands (2,000).
+fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, d) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(d);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn thousands_are_separated_by_commas() {
+        let shown: Vec<String> = [0, 500, 2_000, 20_000, 1_234_567].map(super::thousands).into();
+        assert_eq!(shown, ["0", "500", "2,000", "20,000", "1,234,567"]);
+    }
 }

@@ -364,13 +364,5 @@ impl GameModule for DouDizhu {
 /// deal 1 under the default rules (their counts are declared, and checked
 /// by the conformance tests).
 fn bench() -> Vec<BenchSearch> {
-    vec![
-        searches::ismcts::<DouDizhu>(
-            "doudizhu SO-ISMCTS 500 iterations, first decision of deal 1",
-            2_353,
-            1,
-            500,
-        ),
-        searches::root_ucb::<DouDizhu>("doudizhu root-UCB 500 samples, first decision of deal 1", 500, 1, 500),
-    ]
+    searches::sampling::<DouDizhu>(2_353, 500)
 }

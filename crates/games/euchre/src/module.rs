@@ -277,13 +277,5 @@ impl GameModule for Euchre {
 /// deal 1 under the default rules (their counts are declared, and checked
 /// by the conformance tests).
 fn bench() -> Vec<BenchSearch> {
-    vec![
-        searches::ismcts::<Euchre>(
-            "euchre SO-ISMCTS 500 iterations, first decision of deal 1",
-            1_001,
-            1,
-            500,
-        ),
-        searches::root_ucb::<Euchre>("euchre root-UCB 500 samples, first decision of deal 1", 500, 1, 500),
-    ]
+    searches::sampling::<Euchre>(1_001, 500)
 }

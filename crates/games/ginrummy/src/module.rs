@@ -230,13 +230,5 @@ impl GameModule for GinRummy {
 /// deal 1 under the default rules (their counts are declared, and checked
 /// by the conformance tests).
 fn bench() -> Vec<BenchSearch> {
-    vec![
-        searches::ismcts::<GinRummy>(
-            "ginrummy SO-ISMCTS 500 iterations, first decision of deal 1",
-            1_052,
-            1,
-            500,
-        ),
-        searches::root_ucb::<GinRummy>("ginrummy root-UCB 500 samples, first decision of deal 1", 500, 1, 500),
-    ]
+    searches::sampling::<GinRummy>(1_052, 500)
 }

@@ -247,13 +247,5 @@ const _: () = assert!(HAND * SEATS == NUM_CARDS);
 /// deal 1 under the default rules (their counts are declared, and checked
 /// by the conformance tests).
 fn bench() -> Vec<BenchSearch> {
-    vec![
-        searches::ismcts::<Hearts>(
-            "hearts SO-ISMCTS 500 iterations, first decision of deal 1",
-            1_501,
-            1,
-            500,
-        ),
-        searches::root_ucb::<Hearts>("hearts root-UCB 500 samples, first decision of deal 1", 500, 1, 500),
-    ]
+    searches::sampling::<Hearts>(1_501, 500)
 }

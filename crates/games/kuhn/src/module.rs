@@ -179,13 +179,5 @@ impl Kuhn {
 /// The bench: the library's sampling searches on seat 0's first decision
 /// of deal 1.
 fn bench() -> Vec<BenchSearch> {
-    vec![
-        searches::ismcts::<Kuhn>(
-            "kuhn SO-ISMCTS 2,000 iterations, first decision of deal 1",
-            2_015,
-            1,
-            2_000,
-        ),
-        searches::root_ucb::<Kuhn>("kuhn root-UCB 2,000 samples, first decision of deal 1", 2_000, 1, 2_000),
-    ]
+    searches::sampling::<Kuhn>(2_015, 2_000)
 }

@@ -308,13 +308,5 @@ impl GameModule for Skyjo {
 /// deal 1 under the default rules (their counts are declared, and checked
 /// by the conformance tests).
 fn bench() -> Vec<BenchSearch> {
-    vec![
-        searches::ismcts::<Skyjo>(
-            "skyjo SO-ISMCTS 500 iterations, first decision of deal 1",
-            1_658,
-            1,
-            500,
-        ),
-        searches::root_ucb::<Skyjo>("skyjo root-UCB 500 samples, first decision of deal 1", 500, 1, 500),
-    ]
+    searches::sampling::<Skyjo>(1_658, 500)
 }

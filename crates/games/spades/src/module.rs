@@ -254,13 +254,5 @@ impl GameModule for Spades {
 /// deal 1 under the default rules (their counts are declared, and checked
 /// by the conformance tests).
 fn bench() -> Vec<BenchSearch> {
-    vec![
-        searches::ismcts::<Spades>(
-            "spades SO-ISMCTS 500 iterations, first decision of deal 1",
-            1_001,
-            1,
-            500,
-        ),
-        searches::root_ucb::<Spades>("spades root-UCB 500 samples, first decision of deal 1", 500, 1, 500),
-    ]
+    searches::sampling::<Spades>(1_001, 500)
 }
