@@ -16,6 +16,9 @@ pub struct ModuleReport {
     pub decisions: usize,
     /// Players built and asked for an action.
     pub players: usize,
+    /// States where the swap hook swapped unseen cards (and the seat saw
+    /// nothing of it).
+    pub swaps: usize,
 }
 
 /// Runs every check on `module`, playing one random game from each seed
@@ -68,7 +71,7 @@ pub fn check_module<M: GameModule>(module: &M, seeds: &[u64], max_plies: usize) 
                 assert_eq!(module.turn(&obs), turn, "{name}: seat {seat} sees another turn");
                 if turn != Turn::Terminal {
                     check_observation(module, &state, seat);
-                    check_swap(module, &state, seat);
+                    report.swaps += usize::from(check_swap(module, &state, seat));
                 }
             }
             let action = match turn {
@@ -157,19 +160,37 @@ fn check_observation<M: GameModule>(module: &M, state: &StateOf<M>, seat: usize)
     }
 }
 
-/// The swap hook changes nothing `seat` sees, and the world it makes is
-/// one the rules can reach: it keeps the state's invariants, so that the
-/// seat could not rule it out from what it saw (the cards each seat
-/// played among them). What the seat is sent is byte for byte the same:
-/// its observation, the bot protocol's request (the observation and the
-/// legal actions), its view and its text.
-fn check_swap<M: GameModule>(module: &M, state: &StateOf<M>, seat: usize) {
+/// The swap hook changes the truth and nothing `seat` sees, and the world
+/// it makes is one the rules can reach: it keeps the state's invariants
+/// (its hash too), so that the seat could not rule it out from what it
+/// saw (the cards each seat played among them), and the seat's legal
+/// actions there are those its observation gives. What the seat is sent
+/// is byte for byte the same: its observation, the bot protocol's request
+/// (the observation and the legal actions), its view and its text.
+/// Returns whether the hook swapped.
+fn check_swap<M: GameModule>(module: &M, state: &StateOf<M>, seat: usize) -> bool {
     let name = M::INFO.name;
     let mut swapped = state.clone();
     if !module.swap_unseen(&mut swapped, seat) {
-        return;
+        return false;
     }
     let game = module.game();
+    assert_ne!(
+        format!("{swapped:?}"),
+        format!("{state:?}"),
+        "{name}: the swap hook says it swapped but changed nothing"
+    );
+    assert_eq!(
+        game.hash(&swapped),
+        game.hash_from_scratch(&swapped),
+        "{name}: the swapped world's hash is not its own"
+    );
+    if game.to_move(&swapped) == Turn::Seat(seat) {
+        let (mut truth, mut seen) = (Vec::new(), Vec::new());
+        game.legal_actions(&swapped, &mut truth);
+        game.legal_from_observation(&game.observation(&swapped, seat), seat, &mut seen);
+        assert_eq!(seen, truth, "{name}: seat {seat}'s legal actions in the swapped world");
+    }
     let sent = |s: &StateOf<M>| {
         let o = game.observation(s, seat);
         let mut legal = Vec::new();
@@ -191,6 +212,7 @@ fn check_swap<M: GameModule>(module: &M, state: &StateOf<M>, seat: usize) {
     module.check_state(&swapped).unwrap_or_else(|e| {
         panic!("{name}: swapping cards seat {seat} cannot see makes a world the rules cannot reach: {e}")
     });
+    true
 }
 
 /// Every listed player picks a legal action for the seat to act.

@@ -263,7 +263,7 @@ where
     let entry = find(name).expect("the module is registered under its name");
     let start = std::time::Instant::now();
     let presets = presets(entry);
-    let (mut decisions, mut states, mut longest) = (0, 0, 0);
+    let (mut decisions, mut states, mut longest, mut swaps) = (0, 0, 0, 0);
     for (k, preset) in presets.iter().enumerate() {
         let options: M::Options = serde_json::from_value(preset.clone())
             .unwrap_or_else(|e| panic!("{name}: preset {preset} does not read: {e}"));
@@ -272,6 +272,7 @@ where
         let report = check_module(&module, seeds, 400);
         assert_eq!(report.games, seeds.len(), "{name}: {preset}");
         decisions += report.decisions;
+        swaps += report.swaps;
         if k == 0 {
             same_by_seed(&module);
         }
@@ -293,8 +294,13 @@ where
         states += report.states;
         longest = longest.max(report.longest);
     }
+    // A game that hides cards shows by a swap that its seats see none.
+    assert!(
+        !M::INFO.hidden_information || swaps > 0,
+        "{name}: hides information but its swap hook never swapped"
+    );
     format!(
-        "{name}: {} presets, {decisions} decisions and {states} states checked (longest playout {longest} plies) in {:.1} s",
+        "{name}: {} presets, {decisions} decisions, {swaps} swaps and {states} states checked (longest playout {longest} plies) in {:.1} s",
         presets.len(),
         start.elapsed().as_secs_f64()
     )

@@ -13,6 +13,7 @@ use super::MiniWhist;
 use super::action::Action;
 use super::cards::{CardId, DECK};
 use super::observation::Observation;
+use super::state::State;
 use super::view::{MiniWhistView, card_text};
 
 /// Mini Whist has no rules options.
@@ -49,6 +50,14 @@ impl GameModule for MiniWhist {
     };
 
     tabula_cards::card_module!();
+
+    fn check_state(&self, state: &State) -> Result<(), String> {
+        state.check()
+    }
+
+    fn swap_unseen(&self, state: &mut State, observer: Seat) -> bool {
+        state.swap_unseen(observer)
+    }
 
     fn agent(&self, spec: &PlayerSpec, seed: u64) -> Result<BoxedPlayer<MiniWhist>, SpecError> {
         players::sampling(spec, seed).ok_or_else(|| SpecError::BadArgument {

@@ -322,6 +322,46 @@ impl State {
         )
     }
 
+    /// Swaps a card `observer` cannot see for another it cannot see: one
+    /// of the opponent's hand for one never dealt (a card of a suit the
+    /// opponent has shown void in does not go to its hand), else the
+    /// opponent's face-down discard for one never dealt. Returns whether
+    /// there was such a pair: the hidden-information tests' hook (nothing
+    /// `observer` is shown may change).
+    pub fn swap_unseen(&mut self, observer: Seat) -> bool {
+        let opponent = 1 - observer;
+        let fits = |c: CardId| !self.tricks.is_void(opponent, DECK.suit(c).bit());
+        let into_hand = self.stock.iter().find(|&y| fits(y));
+        if let (Some(x), Some(y)) = (self.hands[opponent].lowest(), into_hand) {
+            self.hands[opponent].remove(x);
+            self.stock.remove(y);
+            self.hands[opponent].insert(y);
+            self.stock.insert(x);
+        } else if let (Some(x), Some(y)) = (self.discards[opponent], self.stock.iter().next()) {
+            self.discards[opponent] = Some(y);
+            self.stock.remove(y);
+            self.stock.insert(x);
+        } else {
+            return false;
+        }
+        self.hash = self.compute_hash();
+        true
+    }
+
+    /// Checks what a position must keep: every play followed suit from
+    /// the hand it came from, and the hash is the zones'.
+    ///
+    /// # Errors
+    /// The first play off suit, or a stale hash.
+    pub fn check(&self) -> Result<(), String> {
+        let plays = &self.plays[..num_plays(&self.tricks)];
+        check_follows(plays, [Some(self.hands[0]), Some(self.hands[1])]).map_err(|e| e.to_string())?;
+        if self.hash != self.compute_hash() {
+            return Err("the hash is not the zones'".into());
+        }
+        Ok(())
+    }
+
     /// The hash recomputed from the zones and plays.
     pub(crate) fn compute_hash(&self) -> u64 {
         let mut h = KEYS.of(STOCK, self.stock);
