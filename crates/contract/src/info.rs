@@ -50,6 +50,22 @@ pub struct OptionDoc {
     pub choices: &'static [&'static str],
 }
 
+impl OptionDoc {
+    /// An option any value of its type may be given (no closed list).
+    pub const fn new(name: &'static str, meaning: &'static str) -> OptionDoc {
+        OptionDoc {
+            name,
+            meaning,
+            choices: &[],
+        }
+    }
+
+    /// An option that takes one of `choices`.
+    pub const fn choice(name: &'static str, meaning: &'static str, choices: &'static [&'static str]) -> OptionDoc {
+        OptionDoc { name, meaning, choices }
+    }
+}
+
 /// The kind of table a game is played at, which decides what a seat's
 /// player may be handed beyond its observation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize)]

@@ -68,12 +68,12 @@ impl GameModule for Abalone {
         chance: false,
     };
     const OPTIONS: &'static [OptionDoc] = &[
-        OptionDoc {
-            name: "layout",
-            meaning: "the starting layout: standard, belgian (the default), german or discovery; \
+        OptionDoc::choice(
+            "layout",
+            "the starting layout: standard, belgian (the default), german or discovery; \
                       trainer-3v2 or trainer-4v2 start from a random Discovery endgame that Black \
                       (you, seat 0) wins with best play, drawn from the installed tablebase",
-            choices: &[
+            &[
                 "belgian",
                 "standard",
                 "german",
@@ -81,17 +81,15 @@ impl GameModule for Abalone {
                 "trainer-3v2",
                 "trainer-4v2",
             ],
-        },
-        OptionDoc {
-            name: "position",
-            meaning: "a starting position instead, e.g. 'black:a1,a2,b2 white:e5,i9 to:black'",
-            choices: &[],
-        },
-        OptionDoc {
-            name: "no_progress",
-            meaning: "plies without an ejection after which the game is drawn (1 to 10000)",
-            choices: &[],
-        },
+        ),
+        OptionDoc::new(
+            "position",
+            "a starting position instead, e.g. 'black:a1,a2,b2 white:e5,i9 to:black'",
+        ),
+        OptionDoc::new(
+            "no_progress",
+            "plies without an ejection after which the game is drawn (1 to 10000)",
+        ),
     ];
     const PLAYERS: &'static [PlayerInfo] = &[
         PlayerInfo {

@@ -214,31 +214,23 @@ impl GameModule for DiagonalTable {
         chance: false,
     };
     const OPTIONS: &'static [OptionDoc] = &[
-        OptionDoc {
-            name: "walls",
-            meaning: "Walls variant: the token stops at taken cells; a side that cannot move ends the game",
-            choices: &[],
-        },
-        OptionDoc {
-            name: "target",
-            meaning: "Target variant: exceed half the positive total and lose; else the closest wins",
-            choices: &[],
-        },
-        OptionDoc {
-            name: "size",
-            meaning: "the grid's side, odd, 3 to 9",
-            choices: &[],
-        },
-        OptionDoc {
-            name: "traps",
-            meaning: "a quarter of the cells are traps (negative); false for experiments",
-            choices: &[],
-        },
-        OptionDoc {
-            name: "daily",
-            meaning: "the daily grid of this date (YYYY-MM-DD, or today in UTC): 5×5, traps, standard rules",
-            choices: &[],
-        },
+        OptionDoc::new(
+            "walls",
+            "Walls variant: the token stops at taken cells; a side that cannot move ends the game",
+        ),
+        OptionDoc::new(
+            "target",
+            "Target variant: exceed half the positive total and lose; else the closest wins",
+        ),
+        OptionDoc::new("size", "the grid's side, odd, 3 to 9"),
+        OptionDoc::new(
+            "traps",
+            "a quarter of the cells are traps (negative); false for experiments",
+        ),
+        OptionDoc::new(
+            "daily",
+            "the daily grid of this date (YYYY-MM-DD, or today in UTC): 5×5, traps, standard rules",
+        ),
     ];
     const PLAYERS: &'static [PlayerInfo] = &[
         PlayerInfo {

@@ -67,21 +67,18 @@ impl GameModule for DouDizhu {
         chance: true,
     };
     const OPTIONS: &'static [OptionDoc] = &[
-        OptionDoc {
-            name: "match_deals",
-            meaning: "deals in the match (1 to 100; thrown-in deals do not count)",
-            choices: &[],
-        },
-        OptionDoc {
-            name: "four_with_two",
-            meaning: "four of a rank may carry two single or two pair kickers",
-            choices: &[],
-        },
-        OptionDoc {
-            name: "no_bid_redeal",
-            meaning: "when all three pass, the cards are dealt again (off: the first bidder is landlord at 1)",
-            choices: &[],
-        },
+        OptionDoc::new(
+            "match_deals",
+            "deals in the match (1 to 100; thrown-in deals do not count)",
+        ),
+        OptionDoc::new(
+            "four_with_two",
+            "four of a rank may carry two single or two pair kickers",
+        ),
+        OptionDoc::new(
+            "no_bid_redeal",
+            "when all three pass, the cards are dealt again (off: the first bidder is landlord at 1)",
+        ),
     ];
     /// A deal is 51 dealt cards, a bidding and at most about 150 plays
     /// and passes.

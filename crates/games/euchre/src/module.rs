@@ -45,21 +45,18 @@ impl GameModule for Euchre {
         chance: true,
     };
     const OPTIONS: &'static [OptionDoc] = &[
-        OptionDoc {
-            name: "end_score",
-            meaning: "the first side to reach this score after a hand wins (1 to 100)",
-            choices: &[],
-        },
-        OptionDoc {
-            name: "stick_the_dealer",
-            meaning: "the dealer may not pass in the second round (off: a hand all pass twice is thrown in)",
-            choices: &[],
-        },
-        OptionDoc {
-            name: "defender_alone",
-            meaning: "a defender may defend alone against a lone maker; a lone defender's euchre scores 4",
-            choices: &[],
-        },
+        OptionDoc::new(
+            "end_score",
+            "the first side to reach this score after a hand wins (1 to 100)",
+        ),
+        OptionDoc::new(
+            "stick_the_dealer",
+            "the dealer may not pass in the second round (off: a hand all pass twice is thrown in)",
+        ),
+        OptionDoc::new(
+            "defender_alone",
+            "a defender may defend alone against a lone maker; a lone defender's euchre scores 4",
+        ),
     ];
     /// A hand is 21 chance events, at most 8 bids, a discard, 2 defenders' answers and 20 cards.
     const MAX_PLIES: usize = 100;

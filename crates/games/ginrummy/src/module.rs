@@ -65,21 +65,18 @@ impl GameModule for GinRummy {
         chance: true,
     };
     const OPTIONS: &'static [OptionDoc] = &[
-        OptionDoc {
-            name: "end_score",
-            meaning: "the match ends after a hand that takes a seat to this score (1 to 1000)",
-            choices: &[],
-        },
-        OptionDoc {
-            name: "big_gin",
-            meaning: "eleven cards that all meld may be laid down without a discard, for 31",
-            choices: &[],
-        },
-        OptionDoc {
-            name: "oklahoma",
-            meaning: "the first upcard's value is the knock limit (an ace: gin only); a spade upcard doubles the hand",
-            choices: &[],
-        },
+        OptionDoc::new(
+            "end_score",
+            "the match ends after a hand that takes a seat to this score (1 to 1000)",
+        ),
+        OptionDoc::new(
+            "big_gin",
+            "eleven cards that all meld may be laid down without a discard, for 31",
+        ),
+        OptionDoc::new(
+            "oklahoma",
+            "the first upcard's value is the knock limit (an ace: gin only); a spade upcard doubles the hand",
+        ),
     ];
     /// A hand is 21 dealt cards and at most about 30 draws with their
     /// discards; a match to 1000 takes many hands.

@@ -35,26 +35,17 @@ impl GameModule for Hearts {
         chance: true,
     };
     const OPTIONS: &'static [OptionDoc] = &[
-        OptionDoc {
-            name: "end_score",
-            meaning: "the match ends after the hand in which a seat reaches this score (1 to 1000)",
-            choices: &[],
-        },
-        OptionDoc {
-            name: "moon",
-            meaning: "shooting the moon: others (the other seats take 26) or choice (the shooter may take −26 instead when it decides the match)",
-            choices: &["others", "choice"],
-        },
-        OptionDoc {
-            name: "jack_of_diamonds",
-            meaning: "J♦ counts −10 for the seat that takes it",
-            choices: &[],
-        },
-        OptionDoc {
-            name: "queen_breaks_hearts",
-            meaning: "playing Q♠ breaks hearts, as a heart does",
-            choices: &[],
-        },
+        OptionDoc::new(
+            "end_score",
+            "the match ends after the hand in which a seat reaches this score (1 to 1000)",
+        ),
+        OptionDoc::choice(
+            "moon",
+            "shooting the moon: others (the other seats take 26) or choice (the shooter may take −26 instead when it decides the match)",
+            &["others", "choice"],
+        ),
+        OptionDoc::new("jack_of_diamonds", "J♦ counts −10 for the seat that takes it"),
+        OptionDoc::new("queen_breaks_hearts", "playing Q♠ breaks hearts, as a heart does"),
     ];
     /// A hand is 52 deals, 4 passes, 52 cards and perhaps the moon's choice.
     const MAX_PLIES: usize = 200;

@@ -45,16 +45,8 @@ impl GameModule for Nim {
         chance: false,
     };
     const OPTIONS: &'static [OptionDoc] = &[
-        OptionDoc {
-            name: "heaps",
-            meaning: "the starting heaps, 1 to 8 of them, up to 31 counters each",
-            choices: &[],
-        },
-        OptionDoc {
-            name: "misere",
-            meaning: "misère play: whoever takes the last counter loses",
-            choices: &[],
-        },
+        OptionDoc::new("heaps", "the starting heaps, 1 to 8 of them, up to 31 counters each"),
+        OptionDoc::new("misere", "misère play: whoever takes the last counter loses"),
     ];
     const PLAYERS: &'static [PlayerInfo] = &[
         PlayerInfo {

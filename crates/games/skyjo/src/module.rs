@@ -49,43 +49,30 @@ impl GameModule for Skyjo {
         chance: true,
     };
     const OPTIONS: &'static [OptionDoc] = &[
-        OptionDoc {
-            name: "players",
-            meaning: "players at the table, 2 to 8",
-            choices: &[],
-        },
-        OptionDoc {
-            name: "free_flip",
-            meaning: "a turn may reveal a face-down card without drawing",
-            choices: &[],
-        },
-        OptionDoc {
-            name: "clear_on_final_reveal",
-            meaning: "columns of three equal cards made by the final reveal are cleared",
-            choices: &[],
-        },
-        OptionDoc {
-            name: "reshuffle_all",
-            meaning: "an empty draw pile takes the whole discard pile (else all but its top)",
-            choices: &[],
-        },
-        OptionDoc {
-            name: "closer_starts_next",
-            meaning: "the closer of a round starts the next one (else the highest revealed total)",
-            choices: &[],
-        },
-        OptionDoc {
-            name: "end_score",
-            meaning: "the game ends after the round in which a total reaches this (1 to 10000)",
-            choices: &[],
-        },
-        OptionDoc {
-            name: "turn_limit",
-            meaning: "turns per seat (1 to 100, default 100) after which a round nobody has closed ends: \
+        OptionDoc::new("players", "players at the table, 2 to 8"),
+        OptionDoc::new("free_flip", "a turn may reveal a face-down card without drawing"),
+        OptionDoc::new(
+            "clear_on_final_reveal",
+            "columns of three equal cards made by the final reveal are cleared",
+        ),
+        OptionDoc::new(
+            "reshuffle_all",
+            "an empty draw pile takes the whole discard pile (else all but its top)",
+        ),
+        OptionDoc::new(
+            "closer_starts_next",
+            "the closer of a round starts the next one (else the highest revealed total)",
+        ),
+        OptionDoc::new(
+            "end_score",
+            "the game ends after the round in which a total reaches this (1 to 10000)",
+        ),
+        OptionDoc::new(
+            "turn_limit",
+            "turns per seat (1 to 100, default 100) after which a round nobody has closed ends: \
                       every card is revealed and scored, nobody is doubled, the next round starts by the highest \
                       revealed total (no round of ordinary play comes near it)",
-            choices: &[],
-        },
+        ),
     ];
     const PLAYERS: &'static [PlayerInfo] = &[
         PlayerInfo {

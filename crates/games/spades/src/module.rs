@@ -43,26 +43,19 @@ impl GameModule for Spades {
         chance: true,
     };
     const OPTIONS: &'static [OptionDoc] = &[
-        OptionDoc {
-            name: "end_score",
-            meaning: "the match ends after a hand in which a side reaches this score (1 to 5000)",
-            choices: &[],
-        },
-        OptionDoc {
-            name: "blind_nil",
-            meaning: "a seat whose side trails by 100 or more may bid nil before its cards are dealt (±200)",
-            choices: &[],
-        },
-        OptionDoc {
-            name: "ten_for_two_hundred",
-            meaning: "a side's contract of 10 tricks or more, made, scores 20 a trick",
-            choices: &[],
-        },
-        OptionDoc {
-            name: "mercy",
-            meaning: "a side at −200 or below at the end of a hand loses the match",
-            choices: &[],
-        },
+        OptionDoc::new(
+            "end_score",
+            "the match ends after a hand in which a side reaches this score (1 to 5000)",
+        ),
+        OptionDoc::new(
+            "blind_nil",
+            "a seat whose side trails by 100 or more may bid nil before its cards are dealt (±200)",
+        ),
+        OptionDoc::new(
+            "ten_for_two_hundred",
+            "a side's contract of 10 tricks or more, made, scores 20 a trick",
+        ),
+        OptionDoc::new("mercy", "a side at −200 or below at the end of a hand loses the match"),
     ];
     /// A hand is 52 deals, up to 4 blind answers, 4 bids and 52 cards.
     const MAX_PLIES: usize = 200;
