@@ -578,13 +578,15 @@ impl<A: Copy + Eq + Ord> Ismcts<A> {
 }
 
 /// Counts below this have their logarithm in a table.
-const LN_TABLE: usize = 4096;
+const LN_TABLE: usize = 1 << 15;
 
-/// `ln(n)`, the same value as [`crate::math::ln`]: from a table below [`LN_TABLE`],
-/// since selection takes the logarithm of every available child's count at
-/// every visit and the library call (with its error handling) cost more
-/// than the rest of the formula. Most counts are small: only the nodes
-/// near the root pass the table.
+/// `ln(n)`, the same value as [`crate::math::ln`]: from a table below
+/// [`LN_TABLE`], since selection takes the logarithm of every available
+/// child's count at every visit and the library call costs more than the
+/// rest of the formula. The table (2^15 entries, 256 KiB, filled once per
+/// process) covers every count of a search up to 32,768 iterations: with
+/// 4,096, the calls past it cost Hearts' ISMCTS about 1% of its rate at
+/// 20,000 iterations.
 #[inline]
 fn ln_count(n: u32) -> f64 {
     static TABLE: std::sync::OnceLock<Box<[f64]>> = std::sync::OnceLock::new();
