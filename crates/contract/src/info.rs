@@ -88,6 +88,31 @@ pub struct Scoresheet {
     pub rounds: Option<u32>,
 }
 
+impl Scoresheet {
+    /// Each seat's score, after `rounds` rounds (`None`: a game without
+    /// rounds).
+    pub fn seats<T: Copy + Into<f64>>(scores: &[T], rounds: Option<u32>) -> Scoresheet {
+        Scoresheet {
+            scores: scores.iter().map(|&x| x.into()).collect(),
+            rounds,
+        }
+    }
+
+    /// Each of `seats` seats scored as its side: seat `k` has
+    /// `sides[side_of(k)]` (partnerships).
+    pub fn sides<T: Copy + Into<f64>>(
+        sides: &[T],
+        seats: usize,
+        side_of: impl Fn(usize) -> usize,
+        rounds: Option<u32>,
+    ) -> Scoresheet {
+        Scoresheet {
+            scores: (0..seats).map(|seat| sides[side_of(seat)].into()).collect(),
+            rounds,
+        }
+    }
+}
+
 /// One finished game as the arena hands it to a game's report: who sat
 /// where, and how it ended.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -155,6 +180,13 @@ impl Played {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_scoresheet_gives_each_seat_its_score_or_its_sides() {
+        assert_eq!(Scoresheet::seats(&[3, -1], Some(2)).scores, [3.0, -1.0]);
+        let sides = Scoresheet::sides(&[10u32, 4], 4, |seat| seat % 2, Some(5));
+        assert_eq!((sides.scores, sides.rounds), (vec![10.0, 4.0, 10.0, 4.0], Some(5)));
+    }
 
     #[test]
     fn interval_of_known_samples() {

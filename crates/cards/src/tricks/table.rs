@@ -208,6 +208,13 @@ impl<const N: usize> Tricks<N> {
         h
     }
 
+    /// The seat that took a trick since `before` (an earlier table of the
+    /// same hand): the leader now, once more tricks are done. What a game's
+    /// log says after a play.
+    pub fn taken_since(&self, before: &Tricks<N>) -> Option<Seat> {
+        (self.done > before.done).then_some(usize::from(self.leader))
+    }
+
     /// Tables no hand reaches, each with what is wrong: a leader out of
     /// range, a card out of any deck (one id, then a far one), a trick led
     /// with a card its leader did not play (one its left-hand neighbour

@@ -127,6 +127,20 @@ fn a_seat_that_sits_out_is_skipped_in_every_trick() {
 }
 
 #[test]
+fn the_taker_is_known_once_the_trick_is_collected() {
+    let all = all_active(4);
+    let mut t: Tricks<4> = Tricks::new(0);
+    let start = t;
+    for (seat, c) in ["2c", "3c", "Ac", "5c"].iter().enumerate() {
+        t.play(seat, card(c));
+        assert_eq!(t.taken_since(&start), None, "the trick is still on");
+    }
+    t.collect(2, all, |_, _| {});
+    assert_eq!(t.taken_since(&start), Some(2));
+    assert_eq!(t.taken_since(&t), None);
+}
+
+#[test]
 fn a_record_no_play_makes_is_refused() {
     let all = all_active(4);
     let mut t: Tricks<4> = Tricks::new(0);

@@ -450,10 +450,7 @@ impl GameModule for DiagonalTable {
     }
 
     fn scoresheet(&self, s: &State) -> Option<Scoresheet> {
-        Some(Scoresheet {
-            scores: s.scores().iter().map(|&v| f64::from(v)).collect(),
-            rounds: None,
-        })
+        Some(Scoresheet::seats(&s.scores(), None))
     }
 
     fn record(&self, seed: u64, actions: &[Cell]) -> Option<Value> {

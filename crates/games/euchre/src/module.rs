@@ -248,10 +248,9 @@ impl GameModule for Euchre {
                 a.last_hand[side]
             ));
         }
-        if a.tricks.done > b.tricks.done {
-            return Some(format!("{} takes the trick.", SEAT_NAMES[usize::from(a.tricks.leader)]));
-        }
-        None
+        a.tricks
+            .taken_since(&b.tricks)
+            .map(|taker| format!("{} takes the trick.", SEAT_NAMES[taker]))
     }
 
     fn round(&self, s: &State) -> u32 {
@@ -263,10 +262,7 @@ impl GameModule for Euchre {
     }
 
     fn scoresheet(&self, s: &State) -> Option<Scoresheet> {
-        Some(Scoresheet {
-            scores: (0..SEATS).map(|seat| f64::from(s.scores()[team(seat)])).collect(),
-            rounds: Some(s.hand_no() + 1),
-        })
+        Some(Scoresheet::sides(&s.scores(), SEATS, team, Some(s.hand_no() + 1)))
     }
 }
 

@@ -216,10 +216,7 @@ impl GameModule for GinRummy {
 
     fn scoresheet(&self, s: &State) -> Option<Scoresheet> {
         let scores = s.totals().unwrap_or(s.scores());
-        Some(Scoresheet {
-            scores: scores.iter().map(|&x| f64::from(x)).collect(),
-            rounds: Some(s.hand_no() + 1),
-        })
+        Some(Scoresheet::seats(&scores, Some(s.hand_no() + 1)))
     }
 }
 

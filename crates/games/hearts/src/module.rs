@@ -206,8 +206,7 @@ impl GameModule for Hearts {
                 .collect();
             return Some(format!("Hand {} ends: {}.", before.public.hand_no + 1, pts.join(", ")));
         }
-        if after.public.tricks.done > before.public.tricks.done {
-            let winner = usize::from(after.public.tricks.leader);
+        if let Some(winner) = after.public.tricks.taken_since(&before.public.tricks) {
             let jack = self.options().jack_of_diamonds;
             let gained =
                 points(after.public.tricks.taken[winner], jack) - points(before.public.tricks.taken[winner], jack);
@@ -225,10 +224,7 @@ impl GameModule for Hearts {
     }
 
     fn scoresheet(&self, s: &State) -> Option<Scoresheet> {
-        Some(Scoresheet {
-            scores: s.scores().iter().map(|&v| f64::from(v)).collect(),
-            rounds: Some(s.hand_no() + 1),
-        })
+        Some(Scoresheet::seats(&s.scores(), Some(s.hand_no() + 1)))
     }
 }
 

@@ -252,10 +252,7 @@ impl GameModule for Skyjo {
     }
 
     fn scoresheet(&self, state: &State) -> Option<Scoresheet> {
-        Some(Scoresheet {
-            scores: state.totals().iter().map(|&t| f64::from(t)).collect(),
-            rounds: Some(state.rounds_played() as u32),
-        })
+        Some(Scoresheet::seats(state.totals(), Some(state.rounds_played() as u32)))
     }
 
     /// Each entrant's mean round score (`a_mean_round`, `b_mean_round`…),

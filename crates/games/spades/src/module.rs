@@ -218,13 +218,11 @@ impl GameModule for Spades {
                 sides.join("; ")
             ));
         }
-        if after.public.tricks.done > before.public.tricks.done {
-            return Some(format!(
-                "{} takes the trick.",
-                SEAT_NAMES[usize::from(after.public.tricks.leader)]
-            ));
-        }
-        None
+        after
+            .public
+            .tricks
+            .taken_since(&before.public.tricks)
+            .map(|taker| format!("{} takes the trick.", SEAT_NAMES[taker]))
     }
 
     fn round(&self, s: &State) -> u32 {
@@ -236,10 +234,7 @@ impl GameModule for Spades {
     }
 
     fn scoresheet(&self, s: &State) -> Option<Scoresheet> {
-        Some(Scoresheet {
-            scores: (0..SEATS).map(|seat| f64::from(s.scores()[side_of(seat)])).collect(),
-            rounds: Some(s.hand_no() + 1),
-        })
+        Some(Scoresheet::sides(&s.scores(), SEATS, side_of, Some(s.hand_no() + 1)))
     }
 }
 
