@@ -13,12 +13,12 @@
 //! | sets of any width (108 cards: `WideSet<2>`), code generic over the width | [`WideSet`], [`CardBits`] |
 //! | faces for rules: counts per face, the instances of a multiset of faces | [`FaceIndex`], [`FaceCounts`] |
 //! | the zone ledger and conservation; zone hashing | [`Ledger`], [`check_conservation`], [`ZoneKeys`] |
-//! | seats, teams, payoff vectors as data | [`Table`], [`PayoffRule`] |
+//! | seats, teams, payoff vectors as data; the deal around the table | [`Table`], [`PayoffRule`], [`RoundDeal`] |
 //! | observation projection per seat | [`Visibility`], [`CardView`], [`project`], [`unseen_counts`] |
 //! | determinization weighted by physical arrangements | [`DealProblem`], [`DealSampler`] (prepared once per search) |
 //! | the same stated in faces, with a capacity per face (multi-deck) | [`FaceDealProblem`], [`FaceDealSampler`] |
 //! | one hand of a match as a game, for searches | [`HandGame`], [`HandRules`] |
-//! | a card game as the glue reads it: records, `Determinize` written once | [`CardGame`], [`card_game!`] |
+//! | a card game as the glue reads it: records, `Determinize` written once; the `Game` and `GameModule` items every card game writes alike | [`CardGame`], [`card_game!`], [`card_rules!`], [`deal_from_stock!`], [`card_module!`] |
 //! | records of whole matches that replay, checked | [`MatchRecord`] |
 //! | the trick plugin: the public record of a hand of tricks, following suit, duties, the winner, voids | [`tricks`] |
 //! | a scorer's choice with a low level's mistakes | [`best_scored`], [`Mistakes`] |

@@ -13,7 +13,7 @@ use super::zone::Zone;
 use crate::{CardId, CardSet, ZoneKeys};
 
 /// The public record of a hand of tricks for `N` seats (see the
-/// [module documentation](self)).
+/// [module documentation](super)).
 ///
 /// Seats that sit the hand out (a lone maker's partner in Euchre) are left
 /// out of every trick: the methods that walk a trick take the `active`
