@@ -178,6 +178,17 @@ pub struct RoundDeal {
 }
 
 impl RoundDeal {
+    /// `cards` dealt around `seats` seats from the left of `dealer` (the
+    /// trick games' deal).
+    #[inline]
+    pub fn left_of(dealer: Seat, seats: usize, cards: usize) -> RoundDeal {
+        RoundDeal {
+            seats,
+            first: (dealer + 1) % seats,
+            cards,
+        }
+    }
+
     /// The seat card number `dealt` goes to (counting from 0); `None` once
     /// every card is dealt.
     #[inline]
@@ -204,6 +215,7 @@ mod round_deal_tests {
             first: 3,
             cards: 10,
         };
+        assert_eq!(deal, RoundDeal::left_of(2, 4, 10), "from the dealer's left");
         let order: Vec<_> = (0..11).map(|k| deal.recipient(k)).collect();
         let expected = [3, 0, 1, 2, 3, 0, 1, 2, 3, 0].map(Some);
         assert_eq!(order[..10], expected);

@@ -180,3 +180,18 @@ pub fn print_times(what: &str, times: &mut [f64]) {
         at(9)
     );
 }
+
+/// [`decision_times`] of `players` from `start` (seed 9) while `going`,
+/// printed by [`print_times`] under `what`: the speed examples' report of a
+/// level's whole decisions.
+pub fn report_decision_times<G: Game, P: Player<G>>(
+    what: &str,
+    game: &G,
+    start: G::State,
+    players: &mut [P],
+    going: impl Fn(&G::State) -> bool,
+    timed: impl Fn(&[G::Action]) -> bool,
+) {
+    let mut times = decision_times(game, start, 9, players, going, timed);
+    print_times(what, &mut times);
+}

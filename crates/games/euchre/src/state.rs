@@ -134,11 +134,7 @@ impl Public {
     /// The deal: five cards each, one at a time from the dealer's left.
     #[inline]
     pub fn deal(&self) -> RoundDeal {
-        RoundDeal {
-            seats: SEATS,
-            first: (self.dealer() + 1) % SEATS,
-            cards: DEALT,
-        }
+        RoundDeal::left_of(self.dealer(), SEATS, DEALT)
     }
 
     /// The seat the next dealt card goes to (none once the hands are dealt).

@@ -10,7 +10,7 @@
 //! ```
 
 use tabula_cards::search_hand;
-use tabula_conformance::speed::{decision_times, first_decision_rates, print_times};
+use tabula_conformance::speed::{first_decision_rates, report_decision_times};
 use tabula_hearts::ai::{CardRollout, choose_pass};
 use tabula_hearts::*;
 use tabula_search::{Ismcts, IsmctsConfig};
@@ -48,6 +48,6 @@ fn main() {
     // Level 4's whole decision (passes and forced cards included).
     let mut players: Vec<HeartsAi> = (0..4).map(|k| HeartsAi::new(4, k)).collect();
     let going = |s: &State| u64::from(s.hand_no()) < hands;
-    let mut times = decision_times(&game, game.initial_state(), 9, &mut players, going, card_choice);
-    print_times("level 4, card decisions with a choice", &mut times);
+    let what = "level 4, card decisions with a choice";
+    report_decision_times(what, &game, game.initial_state(), &mut players, going, card_choice);
 }

@@ -9,7 +9,7 @@
 //! ```
 
 use tabula_cards::search_hand;
-use tabula_conformance::speed::{decision_times, first_decision_rates, print_times};
+use tabula_conformance::speed::{first_decision_rates, report_decision_times};
 use tabula_search::{Game, Ismcts, IsmctsConfig};
 use tabula_spades::*;
 
@@ -41,6 +41,6 @@ fn main() {
     );
     let mut players: Vec<SpadesAi> = (0..4).map(|k| SpadesAi::new(4, k)).collect();
     let going = |s: &State| s.hand_no() < 2;
-    let mut times = decision_times(&game, game.initial_state(), 9, &mut players, going, card_choice);
-    print_times("level 4, card decisions with a choice", &mut times);
+    let what = "level 4, card decisions with a choice";
+    report_decision_times(what, &game, game.initial_state(), &mut players, going, card_choice);
 }

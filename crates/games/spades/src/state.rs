@@ -88,11 +88,7 @@ impl Public {
     /// The deal: one card at a time from the dealer's left.
     #[inline]
     pub fn deal(&self) -> RoundDeal {
-        RoundDeal {
-            seats: SEATS,
-            first: (self.dealer() + 1) % SEATS,
-            cards: NUM_CARDS,
-        }
+        RoundDeal::left_of(self.dealer(), SEATS, NUM_CARDS)
     }
 
     /// The seat the next dealt card goes to.
