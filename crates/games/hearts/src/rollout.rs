@@ -10,11 +10,11 @@
 //! order), and `tests/rollout.rs` checks the payoffs and the random stream
 //! against playing the same hand through [`Game::apply`](tabula_search::Game::apply).
 
-use tabula_cards::{CardId, CardSet, HandGame, HandRules};
+use tabula_cards::{CardSet, HandGame, HandRules};
 use tabula_search::{Payoffs, Rng, Rollout};
 
 use crate::actions::{hand_points, playable};
-use crate::cards::{HEARTS, NUM_CARDS, QUEEN_OF_SPADES, suit_cards, suit_of};
+use crate::cards::{HEARTS, MOON, NUM_CARDS, suit_cards, suit_of};
 use crate::rules::Hearts;
 use crate::state::{SEATS, State, TRICKS};
 
@@ -54,22 +54,26 @@ impl Rollout<HandGame<'_, Hearts>> for CardRollout {
 /// Plays the card phase of `s` to its 13th trick with uniformly random
 /// playable cards; returns the cards each seat took over the hand.
 ///
-/// The trick's winner and cards are kept as they are played, the suit led
-/// as a mask, and the random state in a local copy so that it stays in
-/// registers.
+/// It runs trick by trick, a lead then the followers, so that the loops
+/// have fixed trip counts; what the random cards decide (following or
+/// not, the winner so far, hearts broken) is computed as masks and
+/// selects rather than branches, which would mispredict about half the
+/// time. The random state is a local copy so that it stays in registers.
 fn play_out(s: &State, queen_breaks: bool, rng: &mut Rng) -> [CardSet; SEATS] {
     let mut r = rng.clone();
     let mut hands = s.hands;
     let mut taken = s.public.tricks.taken;
-    let mut len = s.public.tricks.trick().len();
     let mut leader = usize::from(s.public.tricks.leader);
-    let mut tricks = s.public.tricks.done;
     let mut broken = s.public.broken;
+    // The cards whose play breaks hearts.
+    let breakers = if queen_breaks { MOON } else { HEARTS };
     // The trick in progress: its cards, the suit led, and the winner so far.
+    let so_far = s.public.tricks.trick();
+    let mut played = so_far.len();
     let mut cards_in = CardSet::EMPTY;
     let mut suit = CardSet::EMPTY;
     let mut best = (0u16, leader);
-    for (i, &c) in s.public.tricks.trick()[..len].iter().enumerate() {
+    for (i, &c) in so_far.iter().enumerate() {
         if i == 0 {
             suit = suit_cards(suit_of(c));
         }
@@ -78,37 +82,37 @@ fn play_out(s: &State, queen_breaks: bool, rng: &mut Rng) -> [CardSet; SEATS] {
             best = (c.0, (leader + i) % SEATS);
         }
     }
-    while tricks < TRICKS {
-        let seat = (leader + len) % SEATS;
-        let cards = if len == 0 {
-            playable(hands[seat], None, tricks, broken)
-        } else {
-            let follow = hands[seat] & suit;
-            if !follow.is_empty() {
-                follow
-            } else {
-                playable(hands[seat], Some(CardId(best.0)), tricks, broken)
-            }
-        };
-        let card = cards.random(&mut r).expect("a hand to play from");
-        hands[seat].remove(card);
-        if len == 0 {
+    for tricks in s.public.tricks.done..TRICKS {
+        if played == 0 {
+            let card = playable(hands[leader], None, tricks, broken)
+                .random(&mut r)
+                .expect("a hand to play from");
+            hands[leader].remove(card);
             suit = suit_cards(suit_of(card));
-            best = (card.0, seat);
-        } else if suit.contains(card) && card.0 > best.0 {
-            best = (card.0, seat);
+            best = (card.0, leader);
+            cards_in = CardSet::of(card);
+            broken |= breakers.contains(card);
+            played = 1;
         }
-        cards_in.insert(card);
-        len += 1;
-        broken |= HEARTS.contains(card) || (queen_breaks && card == QUEEN_OF_SPADES);
-        if len == SEATS {
-            let winner = best.1;
-            taken[winner] = taken[winner] | cards_in;
-            cards_in = CardSet::EMPTY;
-            len = 0;
-            tricks += 1;
-            leader = winner;
+        for i in played..SEATS {
+            let seat = (leader + i) % SEATS;
+            let hand = hands[seat];
+            // Follow suit; else (`playable`'s rule) no points on the first
+            // trick while the hand has another card.
+            let follow = hand & suit;
+            let clean = hand - MOON;
+            let discard = if tricks == 0 && !clean.is_empty() { clean } else { hand };
+            let cards = if follow.is_empty() { discard } else { follow };
+            let card = cards.random(&mut r).expect("a hand to play from");
+            hands[seat].remove(card);
+            let wins = suit.contains(card) & (card.0 > best.0);
+            best = if wins { (card.0, seat) } else { best };
+            cards_in.insert(card);
+            broken |= breakers.contains(card);
         }
+        taken[best.1] = taken[best.1] | cards_in;
+        leader = best.1;
+        played = 0;
     }
     *rng = r;
     taken
