@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 
 use common::{Engine, TestServer};
 use fantoccini::{Client, Locator};
-use web::{ONE_AT_A_TIME, WAIT, browser, driver, find, open, register, set_pace, settle, shown, text};
+use web::{WAIT, browser, browser_slot, driver, find, open, register, set_pace, settle, shown, text};
 
 /// Clicks legal cells until the result shows.
 async fn play_to_the_end(c: &Client) {
@@ -36,7 +36,7 @@ async fn play_to_the_end(c: &Client) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_new_user_plays_the_daily_grid_and_sees_the_leaderboard() {
-    let _one = ONE_AT_A_TIME.lock().await;
+    let _slot = browser_slot().await;
     let Some(d) = driver() else { return };
     let s = TestServer::start(Engine::Sqlite, |_| {}).await.unwrap();
     let c = browser(&d).await;
@@ -60,7 +60,7 @@ async fn a_new_user_plays_the_daily_grid_and_sees_the_leaderboard() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_restart_takes_the_day_off_the_leaderboard() {
-    let _one = ONE_AT_A_TIME.lock().await;
+    let _slot = browser_slot().await;
     let Some(d) = driver() else { return };
     let s = TestServer::start(Engine::Sqlite, |_| {}).await.unwrap();
     let c = browser(&d).await;
@@ -94,7 +94,7 @@ async fn a_restart_takes_the_day_off_the_leaderboard() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_lab_shows_values_nodes_and_visits() {
-    let _one = ONE_AT_A_TIME.lock().await;
+    let _slot = browser_slot().await;
     let Some(d) = driver() else { return };
     let s = TestServer::start(Engine::Sqlite, |_| {}).await.unwrap();
     let c = browser(&d).await;
@@ -131,7 +131,7 @@ async fn the_lab_shows_values_nodes_and_visits() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_board_plays_from_the_keyboard() {
-    let _one = ONE_AT_A_TIME.lock().await;
+    let _slot = browser_slot().await;
     let Some(d) = driver() else { return };
     let s = TestServer::start(Engine::Sqlite, |_| {}).await.unwrap();
     let c = browser(&d).await;
@@ -183,7 +183,7 @@ async fn until_shown(c: &Client, css: &str, why: &str) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn free_play_its_review_and_a_watched_game_run_on_the_shell() {
-    let _one = ONE_AT_A_TIME.lock().await;
+    let _slot = browser_slot().await;
     let Some(d) = driver() else { return };
     let s = TestServer::start(Engine::Sqlite, |_| {}).await.unwrap();
     let c = browser(&d).await;
@@ -265,7 +265,7 @@ async fn free_play_its_review_and_a_watched_game_run_on_the_shell() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_lab_plays_the_perfect_computer_to_a_draw_or_a_loss() {
-    let _one = ONE_AT_A_TIME.lock().await;
+    let _slot = browser_slot().await;
     let Some(d) = driver() else { return };
     let s = TestServer::start(Engine::Sqlite, |_| {}).await.unwrap();
     let c = browser(&d).await;

@@ -20,7 +20,7 @@ use serde_json::{Value, json};
 use tabula_abalone::tablebase::{self, Class, Indexer, Solved, position_of, probe};
 use tabula_abalone::{Cell, Move, Position};
 use tabula_search::backward::{Value as TableValue, decode};
-use web::{ONE_AT_A_TIME, WAIT, browser, driver, find, open, shown, snapshot, text};
+use web::{WAIT, browser, browser_slot, driver, find, open, shown, snapshot, text};
 
 /// The tables, installed for the process's servers.
 fn tables() -> &'static Solved {
@@ -232,7 +232,7 @@ fn won_in(tables: &Solved, plies: u32) -> Position {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_whole_game_against_level_one_by_keyboard() {
-    let _one = ONE_AT_A_TIME.lock().await;
+    let _slot = browser_slot().await;
     let Some(d) = driver() else { return };
     let tables = tables();
     let s = TestServer::start(Engine::Sqlite, |_| {}).await.unwrap();
@@ -328,7 +328,7 @@ async fn win_the_trainer(c: &Client, base: &str, local: bool) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_trainer_position_is_won_with_the_tables_best_moves() {
-    let _one = ONE_AT_A_TIME.lock().await;
+    let _slot = browser_slot().await;
     let Some(d) = driver() else { return };
     tables();
     let s = TestServer::start(Engine::Sqlite, |_| {}).await.unwrap();
@@ -365,7 +365,7 @@ async fn a_trainer_position_is_won_with_the_tables_best_moves() {
 /// scores.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_whole_game_from_the_belgian_daisy_by_keyboard() {
-    let _one = ONE_AT_A_TIME.lock().await;
+    let _slot = browser_slot().await;
     let Some(d) = driver() else { return };
     let s = TestServer::start(Engine::Sqlite, |_| {}).await.unwrap();
     let c = browser(&d).await;
@@ -396,7 +396,7 @@ async fn a_whole_game_from_the_belgian_daisy_by_keyboard() {
 /// worker for level 4's perfect defence; the finished game is stored.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_trainer_in_the_page_fetches_only_the_chunks_it_needs() {
-    let _one = ONE_AT_A_TIME.lock().await;
+    let _slot = browser_slot().await;
     let Some(d) = driver() else { return };
     tables();
     let s = TestServer::start(Engine::Sqlite, |_| {}).await.unwrap();

@@ -15,7 +15,7 @@ use std::time::Duration;
 use fantoccini::{Client, Locator};
 use serde_json::Value;
 use table_page::{Matches, api_answer, player, until};
-use web::{ONE_AT_A_TIME, driver, find, shown, snapshot, text};
+use web::{browser_slot, driver, find, shown, snapshot, text};
 
 /// The strings a script answers as an array.
 async fn strings(c: &Client, script: &str) -> Vec<String> {
@@ -231,7 +231,7 @@ async fn check_table(c: &Client, id: &str) -> usize {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn doudizhu_bids_and_plays_a_deal_from_the_page_and_hides_every_unseen_card() {
-    let _one = ONE_AT_A_TIME.lock().await;
+    let _slot = browser_slot().await;
     let Some(d) = driver() else { return };
     let (s, c) = player(&d, "doudizhu player").await;
     // One-deal matches. The deal is the table's secret seed: the computers

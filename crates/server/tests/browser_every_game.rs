@@ -10,14 +10,14 @@ use crate::table_page;
 use crate::web;
 
 use table_page::{player, start_game, swap_keeps_the_page, until};
-use web::{ONE_AT_A_TIME, driver, shown};
+use web::{browser_slot, driver, shown};
 
 /// The person's moves played on each game's page (or fewer, if it ends).
 const MOVES: usize = 3;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_registered_game_plays_on_its_page() {
-    let _one = ONE_AT_A_TIME.lock().await;
+    let _slot = browser_slot().await;
     let Some(d) = driver() else { return };
     let (s, c) = player(&d, "every game").await;
     let mut swaps = 0;

@@ -12,7 +12,7 @@ use std::time::Duration;
 use fantoccini::{Client, Locator};
 use serde_json::Value;
 use table_page::{Matches, api_answer, player, strings, until};
-use web::{ONE_AT_A_TIME, driver, find, shown, snapshot, text};
+use web::{browser_slot, driver, find, shown, snapshot, text};
 
 /// A Gin Rummy card's deadwood value from a card or a move's text
 /// (`10♥`, `discard 10♥`): an ace 1, a face card 10, the others their number.
@@ -338,7 +338,7 @@ async fn gin_arrange(c: &Client, id: &str) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn gin_rummy_plays_a_match_from_the_page_and_hides_every_unseen_card() {
-    let _one = ONE_AT_A_TIME.lock().await;
+    let _slot = browser_slot().await;
     let Some(d) = driver() else { return };
     let (s, c) = player(&d, "gin player").await;
     // A match to 30 points: a few hands. The deal is the table's secret

@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use fantoccini::Client;
 use serde_json::{Value, json};
 use table_page::{TURN_OR_END, player, start_game_at, until};
-use web::{ONE_AT_A_TIME, WAIT, driver, find, open};
+use web::{WAIT, browser_slot, driver, find, open};
 
 /// Turns on the page's test hooks (the local game on `window`, the
 /// requests sent to the worker kept) for this tab, with `extra` keys.
@@ -86,7 +86,7 @@ async fn play_to_the_end(c: &Client) -> usize {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn hearts_plays_in_the_page_and_the_server_stores_the_finished_game() {
-    let _one = ONE_AT_A_TIME.lock().await;
+    let _slot = browser_slot().await;
     let Some(d) = driver() else { return };
     let (s, c) = player(&d, "local1").await;
     hearts_in_the_page(
@@ -241,7 +241,7 @@ async fn play_moves(c: &Client, n: usize) -> usize {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn past_the_deadline_a_move_falls_back_to_the_policy_and_only_that_move() {
-    let _one = ONE_AT_A_TIME.lock().await;
+    let _slot = browser_slot().await;
     let Some(d) = driver() else { return };
     let (s, c) = player(&d, "local2").await;
     // One millisecond: no worker answers in time.
@@ -279,7 +279,7 @@ async fn past_the_deadline_a_move_falls_back_to_the_policy_and_only_that_move() 
 
 #[tokio::test(flavor = "multi_thread")]
 async fn a_late_answer_of_an_old_worker_is_never_applied_and_one_legal_move_needs_no_worker() {
-    let _one = ONE_AT_A_TIME.lock().await;
+    let _slot = browser_slot().await;
     let Some(d) = driver() else { return };
     let (s, c) = player(&d, "local3").await;
     hearts_in_the_page(&c, &s.base, &[], &[], LEVEL_4).await;
@@ -327,7 +327,7 @@ async fn a_late_answer_of_an_old_worker_is_never_applied_and_one_legal_move_need
 
 #[tokio::test(flavor = "multi_thread")]
 async fn a_module_that_fails_to_download_is_not_used_again_this_session() {
-    let _one = ONE_AT_A_TIME.lock().await;
+    let _slot = browser_slot().await;
     let Some(d) = driver() else { return };
     let (s, c) = player(&d, "local4").await;
     let missing = [("tabula-test-worker-wasm", "/wasm/tabula-0000000000000000.wasm")];
@@ -413,7 +413,7 @@ impl Drop for Stoppable {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn after_a_first_visit_free_play_works_offline_and_is_stored_once_back() {
-    let _one = ONE_AT_A_TIME.lock().await;
+    let _slot = browser_slot().await;
     let Some(d) = driver() else { return };
     let db = std::env::temp_dir().join(format!("tabula-offline-{}.db", std::process::id()));
     let db = db.display().to_string();
@@ -503,7 +503,7 @@ async fn after_a_first_visit_free_play_works_offline_and_is_stored_once_back() {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn every_fixed_decision_is_the_same_in_the_browser_as_natively() {
-    let _one = ONE_AT_A_TIME.lock().await;
+    let _slot = browser_slot().await;
     let Some(d) = driver() else { return };
     let s = common::TestServer::start(common::Engine::Sqlite, |_| {}).await.unwrap();
     let c = web::browser(&d).await;

@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 use fantoccini::{Client, Locator};
 use serde_json::{Value, json};
 use table_page::{Matches, TURN_OR_END, api_answer, player, start_game, strings, swap_keeps_the_page, until};
-use web::{ONE_AT_A_TIME, driver, find, open, settle, shown, snapshot};
+use web::{browser_slot, driver, find, open, settle, shown, snapshot};
 
 /// Clicks the person's moves on the board until the game ends.
 async fn play_to_the_end(c: &Client, limit: Duration) {
@@ -49,7 +49,7 @@ async fn play_to_the_end(c: &Client, limit: Duration) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn skyjo_with_two_computers_plays_to_the_end_and_hides_every_unseen_card() {
-    let _one = ONE_AT_A_TIME.lock().await;
+    let _slot = browser_slot().await;
     let Some(d) = driver() else { return };
     let (s, c) = player(&d, "skyjo player").await;
     let id = start_game(
@@ -95,7 +95,7 @@ async fn skyjo_with_two_computers_plays_to_the_end_and_hides_every_unseen_card()
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn watched_games_play_on_the_page() {
-    let _one = ONE_AT_A_TIME.lock().await;
+    let _slot = browser_slot().await;
     let Some(d) = driver() else { return };
     let (s, c) = player(&d, "watcher").await;
     // Tic-tac-toe between two computers, to the end.
@@ -120,7 +120,7 @@ async fn watched_games_play_on_the_page() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn hearts_passes_and_plays_a_hand_and_hides_every_unseen_card() {
-    let _one = ONE_AT_A_TIME.lock().await;
+    let _slot = browser_slot().await;
     let Some(d) = driver() else { return };
     let (s, c) = player(&d, "hearts player").await;
     // A match to 1 point: it ends with the first hand.
@@ -175,7 +175,7 @@ async fn hearts_passes_and_plays_a_hand_and_hides_every_unseen_card() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn spades_bids_and_plays_a_hand_from_the_keyboard_and_hides_every_unseen_card() {
-    let _one = ONE_AT_A_TIME.lock().await;
+    let _slot = browser_slot().await;
     let Some(d) = driver() else { return };
     let (s, c) = player(&d, "spades player").await;
     // A match to 1 point: a side that makes its contract ends it.
@@ -250,7 +250,7 @@ async fn spades_bids_and_plays_a_hand_from_the_keyboard_and_hides_every_unseen_c
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn euchre_plays_to_the_end_and_hides_every_unseen_card() {
-    let _one = ONE_AT_A_TIME.lock().await;
+    let _slot = browser_slot().await;
     let Some(d) = driver() else { return };
     let (s, c) = player(&d, "euchre player").await;
     // A match to 3 points: a few hands. The deal is the table's secret
@@ -295,7 +295,7 @@ async fn euchre_plays_to_the_end_and_hides_every_unseen_card() {
 /// exactly (a BigInt), as a Dou Dizhu play's rank counts need.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_page_plays_a_move_by_its_index_in_the_answers_legal_moves() {
-    let _one = ONE_AT_A_TIME.lock().await;
+    let _slot = browser_slot().await;
     let Some(d) = driver() else { return };
     let (s, c) = player(&d, "chooser").await;
     let id = start_game(&c, &s.base, "tictactoe", &[], &[(1, "random")]).await;

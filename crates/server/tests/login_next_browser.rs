@@ -9,7 +9,7 @@ use std::time::Instant;
 
 use common::{Engine, TestServer};
 use serde_json::{Value, json};
-use web::{ONE_AT_A_TIME, WAIT, browser, driver, find as element, open as visit};
+use web::{WAIT, browser, browser_slot, driver, find as element, open as visit};
 
 /// Logs in through the form and answers the URL the browser lands on.
 async fn log_in(c: &fantoccini::Client, from: &str) -> String {
@@ -30,7 +30,7 @@ async fn log_in(c: &fantoccini::Client, from: &str) -> String {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn logging_in_never_leaves_the_site() {
-    let _one = ONE_AT_A_TIME.lock().await;
+    let _slot = browser_slot().await;
     let Some(driver) = driver() else { return };
     let s = TestServer::start(Engine::Sqlite, |_| {}).await.unwrap();
     s.account("Nia").await;

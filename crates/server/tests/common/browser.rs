@@ -64,9 +64,16 @@ pub fn driver() -> Option<Driver> {
     Some(Driver { child, port, temp })
 }
 
-/// One browser test at a time: each starts its own Chromium, and two cores
-/// run one well.
-pub static ONE_AT_A_TIME: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+/// At most two browser tests at a time, each with its own Chromium. A test
+/// spends most of its time waiting on the page or the server, so one at a
+/// time left half of CI's two cores idle; more than two would make the
+/// pages of a loaded machine wait on each other.
+static BROWSERS: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(2);
+
+/// A browser test's turn: hold it for the whole test.
+pub async fn browser_slot() -> tokio::sync::SemaphorePermit<'static> {
+    BROWSERS.acquire().await.expect("the semaphore is never closed")
+}
 
 pub async fn browser(driver: &Driver) -> Client {
     let mut caps = serde_json::Map::new();
