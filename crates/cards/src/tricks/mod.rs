@@ -11,6 +11,9 @@
 //!   when void), the trick's winner (the first of two equal cards), and the
 //!   voids a play shows, over a game's reading of its cards (trumps and
 //!   Euchre's bowers are readings);
+//! - [`OtherHands`]: the other seats' hands as the first holders of the
+//!   deal problem an observation draws its worlds from, honouring the
+//!   voids;
 //! - [`Zone`]: the zones of a trick hand, numbered once, for the card
 //!   engine's [`ZoneKeys`](crate::ZoneKeys).
 //!
@@ -40,10 +43,12 @@
 //! ```
 
 mod follow;
+mod hands;
 mod table;
 mod zone;
 
 pub use follow::{Duties, Suits, follow, playable, revealed_void, winner};
+pub use hands::OtherHands;
 pub use table::{PlayedCard, Tricks, all_active};
 pub use zone::Zone;
 

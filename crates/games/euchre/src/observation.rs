@@ -17,6 +17,7 @@
 //! not discard it).
 
 use serde::{Deserialize, Serialize};
+use tabula_cards::tricks::OtherHands;
 use tabula_cards::{CardId, CardSet, Deal, DealProblem, DealSampler};
 use tabula_search::{Rng, Seat, Turn};
 
@@ -235,13 +236,9 @@ impl Observation {
             known[dealer].insert(up);
         }
         // Holders: the other seats' hands, the stock, the discard.
-        let mut others = [0usize; SEATS - 1];
-        for (i, o) in (0..SEATS).filter(|&o| o != me).enumerate() {
-            others[i] = o;
-        }
-        let mut caps = Vec::with_capacity(SEATS + 1);
-        for &o in &others {
-            caps.push(self.hand_size(o).checked_sub(known[o].len())?);
+        let others = OtherHands::new(me, SEATS);
+        let mut caps = others.caps(|o| self.hand_size(o), &known)?;
+        for o in others.seats() {
             s.hands[o] = known[o];
         }
         caps.push(NUM_CARDS.checked_sub(usize::from(p.dealt))?);
@@ -254,12 +251,7 @@ impl Observation {
         let mut problem = DealProblem::new(caps);
         for c in DECK.all() - seen {
             let suit = trump.map_or(0, |t| 1u8 << effective_suit(c, t));
-            let mut allowed = 1u32 << (SEATS - 1);
-            for (i, &o) in others.iter().enumerate() {
-                if p.tricks.voids[o] & suit == 0 {
-                    allowed |= 1 << i;
-                }
-            }
+            let mut allowed = (1u32 << (SEATS - 1)) | others.not_void(&p.tricks.voids, suit);
             if hidden_discard {
                 allowed |= 1 << SEATS;
             }
@@ -283,7 +275,7 @@ impl Observation {
 pub struct Worlds {
     /// The world without its unseen cards.
     template: State,
-    others: [usize; SEATS - 1],
+    others: OtherHands,
     sampler: DealSampler,
     deal: Deal,
 }
@@ -294,13 +286,7 @@ impl Worlds {
         let mut s = self.template.clone();
         self.sampler.sample_into(rng, &mut self.deal);
         // The template's cards are hashed already; only the drawn ones are added.
-        let mut hash = s.cards_hash;
-        for (i, &o) in self.others.iter().enumerate() {
-            for &c in self.deal.holder(i) {
-                s.hands[o].insert(c);
-                hash ^= key(Zone::Hand(o), c);
-            }
-        }
+        let mut hash = s.cards_hash ^ self.others.fill(&self.deal, &mut s.hands, |o, c| key(Zone::Hand(o), c));
         for &c in self.deal.holder(SEATS - 1) {
             s.stock.insert(c);
             hash ^= key(Zone::Stock, c);

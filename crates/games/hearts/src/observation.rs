@@ -16,6 +16,7 @@
 use std::hash::{Hash, Hasher};
 
 use serde::{Deserialize, Serialize};
+use tabula_cards::tricks::OtherHands;
 use tabula_cards::{CardId, CardSet, Deal, DealProblem, DealSampler};
 use tabula_search::{Rng, Seat, Turn};
 
@@ -245,17 +246,13 @@ impl Observation {
         }
         // Holders: each other seat's hand, its chosen pass while passing,
         // and the stock while dealing.
-        let mut others = [0usize; SEATS - 1];
-        for (i, o) in (0..SEATS).filter(|&o| o != me).enumerate() {
-            others[i] = o;
-        }
-        let mut caps = Vec::new();
-        for &o in &others {
-            caps.push(self.hand_size(o).checked_sub(known[o].len())?);
+        let others = OtherHands::new(me, SEATS);
+        let mut caps = others.caps(|o| self.hand_size(o), &known)?;
+        for o in others.seats() {
             s.hands[o] = known[o];
         }
         if passing {
-            for &o in &others {
+            for o in others.seats() {
                 caps.push(if self.passers[o] { 3 } else { 0 });
             }
         }
@@ -272,12 +269,8 @@ impl Observation {
         let seen = self.hand | played | known.iter().fold(CardSet::EMPTY, |a, &b| a | b) | mine_passing;
         let mut problem = DealProblem::new(caps);
         for c in DECK.all() - seen {
-            let suit = 1u8 << suit_index(suit_of(c));
-            let mut allowed = 0u32;
-            for (i, &o) in others.iter().enumerate() {
-                if self.public.tricks.voids[o] & suit == 0 {
-                    allowed |= 1 << i;
-                }
+            let mut allowed = others.not_void(&self.public.tricks.voids, 1 << suit_index(suit_of(c)));
+            for (i, o) in others.seats().enumerate() {
                 if passing && self.passers[o] {
                     allowed |= 1 << (SEATS - 1 + i);
                 }
@@ -310,7 +303,7 @@ impl Observation {
 pub struct Worlds {
     /// The world without its unseen cards.
     template: State,
-    others: [usize; SEATS - 1],
+    others: OtherHands,
     passing: bool,
     dealing: bool,
     stock_holder: usize,
@@ -327,14 +320,11 @@ impl Worlds {
         let mut s = self.template.clone();
         self.sampler.sample_into(rng, &mut self.deal);
         // The template's cards are hashed already; only the drawn ones are added.
-        let mut hash = s.cards_hash;
-        for (i, &o) in self.others.iter().enumerate() {
-            for &c in self.deal.holder(i) {
-                s.hands[o].insert(c);
-                hash ^= key(Zone::Hand(o), c);
-            }
-            if self.passing && !self.deal.holder(SEATS - 1 + i).is_empty() {
-                let pass: CardSet = self.deal.holder(SEATS - 1 + i).iter().copied().collect();
+        let mut hash = s.cards_hash ^ self.others.fill(&self.deal, &mut s.hands, |o, c| key(Zone::Hand(o), c));
+        // While passing, the passes chosen so far (holders after the hands).
+        for (i, o) in self.others.seats().enumerate().filter(|_| self.passing) {
+            let pass: CardSet = self.deal.holder(SEATS - 1 + i).iter().copied().collect();
+            if !pass.is_empty() {
                 for c in pass {
                     hash ^= key(passing(o), c);
                 }

@@ -10,6 +10,7 @@
 //! [`DealProblem`]): no seat holds a suit it has shown void in.
 
 use serde::{Deserialize, Serialize};
+use tabula_cards::tricks::OtherHands;
 use tabula_cards::{CardId, CardSet, Deal, DealProblem, DealSampler};
 use tabula_search::{Rng, Seat, Turn};
 
@@ -163,11 +164,8 @@ impl Observation {
         s.stock = CardSet::EMPTY;
 
         let dealing = usize::from(self.public.dealt) < NUM_CARDS;
-        let mut others = [0usize; SEATS - 1];
-        for (i, o) in (0..SEATS).filter(|&o| o != me).enumerate() {
-            others[i] = o;
-        }
-        let mut caps: Vec<usize> = others.iter().map(|&o| self.hand_size(o)).collect();
+        let others = OtherHands::new(me, SEATS);
+        let mut caps = others.caps(|o| self.hand_size(o), &[CardSet::EMPTY; SEATS])?;
         let stock_holder = caps.len();
         if dealing {
             caps.push(NUM_CARDS - usize::from(self.public.dealt));
@@ -175,13 +173,7 @@ impl Observation {
         let played = self.public.tricks.played.iter().fold(CardSet::EMPTY, |a, &b| a | b);
         let mut problem = DealProblem::new(caps);
         for c in DECK.all() - self.hand - played {
-            let suit = suit_bit(suit_of(c));
-            let mut allowed = 0u32;
-            for (i, &o) in others.iter().enumerate() {
-                if self.public.tricks.voids[o] & suit == 0 {
-                    allowed |= 1 << i;
-                }
-            }
+            let mut allowed = others.not_void(&self.public.tricks.voids, suit_bit(suit_of(c)));
             if dealing {
                 allowed |= 1 << stock_holder;
             }
@@ -207,7 +199,7 @@ impl Observation {
 pub struct Worlds {
     /// The world without its unseen cards.
     template: State,
-    others: [usize; SEATS - 1],
+    others: OtherHands,
     dealing: bool,
     stock_holder: usize,
     sampler: DealSampler,
@@ -220,13 +212,7 @@ impl Worlds {
         let mut s = self.template.clone();
         self.sampler.sample_into(rng, &mut self.deal);
         // The template's cards are hashed already; only the drawn ones are added.
-        let mut hash = s.cards_hash;
-        for (i, &o) in self.others.iter().enumerate() {
-            for &c in self.deal.holder(i) {
-                s.hands[o].insert(c);
-                hash ^= key(Zone::Hand(o), c);
-            }
-        }
+        let mut hash = s.cards_hash ^ self.others.fill(&self.deal, &mut s.hands, |o, c| key(Zone::Hand(o), c));
         if self.dealing {
             s.stock = self.deal.holder(self.stock_holder).iter().copied().collect();
             for c in s.stock {
