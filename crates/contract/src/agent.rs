@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use tabula_search::{Determinize, Game, Player, SearchResult, Seat};
 
+use crate::info::TableKind;
 use crate::module::{ActionOf, GameModule, ObservationOf};
 use crate::spec::PlayerSpec;
 
@@ -136,11 +137,24 @@ pub struct LocalAgent<M: GameModule> {
     module: Arc<M>,
     player: Box<dyn Player<M::Game> + Send>,
     spec: PlayerSpec,
+    /// The table it sits at: what the game hands its player there is
+    /// accepted ([`GameModule::check_observation_for`]).
+    table: TableKind,
 }
 
 impl<M: GameModule> LocalAgent<M> {
-    pub(crate) fn new(module: Arc<M>, player: Box<dyn Player<M::Game> + Send>, spec: PlayerSpec) -> Self {
-        LocalAgent { module, player, spec }
+    pub(crate) fn new(
+        module: Arc<M>,
+        player: Box<dyn Player<M::Game> + Send>,
+        spec: PlayerSpec,
+        table: TableKind,
+    ) -> Self {
+        LocalAgent {
+            module,
+            player,
+            spec,
+            table,
+        }
     }
 
     /// The player's action from the typed observation of the seat to act.
@@ -179,7 +193,7 @@ impl<M: GameModule> SeatAgent for LocalAgent<M> {
         let obs: ObservationOf<M> = serde_json::from_value(observation.clone())
             .map_err(|e| AgentError::Refused(format!("invalid observation: {e}")))?;
         self.module
-            .check_observation(&obs, seat)
+            .check_observation_for(&obs, seat, &self.spec, self.table)
             .map_err(|e| AgentError::Refused(format!("invalid observation: {e}")))?;
         let (action, result) = self.decide(&obs, seat)?;
         let action = to_json(&action);

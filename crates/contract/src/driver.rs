@@ -87,14 +87,53 @@ pub trait Driver: Send + Sync {
     ///
     /// # Errors
     /// A spec the game does not offer, or a bad argument.
-    fn agent(&self, spec: &PlayerSpec, seed: u64) -> Result<Box<dyn SeatAgent>, ContractError>;
+    fn agent(&self, spec: &PlayerSpec, seed: u64) -> Result<Box<dyn SeatAgent>, ContractError> {
+        self.agent_at(spec, seed, TableKind::Online)
+    }
+    /// [`agent`](Driver::agent) seated at a table of kind `table`: it
+    /// accepts what the game hands its player there
+    /// ([`GameModule::observe_for`]), as a front end that holds the table
+    /// passes it on.
+    ///
+    /// # Errors
+    /// As [`agent`](Driver::agent).
+    fn agent_at(&self, spec: &PlayerSpec, seed: u64, table: TableKind) -> Result<Box<dyn SeatAgent>, ContractError>;
     /// The no-search policy a front end falls back on when `spec`'s search
     /// cannot answer in time (see [`GameModule::policy`]); `None` where
     /// the game has none.
     ///
     /// # Errors
     /// A spec the game does not offer.
-    fn policy_agent(&self, spec: &PlayerSpec, seed: u64) -> Result<Option<Box<dyn SeatAgent>>, ContractError>;
+    fn policy_agent(&self, spec: &PlayerSpec, seed: u64) -> Result<Option<Box<dyn SeatAgent>>, ContractError> {
+        self.policy_agent_at(spec, seed, TableKind::Online)
+    }
+    /// [`policy_agent`](Driver::policy_agent) seated at a table of kind
+    /// `table`, as [`agent_at`](Driver::agent_at).
+    ///
+    /// # Errors
+    /// As [`policy_agent`](Driver::policy_agent).
+    fn policy_agent_at(
+        &self,
+        spec: &PlayerSpec,
+        seed: u64,
+        table: TableKind,
+    ) -> Result<Option<Box<dyn SeatAgent>>, ContractError>;
+    /// The legal actions of `seat` from what `player` receives at a table
+    /// of kind `table` ([`GameModule::observe_for`]: the handicap the game
+    /// grants there is accepted), checked as
+    /// [`check_request`](Driver::check_request) checks a request from
+    /// outside; `seat` must act. What a front end that holds the table
+    /// (the browser's worker) checks a computer's turn with.
+    ///
+    /// # Errors
+    /// An observation no position gives that player, or `seat` not to act.
+    fn legal_for(
+        &self,
+        observation: &Value,
+        seat: Seat,
+        player: &PlayerSpec,
+        table: TableKind,
+    ) -> Result<Vec<Value>, ContractError>;
     /// Checks a request from outside: the observation is the game's,
     /// possible for `seat` under these rules, `seat` acts, and `legal` is
     /// exactly its legal actions.
@@ -227,14 +266,32 @@ impl<M: GameModule> ModuleDriver<M> {
     /// position of the game gives it (a field the game's check did not
     /// relate to the others).
     fn observation(&self, value: &Value, seat: Seat) -> Result<ObservationOf<M>, ContractError> {
+        self.observation_of(value, seat, None)
+    }
+
+    /// [`observation`](Self::observation) as `reader`'s player receives it
+    /// at its kind of table ([`GameModule::observe_for`]), with the
+    /// handicap the game grants there; `None`: from outside, none.
+    fn observation_of(
+        &self,
+        value: &Value,
+        seat: Seat,
+        reader: Option<(&PlayerSpec, TableKind)>,
+    ) -> Result<ObservationOf<M>, ContractError> {
         self.seat_ok(seat)?;
         let obs: ObservationOf<M> = parse(value, "observation")?;
-        self.module
-            .check_observation(&obs, seat)
-            .map_err(ContractError::Observation)?;
+        match reader {
+            Some((player, table)) => self.module.check_observation_for(&obs, seat, player, table),
+            None => self.module.check_observation(&obs, seat),
+        }
+        .map_err(ContractError::Observation)?;
         let game = self.module.game();
         let world = game.determinize(&obs, seat, &mut Rng::new(ROUND_TRIP_SEED));
-        if to_json(&game.observation(&world, seat)) != to_json(&obs) {
+        let again = match reader {
+            Some((player, table)) => self.module.observe_for(&world, seat, player, table),
+            None => game.observation(&world, seat),
+        };
+        if to_json(&again) != to_json(&obs) {
             return Err(ContractError::Observation(
                 "no position of the game shows a seat exactly this".into(),
             ));
@@ -249,6 +306,21 @@ impl<M: GameModule> ModuleDriver<M> {
         let mut legal = Vec::new();
         self.module.game().legal_from_observation(obs, seat, &mut legal);
         legal
+    }
+
+    /// The legal actions of `seat`, which must be the one to act.
+    fn acting(&self, obs: &ObservationOf<M>, seat: Seat) -> Result<Vec<ActionOf<M>>, ContractError> {
+        match self.module.turn(obs) {
+            Turn::Seat(s) if s == seat => {}
+            Turn::Seat(_) => return Err(ContractError::NotYourTurn(seat)),
+            Turn::Chance => return Err(ContractError::ChanceActs),
+            Turn::Terminal => return Err(ContractError::GameOver),
+        }
+        let legal = self.legal(obs, seat);
+        if legal.is_empty() {
+            return Err(ContractError::NoLegalAction(seat));
+        }
+        Ok(legal)
     }
 
     /// Refuses a player the game does not offer, naming those it does
@@ -267,8 +339,13 @@ impl<M: GameModule> ModuleDriver<M> {
     }
 
     /// A module's player seated as `spec`.
-    fn seat_agent(&self, player: Box<dyn Player<M::Game> + Send>, spec: &PlayerSpec) -> Box<dyn SeatAgent> {
-        Box::new(LocalAgent::new(self.module.clone(), player, spec.clone()))
+    fn seat_agent(
+        &self,
+        player: Box<dyn Player<M::Game> + Send>,
+        spec: &PlayerSpec,
+        table: TableKind,
+    ) -> Box<dyn SeatAgent> {
+        Box::new(LocalAgent::new(self.module.clone(), player, spec.clone(), table))
     }
 }
 
@@ -311,18 +388,34 @@ impl<M: GameModule> Driver for ModuleDriver<M> {
         Box::new(ModuleMatch::new(self.module.clone(), seed, table))
     }
 
-    fn agent(&self, spec: &PlayerSpec, seed: u64) -> Result<Box<dyn SeatAgent>, ContractError> {
+    fn agent_at(&self, spec: &PlayerSpec, seed: u64, table: TableKind) -> Result<Box<dyn SeatAgent>, ContractError> {
         self.check_offered(spec, ", bot:CMD")?;
         let player = self.module.agent(spec, seed)?;
-        Ok(self.seat_agent(player, spec))
+        Ok(self.seat_agent(player, spec, table))
     }
 
-    fn policy_agent(&self, spec: &PlayerSpec, seed: u64) -> Result<Option<Box<dyn SeatAgent>>, ContractError> {
+    fn policy_agent_at(
+        &self,
+        spec: &PlayerSpec,
+        seed: u64,
+        table: TableKind,
+    ) -> Result<Option<Box<dyn SeatAgent>>, ContractError> {
         self.check_offered(spec, "")?;
         Ok(self
             .module
             .policy(spec, seed)
-            .map(|player| self.seat_agent(player, spec)))
+            .map(|player| self.seat_agent(player, spec, table)))
+    }
+
+    fn legal_for(
+        &self,
+        observation: &Value,
+        seat: Seat,
+        player: &PlayerSpec,
+        table: TableKind,
+    ) -> Result<Vec<Value>, ContractError> {
+        let obs = self.observation_of(observation, seat, Some((player, table)))?;
+        Ok(self.acting(&obs, seat)?.iter().map(to_json).collect())
     }
 
     fn check_seat(&self, spec: &PlayerSpec, table: TableKind) -> Result<(), ContractError> {
@@ -336,16 +429,7 @@ impl<M: GameModule> Driver for ModuleDriver<M> {
 
     fn check_request(&self, observation: &Value, seat: Seat, legal: &[Value]) -> Result<(), ContractError> {
         let obs = self.observation(observation, seat)?;
-        match self.module.turn(&obs) {
-            Turn::Seat(s) if s == seat => {}
-            Turn::Seat(_) => return Err(ContractError::NotYourTurn(seat)),
-            Turn::Chance => return Err(ContractError::ChanceActs),
-            Turn::Terminal => return Err(ContractError::GameOver),
-        }
-        let expected = self.legal(&obs, seat);
-        if expected.is_empty() {
-            return Err(ContractError::NoLegalAction(seat));
-        }
+        let expected = self.acting(&obs, seat)?;
         let mut given = legal
             .iter()
             .map(|a| parse::<ActionOf<M>>(a, "legal action"))

@@ -2,7 +2,7 @@
 //! offers, its rules options, and the plain data the front ends exchange
 //! about a finished game.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use tabula_search::Seat;
 
 /// A game's identity card.
@@ -68,7 +68,8 @@ impl OptionDoc {
 
 /// The kind of table a game is played at, which decides what a seat's
 /// player may be handed beyond its observation.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum TableKind {
     /// One person against the computer: a game may grant a declared
     /// handicap to a computer seat (Skyjo's Master sees the draw pile).

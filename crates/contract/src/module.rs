@@ -158,6 +158,25 @@ pub trait GameModule: Sized + Send + Sync + 'static {
     /// What is impossible about it.
     fn check_observation(&self, observation: &ObservationOf<Self>, seat: Seat) -> Result<(), String>;
 
+    /// Checks what `player` receives at a table of kind `table`, passed on
+    /// by a front end that holds that table (the browser's worker): the
+    /// observation with the handicap [`observe_for`](GameModule::observe_for)
+    /// grants there, if any. The default grants none:
+    /// [`check_observation`](GameModule::check_observation).
+    ///
+    /// # Errors
+    /// As [`check_observation`](GameModule::check_observation).
+    fn check_observation_for(
+        &self,
+        observation: &ObservationOf<Self>,
+        seat: Seat,
+        player: &PlayerSpec,
+        table: TableKind,
+    ) -> Result<(), String> {
+        let _ = (player, table);
+        self.check_observation(observation, seat)
+    }
+
     /// Checks the invariants every reachable state keeps (the card ledger:
     /// each card in one zone, hands of the sizes the play leaves). The
     /// driver checks a world drawn from an observation from outside with

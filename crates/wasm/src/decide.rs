@@ -8,7 +8,7 @@ use std::sync::Arc;
 use serde::Deserialize;
 use serde_json::{Value, json};
 use tabula_contract::table::parse_seed;
-use tabula_contract::{Driver, PlayerSpec, SeatAgent};
+use tabula_contract::{Driver, PlayerSpec, SeatAgent, TableKind};
 use tabula_search::{Rng, Seat, deadline_scope};
 
 use crate::clock::{clock, millis};
@@ -37,6 +37,11 @@ pub struct DecideRequest {
     /// Milliseconds the search may take; none for its whole budget.
     #[serde(default)]
     pub deadline_ms: Option<f64>,
+    /// The kind of table the seat sits at (the turn's): a handicap the
+    /// game grants the player there is in the observation. Without it, a
+    /// table of several people, where none is.
+    #[serde(default)]
+    pub table: TableKind,
 }
 
 thread_local! {
@@ -107,12 +112,9 @@ fn check(request: &str) -> Result<Checked, String> {
         .map_err(|e: tabula_contract::SpecError| e.to_string())?;
     let seed = parse_seed(&request.seed)?;
     let legal = driver
-        .legal_from_observation(&observation, request.seat)
+        .legal_for(&observation, request.seat, &spec, request.table)
         .map_err(|e| e.to_string())?;
-    driver
-        .check_request(&observation, request.seat, &legal)
-        .map_err(|e| e.to_string())?;
-    let agent = driver.agent(&spec, seed).map_err(|e| e.to_string())?;
+    let agent = driver.agent_at(&spec, seed, request.table).map_err(|e| e.to_string())?;
     Ok(Checked {
         request,
         observation,
@@ -163,7 +165,8 @@ pub fn decide(request: &str) -> Result<String, String> {
 /// A request the game refuses, in one line.
 pub fn quick(request: &str) -> Result<String, String> {
     let c = check(request)?;
-    if let Some(mut policy) = c.driver.policy_agent(&c.spec, c.seed).map_err(|e| e.to_string())? {
+    let policy = c.driver.policy_agent_at(&c.spec, c.seed, c.request.table);
+    if let Some(mut policy) = policy.map_err(|e| e.to_string())? {
         if let Ok(d) = policy.act(&c.observation, c.request.seat, &c.legal) {
             return Ok(json!({ "action": text(&d.action), "source": "policy" }).to_string());
         }

@@ -110,6 +110,7 @@ impl LocalTable {
             "player": turn.player,
             "seed": turn.seed,
             "observation": text(&turn.observation),
+            "table": turn.table,
             "legal_count": legal.len(),
             "only": (legal.len() == 1).then(|| text(&legal[0])),
             "first": legal.first().map(text),

@@ -3,8 +3,8 @@
 //! the worker's decisions refuse what is not theirs without panicking.
 
 use serde_json::{Value, json};
-use tabula_contract::table::{ComputerTurn, NewTable, SeatRequest, Table};
-use tabula_contract::{GameEntry, PlayerSpec};
+use tabula_contract::table::{ComputerTurn, NewTable, PersonMove, SeatRequest, Table};
+use tabula_contract::{GameEntry, PlayerSpec, TableKind};
 use tabula_search::{CancelFlag, Turn};
 use tabula_wasm::{LocalTable, decide, quick, selfcheck};
 
@@ -158,8 +158,65 @@ fn a_stale_or_illegal_person_action_changes_nothing() {
 fn worker_request(game: &str, turn: &ComputerTurn) -> Value {
     json!({
         "game": game, "seat": turn.seat, "player": turn.player,
-        "seed": turn.seed, "observation": turn.observation.to_string(),
+        "seed": turn.seed, "observation": turn.observation.to_string(), "table": turn.table,
     })
+}
+
+/// Skyjo's Master is handed the draw pile at a solo table: the worker
+/// takes its turn with the pile (the page once had it refused, and played
+/// the first legal move, "take 1", at every turn), decides as the server's
+/// table does, and refuses the pile at any other table.
+#[test]
+fn the_master_decides_in_the_worker_with_the_draw_pile_as_on_the_server() {
+    let request = r#"{"game":"skyjo","seats":["human",{"ai":"master"}]}"#;
+    let new: NewTable = serde_json::from_str(request).unwrap();
+    let entry = tabula_registry::find("skyjo").unwrap();
+    let mut server = Table::create(entry, &new, 5).unwrap();
+    let mut local = LocalTable::open(request, "5").unwrap();
+    let mut master_turns = 0;
+    while master_turns < 6 {
+        if let Some(turn) = local.next_turn().unwrap() {
+            assert_eq!(turn.table, TableKind::Solo);
+            assert!(turn.observation["draw_pile"].is_array(), "the Master sees the pile");
+            let worker = worker_request("skyjo", &turn);
+            let answer: Value = serde_json::from_str(&decide(&worker.to_string()).unwrap()).unwrap();
+            assert_eq!(answer["source"], "search", "{answer}");
+            let fallback: Value = serde_json::from_str(&quick(&worker.to_string()).unwrap()).unwrap();
+            assert_eq!(fallback["source"], "policy", "{fallback}");
+            // The pile is the Master's at a solo table only.
+            let mut online = worker.clone();
+            online["table"] = json!("online");
+            let refused = decide(&online.to_string()).unwrap_err();
+            assert!(refused.contains("draw pile"), "{refused}");
+            assert!(quick(&online.to_string()).is_err());
+            local.play_computer(answer["action"].as_str().unwrap()).unwrap();
+            master_turns += 1;
+        } else {
+            // The person takes the first legal move, on both tables.
+            let ply = local.ply() as u64;
+            local.choose(0, ply).unwrap();
+        }
+    }
+    // The server's table, the person taking the first legal move too,
+    // plays the same game (its Master decides from the typed observation).
+    let played = local.saved().actions;
+    while server.truth.actions.len() < played.len() {
+        let mut replayed = server.replay().unwrap();
+        if replayed.game.to_act() == Turn::Seat(server.human().unwrap()) {
+            let ply = replayed.log.len() as u64;
+            let action = server
+                .play_human(&mut replayed, PersonMove::Choice(0), Some(ply))
+                .unwrap();
+            server.truth.actions.push(action);
+        } else {
+            let moved = server
+                .advance(replayed.game.as_mut(), true, &CancelFlag::new())
+                .unwrap();
+            server.truth.actions.extend(moved);
+        }
+    }
+    server.truth.actions.truncate(played.len());
+    assert_eq!(server.truth.actions, played);
 }
 
 fn play_turn(table: &mut LocalTable, game: &str, turn: &ComputerTurn) -> Value {

@@ -317,6 +317,7 @@ impl Table {
             player: spec.to_string(),
             seed: self.agent_seed(game.plies(), seat).to_string(),
             observation: game.observe_for(seat, spec),
+            table: self.table_kind(),
         })
     }
 

@@ -6,6 +6,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use tabula_search::Seat;
 
+use crate::info::TableKind;
+
 /// A seat as a request names it: `"human"` or `{"ai": "level:3"}`.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(untagged)]
@@ -128,6 +130,9 @@ pub struct ComputerTurn {
     /// The seed of this decision (a decimal string: JavaScript's numbers
     /// hold 53 bits).
     pub seed: String,
-    /// The seat's observation, in the game's JSON form.
+    /// The seat's observation, in the game's JSON form: what its player
+    /// receives at this table ([`GameModule::observe_for`](crate::GameModule::observe_for)).
     pub observation: Value,
+    /// The kind of table, which decides what that observation may hold.
+    pub table: TableKind,
 }

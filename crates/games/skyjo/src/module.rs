@@ -24,6 +24,11 @@ use crate::view::SkyjoView;
 /// The highest end score the options accept.
 const MAX_END_SCORE: i32 = 10_000;
 
+/// Whether `player` is the Master, whose handicap is the draw pile.
+fn is_master(player: &PlayerSpec) -> bool {
+    matches!(player, PlayerSpec::Custom { name, .. } if name == "master")
+}
+
 /// The level of a `level:N` or `master` spec.
 fn level(spec: &PlayerSpec) -> Result<LevelSpec, SpecError> {
     spec.to_string()
@@ -175,10 +180,26 @@ impl GameModule for Skyjo {
         obs.check(self.rules())
     }
 
+    fn check_observation_for(
+        &self,
+        obs: &Observation,
+        seat: Seat,
+        player: &PlayerSpec,
+        table: TableKind,
+    ) -> Result<(), String> {
+        // The Master at a solo table is handed the draw pile (observe_for).
+        if is_master(player) && self.seat_allowed(player, table).is_ok() {
+            tabula_contract::own_observation(usize::from(obs.seat), seat)?;
+            return obs.check(self.rules());
+        }
+        self.check_observation(obs, seat)
+    }
+
     fn observe_for(&self, state: &State, seat: Seat, player: &PlayerSpec, table: TableKind) -> Observation {
-        match player {
-            PlayerSpec::Custom { name, .. } if name == "master" => observe(self, state, seat, table, LevelSpec::Master),
-            _ => self.observation(state, seat),
+        if is_master(player) {
+            observe(self, state, seat, table, LevelSpec::Master)
+        } else {
+            self.observation(state, seat)
         }
     }
 
@@ -227,13 +248,13 @@ impl GameModule for Skyjo {
     }
 
     fn seat_allowed(&self, player: &PlayerSpec, table: TableKind) -> Result<(), String> {
-        match player {
-            PlayerSpec::Custom { name, .. } if name == "master" && table != TableKind::Solo => Err(
+        if is_master(player) && table != TableKind::Solo {
+            return Err(
                 "the Master sees the draw pile, a handicap offered only at a solo table (one person, one computer)"
                     .into(),
-            ),
-            _ => Ok(()),
+            );
         }
+        Ok(())
     }
 
     fn swap_unseen(&self, state: &mut State, observer: Seat) -> bool {

@@ -193,6 +193,7 @@ export class Computer {
       seat: turn.seat,
       player: turn.player,
       seed: turn.seed,
+      table: turn.table,
       deadline_ms: Math.max(1, total - RESERVE_MS),
     };
     const done = (answer) => ({ ...answer, ms: performance.now() - started });
