@@ -152,7 +152,8 @@ async fn hearts_plays_in_the_page_and_the_server_stores_the_finished_game() {
                 "options",
                 "player",
                 "seat",
-                "seed"
+                "seed",
+                "table"
             ],
             "{m}"
         );
@@ -200,6 +201,40 @@ async fn hearts_plays_in_the_page_and_the_server_stores_the_finished_game() {
         "no fallback was needed: {sources:?}"
     );
     let _ = json!({});
+    c.close().await.unwrap();
+}
+
+/// Skyjo's Master against one person in the page: the worker takes its
+/// turns with the draw pile it is handed at a solo table and searches (it
+/// was once refused, and the page played "take 1", the first legal move,
+/// at every turn).
+#[tokio::test(flavor = "multi_thread")]
+async fn skyjo_s_master_searches_in_the_page_with_the_draw_pile() {
+    let _slot = browser_slot().await;
+    let Some(d) = driver() else { return };
+    let (s, c) = player(&d, "local-master").await;
+    open(&c, &format!("{}/new/skyjo", s.base)).await;
+    hooks(&c, &[]).await;
+    start_local(&c, &s.base, "skyjo", &[("players", "2")], &[(1, "master")]).await;
+    play_moves(&c, 6).await;
+    let sent: Value = c
+        .execute("return window.tabulaLocal.computer.sent.map((m) => m.request)", vec![])
+        .await
+        .unwrap();
+    let sent = sent.as_array().unwrap();
+    assert!(!sent.is_empty(), "the Master took turns");
+    for r in sent {
+        assert_eq!(r["player"], "master", "{r}");
+        assert_eq!(r["table"], "solo", "{r}");
+        let observation: Value = serde_json::from_str(r["observation"].as_str().unwrap()).unwrap();
+        assert!(observation["draw_pile"].is_array(), "{r}");
+    }
+    let sources = sources(&c).await;
+    assert!(sources.contains(&"search".to_string()), "{sources:?}");
+    assert!(
+        sources.iter().all(|s| s == "search" || s == "only"),
+        "every turn searched, none fell back: {sources:?}"
+    );
     c.close().await.unwrap();
 }
 

@@ -36,7 +36,7 @@
 //! let worker_request = serde_json::json!({
 //!     "game": game, "options": null, "seat": turn.seat,
 //!     "player": turn.player, "seed": turn.seed,
-//!     "observation": turn.observation.to_string(), "deadline_ms": 1000.0,
+//!     "observation": turn.observation.to_string(), "table": turn.table, "deadline_ms": 1000.0,
 //! });
 //! let answer: serde_json::Value =
 //!     serde_json::from_str(&decide(&worker_request.to_string()).unwrap()).unwrap();
