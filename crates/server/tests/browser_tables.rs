@@ -202,13 +202,20 @@ async fn spades_bids_and_plays_a_hand_from_the_keyboard_and_hides_every_unseen_c
         }
         turns += 1;
         if c.find(Locator::Css(".sp-bids button")).await.is_ok() {
-            // The bid pad: every bid, nil first; bid 3 by the arrow keys
-            // from the focused first button, then Enter.
+            // The bid pad: every bid, nil first. The page focuses the pad,
+            // not its first button: Enter once bid nil by accident. The
+            // arrows enter it at nil; bid 3 by three more, then Enter.
             let pad = c.find_all(Locator::Css(".sp-bids button[data-action]")).await.unwrap();
             assert_eq!(pad.len(), 14, "nil and 1 to 13");
-            c.execute("document.querySelector('.sp-bids button').focus()", vec![])
-                .await
-                .unwrap();
+            until(
+                &c,
+                "the focus on the bid pad",
+                "return document.activeElement?.classList.contains('sp-bids') === true",
+            )
+            .await;
+            c.active_element().await.unwrap().send_keys("\u{E014}").await.unwrap(); // →
+            let focused = c.active_element().await.unwrap();
+            assert_eq!(focused.attr("data-action").await.unwrap().as_deref(), Some("nil"));
             for _ in 0..3 {
                 c.active_element().await.unwrap().send_keys("\u{E014}").await.unwrap(); // →
             }

@@ -54,8 +54,11 @@ export function card(name, idle = false) {
 export function arrowKeys(row) {
   row.addEventListener('keydown', (e) => {
     const buttons = [...row.querySelectorAll('button:not([disabled])')];
-    const at = buttons.indexOf(document.activeElement);
-    if (at < 0) return;
+    let at = buttons.indexOf(document.activeElement);
+    // The row itself focused (a pad that must not answer Enter): the
+    // arrows enter it at its first or last button.
+    if (at < 0 && document.activeElement === row) at = e.key === 'ArrowLeft' ? 0 : -1;
+    else if (at < 0) return;
     const to = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: buttons.length - 1 }[e.key];
     if (to === undefined) return;
     e.preventDefault();

@@ -93,7 +93,9 @@ export function mount(root, shell) {
     const actions = [];
     const bids = of('bid');
     if (bids.length) {
-      const pad = el('div', { class: 'sp-bids', role: 'group', 'aria-label': 'Your bid' },
+      // The pad itself takes the focus (tabindex -1), not its first
+      // button: Enter must not bid nil by accident; the arrows enter it.
+      const pad = el('div', { class: 'sp-bids', role: 'group', 'aria-label': 'Your bid', tabindex: '-1' },
         ...bids.map((m) => button(m, actionArg(m.action) === 0 ? 'Nil' : String(actionArg(m.action)))));
       arrowKeys(pad);
       actions.push(el('p', { class: 'muted' }, 'How many tricks will you take? Nil: none at all, for 100.'), pad);
@@ -119,7 +121,7 @@ export function mount(root, shell) {
   return {
     update,
     focus() {
-      board.querySelector('.hc-hand button:not([disabled]), .sp-bids button, .actions button')?.focus();
+      board.querySelector('.hc-hand button:not([disabled]), .sp-bids, .actions button')?.focus();
     },
   };
 }
