@@ -85,7 +85,19 @@ fn render(p: &Page) -> String {
     LAYOUT
         .replace("{{title}}", p.title)
         .replace("{{page}}", p.name)
+        .replace("{{renderers}}", &renderers().join(" "))
         .replace("{{body}}", p.body)
+}
+
+/// The games with a renderer (`js/render/{game}.js` among the assets):
+/// the shell imports no other, so a game drawn by the shell's own list of
+/// moves asks for no file it would be refused.
+fn renderers() -> Vec<&'static str> {
+    ASSETS
+        .iter()
+        .filter_map(|(path, _, _)| path.strip_prefix("js/render/")?.strip_suffix(".js"))
+        .filter(|name| !name.contains('/'))
+        .collect()
 }
 
 async fn page(State(state): State<AppState>, headers: HeaderMap, name: &'static str) -> Response {

@@ -1,6 +1,6 @@
 //! Every registered game's page in headless Chromium, with no edit when a
 //! game is added: started from its new-game form (`/new/{game}`, the
-//! default seats), drawn by its renderer (where `assets/js/render/` has
+//! default seats, each computer seat the game's default player), drawn by its renderer (where `assets/js/render/` has
 //! one), the person's first moves played from the page, no error shown;
 //! and for a game with hidden information and a swap hook, the page at the
 //! person's first turn byte for byte the same when two cards the person
@@ -10,7 +10,7 @@ use crate::table_page;
 use crate::web;
 
 use table_page::{player, start_game, swap_keeps_the_page, until};
-use web::{browser_slot, driver, shown};
+use web::{browser_slot, driver, open, shown};
 
 /// The person's moves played on each game's page (or fewer, if it ends).
 const MOVES: usize = 3;
@@ -24,7 +24,45 @@ async fn every_registered_game_plays_on_its_page() {
     let renderers = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/js/render");
     for entry in tabula_registry::games() {
         let name = entry.info().name;
+        // The form seats the game's own default player at every computer
+        // seat (the first choice once won where no example was it).
+        open(&c, &format!("{}/new/{name}", s.base)).await;
+        until(
+            &c,
+            "the seats",
+            "return document.getElementById('new-seats').dataset.busy === 'false' && !!document.getElementById('seat-1')",
+        )
+        .await;
+        let chosen = c
+            .execute(
+                "return [...document.querySelectorAll('#new-seats select')].slice(1).map((s) => s.value)",
+                vec![],
+            )
+            .await
+            .unwrap();
+        let chosen: Vec<&str> = chosen.as_array().unwrap().iter().map(|v| v.as_str().unwrap()).collect();
+        assert!(
+            !chosen.is_empty() && chosen.iter().all(|&p| p == entry.default_player()),
+            "{name}: the form seats {chosen:?}, not the default {}",
+            entry.default_player()
+        );
         let id = start_game(&c, &s.base, name, &[], &[]).await;
+        if !renderers.join(format!("{name}.js")).is_file() {
+            // A game without a renderer is drawn by the shell's list: the
+            // page asks for no renderer file (it once got a 404).
+            let asked = c
+                .execute(
+                    "return performance.getEntriesByType('resource').some((e) => e.name.endsWith(`/render/${arguments[0]}.js`))",
+                    vec![serde_json::json!(name)],
+                )
+                .await
+                .unwrap();
+            assert_eq!(
+                asked,
+                serde_json::json!(false),
+                "{name}: the page asked for a renderer it has not"
+            );
+        }
         if renderers.join(format!("{name}.js")).is_file() {
             let drawn = c
                 .execute(

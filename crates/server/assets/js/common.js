@@ -241,9 +241,12 @@ export async function offering(capability) {
   return catalog.filter((g) => (g.capabilities ?? []).includes(capability));
 }
 
-/** A game's renderer module (`render/{game}.js`); `null` when it has none. */
+/** A game's renderer module (`render/{game}.js`); `null` when it has none
+ * (the page lists the games that have one: no request for the others). */
 export async function renderer(game) {
   if (!/^[a-z0-9_]+$/.test(game)) return null;
+  const listed = document.querySelector('meta[name="tabula-renderers"]')?.content.split(' ');
+  if (listed && !listed.includes(game)) return null;
   try {
     return await import(`./render/${game}.js`);
   } catch {

@@ -79,6 +79,14 @@ function playerChoices(game) {
       out.push({ spec: p.example, label: `${p.example} — ${p.description}` });
     }
   }
+  // The game's own default player, first where no example above is it
+  // (tic-tac-toe's plain alphabeta, Mini Whist's ismcts:2000): a form left
+  // as it is plays against it.
+  const own = game.default_player;
+  if (own && !out.some((c) => c.spec === own)) {
+    const p = game.players.find((q) => q.name === own.split(':')[0]);
+    out.unshift({ spec: own, label: `${own} — ${p ? p.description : 'the game\'s own player'} (default)` });
+  }
   return out;
 }
 

@@ -1,0 +1,89 @@
+// The trick games' table (Hearts, Spades, Euchre), once for all of them:
+// the four seats around the trick, you at the bottom, each with its name,
+// the game's marks and line, and its card on the table; the trick the last
+// move finished stays on the table, its taker marked, until the next card
+// is led (the table after that move has already collected it); and the last
+// trick on demand. Each game gives what is its own: the marks of a seat
+// (partner, dealer, led), its line (cards, bid, tricks, points), and what
+// the centre shows besides the trick (contracts, the upcard, trump).
+
+import { el } from '../common.js';
+import { card, cardWords } from './cardface.js';
+
+const PLACES = ['bottom', 'left', 'top', 'right'];
+
+/** The last trick the game finished so far, from the moves' details (a
+ * trick game's move view: `{cards: [{seat, card}], winner}`), with the ply
+ * of the move that finished it; `null` before the first. */
+export function lastTrick(answer) {
+  for (let i = answer.moves.length - 1; i >= 0; i -= 1) {
+    const d = answer.moves[i].detail;
+    if (d?.cards && d.winner !== undefined) return { ...d, ply: answer.moves[i].ply };
+  }
+  return null;
+}
+
+/** A finished trick in words: each card with its player, then its taker. */
+function trickWords(trick, name) {
+  return `${trick.cards.map((c) => `${name(c.seat)} ${c.card}`).join(', ')}: ${name(trick.winner)} takes it.`;
+}
+
+/**
+ * The table: `answer` and its view's trick in progress (`trick`, `leader`,
+ * `to_move`), with `marks(seat, k)` (a seat's words after its name, `k`
+ * its place from you: 0 you, 1 left, 2 across, 3 right), `line(seat)`
+ * (the parts of its line) and `center` (the centre's own parts). `state`
+ * keeps whether the last trick is shown across updates.
+ */
+export function trickTable(answer, { marks, line, center }, state) {
+  const v = answer.view;
+  const me = answer.observer;
+  const name = (seat) => answer.seats[seat].name;
+  const done = lastTrick(answer);
+  // The finished trick stays while no card of the next one is down.
+  const kept = v.trick.length === 0 && done && !answer.over ? done : null;
+  const shown = kept ?? { cards: v.trick, winner: null };
+  const played = new Map(shown.cards.map((t) => [t.seat, t.card]));
+  const seatBox = (k) => {
+    const seat = (me + k) % 4;
+    const words = [
+      seat === me && answer.you !== null ? 'you' : null,
+      ...marks(seat, k),
+      v.to_move === seat && !answer.over ? 'to play' : null,
+      v.trick.length > 0 && v.leader === seat ? 'led' : null,
+      kept && kept.winner === seat ? 'takes the trick' : null,
+    ].filter(Boolean);
+    const has = played.has(seat);
+    return el('section', {
+      class: `hc-seat hc-${PLACES[k]}${kept && kept.winner === seat ? ' hc-taker' : ''}`,
+      'aria-label': name(seat),
+      dataset: { seat: String(seat) },
+    },
+    el('h3', {}, `${name(seat)}${words.length ? ` (${words.join(', ')})` : ''}`),
+    el('p', { class: 'muted' }, ...line(seat)),
+    el('div', { class: `hc-played${kept ? ' hc-finished' : ''}`, 'aria-label': has ? `played ${cardWords(played.get(seat))}` : 'no card yet' },
+      has ? card(played.get(seat)) : ''));
+  };
+  const trickLine = kept
+    ? el('p', { class: 'hc-trick-done', id: 'hc-trick-done' }, `${name(kept.winner)} takes the trick.`)
+    : v.trick.length ? `Trick: ${v.trick.map((t) => t.card).join(' ')}` : 'No card on the table';
+  // The last trick on demand, while a newer trick is on the table.
+  const parts = [trickLine, ...center];
+  if (done && !kept) {
+    const toggle = el('button', {
+      type: 'button', class: 'btn secondary', id: 'hc-last-trick-toggle', 'aria-expanded': state.lastShown ? 'true' : 'false',
+      onclick: () => {
+        state.lastShown = !state.lastShown;
+        toggle.setAttribute('aria-expanded', state.lastShown ? 'true' : 'false');
+        panel.hidden = !state.lastShown;
+      },
+    }, 'Last trick');
+    const panel = el('p', { class: 'hc-last-trick', id: 'hc-last-trick', hidden: !state.lastShown },
+      ...done.cards.map((c) => el('span', { class: c.seat === done.winner ? 'hc-taker' : '' }, `${name(c.seat)} `, card(c.card), ' ')),
+      el('span', { class: 'muted' }, `${name(done.winner)} took it.`));
+    panel.setAttribute('aria-label', `Last trick: ${trickWords(done, name)}`);
+    parts.push(toggle, panel);
+  }
+  return el('div', { class: 'hc-table', role: 'group', 'aria-label': 'The table' },
+    seatBox(2), seatBox(1), el('div', { class: 'hc-center' }, ...parts), seatBox(3), seatBox(0));
+}
