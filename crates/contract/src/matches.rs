@@ -348,11 +348,12 @@ impl<M: GameModule> Match for ModuleMatch<M> {
     }
 
     fn move_view(&self, seat: Seat) -> Option<Value> {
-        let before = self.before.as_ref()?;
+        let (before, &action) = (self.before.as_ref()?, self.actions.last()?);
         let game = self.game();
         self.module
             .move_view(
                 &game.observation(before, seat),
+                game.view_action(before, action, seat),
                 &game.observation(&self.state, seat),
                 seat,
             )

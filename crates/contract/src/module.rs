@@ -5,7 +5,7 @@ use std::fmt::Debug;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
-use tabula_search::{Determinize, Game, Hidden, Player, Seat, TunableTable, Turn};
+use tabula_search::{Determinize, Game, Hidden, Player, Seat, Seen, TunableTable, Turn};
 
 use crate::capability::Capabilities;
 use crate::info::{GameInfo, OptionDoc, Played, PlayerInfo, Scoresheet, TableKind};
@@ -288,18 +288,21 @@ pub trait GameModule: Sized + Send + Sync + 'static {
         None
     }
 
-    /// A renderer's facts about a move, as `seat` saw it, from its
-    /// observations before and after it (Jamais en diagonale: the cell,
-    /// its value, the reach the mover had), for pages that replay moves
-    /// one by one. Built from observations only, like the view, and typed
+    /// A renderer's facts about a move, as `seat` saw it (`action`: the
+    /// move as that seat sees it), from its observations before and after
+    /// it (Jamais en diagonale: the cell, its value, the reach the mover
+    /// had; a trick game: the trick the move finished, which the table
+    /// after it has already collected), for pages that show moves one by
+    /// one. Built from what the seat sees only, like the view, and typed
     /// like it (the game's own serde struct; the default has none).
     fn move_view(
         &self,
         before: &ObservationOf<Self>,
+        action: Seen<ActionOf<Self>>,
         after: &ObservationOf<Self>,
         seat: Seat,
     ) -> Option<impl Serialize> {
-        let _ = (before, after, seat);
+        let _ = (before, action, after, seat);
         None::<()>
     }
 

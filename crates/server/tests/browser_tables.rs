@@ -135,6 +135,8 @@ async fn hearts_passes_and_plays_a_hand_and_hides_every_unseen_card() {
     let mut swapped = 0;
     let deadline = Instant::now() + Duration::from_secs(240);
     let mut turns = 0;
+    // Turns the finished trick was on the table, and the last trick shown.
+    let mut trick_shown = (0, 0);
     loop {
         until(&c, "the person's turn or the end", TURN_OR_END).await;
         if shown(&c, "#table-result").await {
@@ -147,6 +149,43 @@ async fn hearts_passes_and_plays_a_hand_and_hides_every_unseen_card() {
             swapped += usize::from(swap_keeps_the_page(&c, &s, &id).await);
         }
         turns += 1;
+        // The trick just finished stays on the table until the next lead,
+        // its taker marked; while a newer trick is down, the last one is
+        // shown on demand.
+        let tricks: Value = c
+            .execute(
+                "const done = document.getElementById('hc-trick-done');
+                 const toggle = document.getElementById('hc-last-trick-toggle');
+                 if (toggle && toggle.getAttribute('aria-expanded') !== 'true') toggle.click();
+                 const panel = document.getElementById('hc-last-trick');
+                 return {
+                   kept: done ? done.textContent : null,
+                   finished: document.querySelectorAll('.hc-finished .hc-card').length,
+                   takers: [...document.querySelectorAll('.hc-seat.hc-taker h3')].map((h) => h.textContent),
+                   last: panel && !panel.hidden ? panel.textContent : null,
+                   last_cards: panel ? panel.querySelectorAll('.hc-card').length : 0,
+                 };",
+                vec![],
+            )
+            .await
+            .unwrap();
+        if let Some(kept) = tricks["kept"].as_str() {
+            assert_eq!(tricks["finished"], 4, "{tricks}");
+            let takers = tricks["takers"].as_array().unwrap();
+            assert_eq!(takers.len(), 1, "{tricks}");
+            let taker = takers[0].as_str().unwrap();
+            assert!(taker.contains("takes the trick"), "{tricks}");
+            assert!(
+                taker.starts_with(kept.trim_end_matches(" takes the trick.")),
+                "{tricks}"
+            );
+            trick_shown.0 += 1;
+        }
+        if let Some(last) = tricks["last"].as_str() {
+            assert!(last.contains("took it"), "{tricks}");
+            assert_eq!(tricks["last_cards"], 4, "{tricks}");
+            trick_shown.1 += 1;
+        }
         // Passing: pick three cards, then pass them; playing: a legal card.
         let picks = c.find_all(Locator::Css(".hc-hand button[aria-pressed]")).await.unwrap();
         if !picks.is_empty() {
@@ -165,6 +204,12 @@ async fn hearts_passes_and_plays_a_hand_and_hides_every_unseen_card() {
         }
     }
     assert!(swapped >= 3, "the hook found unseen cards ({swapped})");
+    // The person plays 13 cards: after the first trick, each play sees the
+    // finished trick on the table (leading) or the last one on demand.
+    assert!(
+        trick_shown.0 + trick_shown.1 >= 10,
+        "finished tricks shown: {trick_shown:?}"
+    );
     snapshot(&c, "hearts-end").await;
     let sheet = find(&c, "#hc-scores").await.text().await.unwrap();
     assert!(sheet.contains("Score sheet"), "{sheet}");

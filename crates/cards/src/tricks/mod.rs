@@ -49,7 +49,7 @@ mod zone;
 
 pub use follow::{Duties, Suits, follow, playable, revealed_void, winner};
 pub use hands::OtherHands;
-pub use table::{PlayedCard, Tricks, all_active};
+pub use table::{FinishedTrick, PlayedCard, Tricks, all_active};
 pub use zone::Zone;
 
 use crate::french::Suit;

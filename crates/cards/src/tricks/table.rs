@@ -9,6 +9,7 @@ use std::hash::{Hash, Hasher};
 use serde::{Deserialize, Serialize};
 use tabula_search::Seat;
 
+use super::follow::{Suits, winner};
 use super::zone::Zone;
 use crate::{CardId, CardSet, ZoneKeys};
 
@@ -49,6 +50,16 @@ pub struct PlayedCard {
     pub seat: Seat,
     /// The card, by the game's name for it (`Q♠`).
     pub card: String,
+}
+
+/// A trick just finished, as a page keeps it on the table until its
+/// player has seen it (see [`Tricks::finishing`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct FinishedTrick {
+    /// Its cards, in the order played, each with its seat.
+    pub cards: Vec<PlayedCard>,
+    /// The seat that takes it.
+    pub winner: Seat,
 }
 
 /// Every seat of `n` plays.
@@ -128,6 +139,29 @@ impl<const N: usize> Tricks<N> {
                 card: name(c),
             })
             .collect()
+    }
+
+    /// The trick that `card`, played to this table by the seat to play,
+    /// finishes (its last card), as a page draws it, with the seat that
+    /// takes it by `suits`' reading; `None` when it does not finish one.
+    /// What a game's move view shows: the table after the play has already
+    /// collected the trick (and, at a hand's end, begun the next hand).
+    pub fn finishing<S: Suits>(
+        &self,
+        card: CardId,
+        active: u8,
+        suits: &S,
+        name: impl Fn(CardId) -> String,
+    ) -> Option<FinishedTrick> {
+        if self.complete(active) {
+            return None;
+        }
+        let mut t = *self;
+        t.play(t.to_play(active), card);
+        t.complete(active).then(|| FinishedTrick {
+            winner: t.seat_at(winner(suits, t.trick()), active),
+            cards: t.trick_view(active, name),
+        })
     }
 
     /// The seat to play to the trick in progress.

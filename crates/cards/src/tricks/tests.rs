@@ -262,3 +262,31 @@ fn the_trick_as_a_page_draws_it_names_each_card_and_its_seat() {
     let everyone: Vec<Seat> = t.trick_view(all_active(4), named).iter().map(|p| p.seat).collect();
     assert_eq!(everyone, [3, 0], "with every seat active, seat 0 follows seat 3");
 }
+
+#[test]
+fn the_last_card_of_a_trick_finishes_it_with_its_winner_and_no_other_does() {
+    let name = |c: CardId| DECK.name(c);
+    let trumps = Trumps {
+        deck: DECK,
+        trump: Suit::Spades,
+    };
+    // Seat 2 leads; seat 0 sits out (three active seats).
+    let active = 0b1110;
+    let mut t: Tricks<4> = Tricks::new(2);
+    assert_eq!(t.finishing(card("Kh"), active, &trumps, name), None, "a lead");
+    t.play(2, card("Kh"));
+    t.play(3, card("2s"));
+    assert_eq!(t.finishing(card("Ah"), active, &DECK, name), {
+        let played = |seat: Seat, c: &str| PlayedCard {
+            seat,
+            card: DECK.name(card(c)),
+        };
+        Some(FinishedTrick {
+            cards: vec![played(2, "Kh"), played(3, "2s"), played(1, "Ah")],
+            winner: 1,
+        })
+    });
+    // With spades trumps, the 2♠ takes it; the table itself is unchanged.
+    assert_eq!(t.finishing(card("Ah"), active, &trumps, name).unwrap().winner, 3);
+    assert_eq!((t.trick().len(), t.done), (2, 0));
+}

@@ -11,7 +11,7 @@ use tabula_contract::{
     confidence_interval, per_deal_means,
 };
 use tabula_search::{
-    Determinize, Game, Payoffs, PerfectInformation, Player, Rng, SearchResult, Seat, TunableTable, Turn, TwoTeams,
+    Determinize, Game, Payoffs, PerfectInformation, Player, Rng, SearchResult, Seat, Seen, TunableTable, Turn, TwoTeams,
 };
 
 use crate::ai::{Computer, ComputerConfig, DIAGONAL_TUNABLES, Greedy};
@@ -352,7 +352,7 @@ impl GameModule for DiagonalTable {
 
     // Refined on purpose: code that knows the game gets the typed move.
     #[allow(refining_impl_trait)]
-    fn move_view(&self, before: &State, after: &State, _seat: Seat) -> Option<MoveView> {
+    fn move_view(&self, before: &State, _action: Seen<Cell>, after: &State, _seat: Seat) -> Option<MoveView> {
         MoveView::of(&self.rules, self.size, before, after)
     }
 

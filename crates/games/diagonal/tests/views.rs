@@ -5,7 +5,7 @@
 use tabula_contract::GameModule;
 use tabula_diagonal::module::{DiagonalOptions, DiagonalTable};
 use tabula_diagonal::*;
-use tabula_search::Game;
+use tabula_search::{Game, Seen};
 
 /// A whole game by the greedy player, under the options: every state and
 /// every action.
@@ -33,7 +33,9 @@ fn every_move_carries_its_cell_value_and_reach() {
         let (table, states, actions) = greedy_game(options, 11);
         for (i, &cell) in actions.iter().enumerate() {
             let (before, after) = (&states[i], &states[i + 1]);
-            let v = table.move_view(before, after, 0).expect("every move has a view");
+            let v = table
+                .move_view(before, Seen::Action(cell), after, 0)
+                .expect("every move has a view");
             assert_eq!(v.cell, cell_name(cell, 7));
             assert_eq!(v.value, before.value(cell));
             assert_eq!(v.after_pass, before.after_pass());

@@ -3,13 +3,14 @@
 //! notes on tricks and hands, the score sheet, the teams, and the swap
 //! hook.
 
+use tabula_cards::tricks::FinishedTrick;
 use tabula_contract::capability::{BenchSearch, searches};
 use tabula_contract::{GameInfo, GameModule, OptionDoc, Scoresheet};
-use tabula_search::{Determinize, Seat, Turn};
+use tabula_search::{Determinize, Seat, Seen, Turn};
 
 use crate::actions::{Action, playable};
 use crate::ai::EUCHRE_TUNABLES;
-use crate::cards::{DECK, SEATS, SUIT_NAMES, name, names, team};
+use crate::cards::{Bowers, DECK, SEATS, SUIT_NAMES, name, names, team};
 use crate::observation::{Observation, swap_unseen};
 use crate::options::EuchreOptions;
 use crate::player::EuchreAi;
@@ -224,6 +225,16 @@ impl GameModule for Euchre {
         } else {
             Err(format!("{} is not legal now", self.action_text(wanted)))
         }
+    }
+
+    // Refined on purpose: code that knows the game gets the typed move.
+    #[allow(refining_impl_trait)]
+    fn move_view(&self, before: &Observation, action: Seen<Action>, _: &Observation, _: Seat) -> Option<FinishedTrick> {
+        let (Seen::Action(Action::Play(card)), Some(call)) = (action, before.public.call) else {
+            return None;
+        };
+        let p = &before.public;
+        p.tricks.finishing(card, p.active(), &Bowers(call.trump), name)
     }
 
     fn note(&self, before: &Observation, after: &Observation, _seat: Seat) -> Option<String> {

@@ -2,10 +2,11 @@
 //! and text, actions as typed (`Q♠`, `2c 3c 4c` for a pass, `moon -26`),
 //! notes on tricks and hands, the score sheet, and the swap hook.
 
+use tabula_cards::tricks::FinishedTrick;
 use tabula_cards::{CardId, CardSet};
 use tabula_contract::capability::{BenchSearch, searches};
 use tabula_contract::{GameInfo, GameModule, OptionDoc, Scoresheet};
-use tabula_search::{Determinize, Hidden, Seat};
+use tabula_search::{Determinize, Hidden, Seat, Seen};
 
 use crate::actions::{Action, playable};
 use crate::ai::{HEARTS_TUNABLES, HeartsAi};
@@ -13,7 +14,7 @@ use crate::cards::{DECK, HAND, NUM_CARDS, name, names, points, suit_cards, suit_
 use crate::observation::{Observation, swap_unseen};
 use crate::options::HeartsOptions;
 use crate::rules::Hearts;
-use crate::state::{SEATS, State};
+use crate::state::{ALL, SEATS, State};
 use crate::view::{HeartsView, direction, sorted};
 
 /// The seats' names, clockwise from seat 0 (a pass "to the left" goes to
@@ -197,6 +198,15 @@ impl GameModule for Hearts {
         } else {
             Err(format!("{} is not legal now", self.action_text(action)))
         }
+    }
+
+    // Refined on purpose: code that knows the game gets the typed move.
+    #[allow(refining_impl_trait)]
+    fn move_view(&self, before: &Observation, action: Seen<Action>, _: &Observation, _: Seat) -> Option<FinishedTrick> {
+        let Seen::Action(Action::Play(card)) = action else {
+            return None;
+        };
+        before.public.tricks.finishing(card, ALL, &DECK, name)
     }
 
     fn note(&self, before: &Observation, after: &Observation, _seat: Seat) -> Option<String> {

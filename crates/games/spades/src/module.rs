@@ -3,18 +3,19 @@
 //! notes on tricks and hands, the score sheet, the teams, and the swap
 //! hook.
 
+use tabula_cards::tricks::FinishedTrick;
 use tabula_contract::capability::{BenchSearch, searches};
 use tabula_contract::{GameInfo, GameModule, OptionDoc, Scoresheet};
-use tabula_search::{Determinize, Seat};
+use tabula_search::{Determinize, Seat, Seen};
 
 use crate::actions::{Action, playable};
 use crate::ai::{SPADES_TUNABLES, SpadesAi};
-use crate::cards::{DECK, SPADES, name, names, suit_cards, suit_of};
+use crate::cards::{DECK, SPADES, TRUMPS, name, names, suit_cards, suit_of};
 use crate::observation::{Observation, swap_unseen};
 use crate::options::SpadesOptions;
 use crate::rules::Spades;
 use crate::seats::side_of;
-use crate::state::{SEATS, SIDES, State};
+use crate::state::{ALL, SEATS, SIDES, State};
 use crate::view::{SIDE_NAMES, SpadesView, sorted};
 
 /// The seats' names, clockwise from seat 0; partners sit opposite.
@@ -189,6 +190,15 @@ impl GameModule for Spades {
         } else {
             Err(format!("{} is not legal now", self.action_text(action)))
         }
+    }
+
+    // Refined on purpose: code that knows the game gets the typed move.
+    #[allow(refining_impl_trait)]
+    fn move_view(&self, before: &Observation, action: Seen<Action>, _: &Observation, _: Seat) -> Option<FinishedTrick> {
+        let Seen::Action(Action::Play(card)) = action else {
+            return None;
+        };
+        before.public.tricks.finishing(card, ALL, &TRUMPS, name)
     }
 
     fn note(&self, before: &Observation, after: &Observation, _seat: Seat) -> Option<String> {

@@ -11,7 +11,8 @@
 // clubs first), `{"discard": id}`, `{"defend_alone": b}`, `{"play": id}`.
 
 import { el, actionArg, actionKind } from '../common.js';
-import { arrowKeys, card, cardWords, frenchCard } from './cardface.js';
+import { arrowKeys, card, frenchCard } from './cardface.js';
+import { trickTable } from './tricktable.js';
 
 /** The name of a card of Euchre's actions (9♣ is 0, A♠ 23). */
 const cardName = (id) => frenchCard(id, 9);
@@ -31,6 +32,7 @@ function bidLabel(action) {
 
 export function mount(root, shell) {
   const board = el('div', { class: 'hc-board eu-board' });
+  const kept = { lastShown: false };
   root.replaceChildren(board);
 
   function update(answer) {
@@ -48,37 +50,24 @@ export function mount(root, shell) {
       `match to ${v.end_score}`,
     ].join(' · ');
 
-    const played = new Map(v.trick.map((t) => [t.seat, t.card]));
-    const places = ['bottom', 'left', 'top', 'right'];
-    const seatBox = (k) => {
-      const seat = (me + k) % 4;
-      const marks = [
-        seat === me && answer.you !== null ? 'you' : null,
-        k === 2 ? 'partner' : null,
-        seat === v.dealer ? 'dealer' : null,
-        v.to_move === seat && !answer.over ? 'to play' : null,
-      ].filter(Boolean);
-      const won = v.tricks_won[seat];
-      const line = v.sits_out[seat]
-        ? 'sits out this hand'
-        : `${v.counts[seat]} card${v.counts[seat] === 1 ? '' : 's'} · ${won} trick${won === 1 ? '' : 's'}`;
-      return el('section', { class: `hc-seat hc-${places[k]}`, 'aria-label': name(seat), dataset: { seat: String(seat) } },
-        el('h3', {}, `${name(seat)}${marks.length ? ` (${marks.join(', ')})` : ''}`),
-        el('p', { class: 'muted' }, line, bidOf.has(seat) ? ' · ' : '',
-          bidOf.has(seat) ? el('span', { class: 'sp-bid' }, bidOf.get(seat)) : ''),
-        el('div', { class: 'hc-played', 'aria-label': played.has(seat) ? `played ${cardWords(played.get(seat))}` : 'no card yet' },
-          played.has(seat) ? card(played.get(seat)) : ''));
-    };
     const centerParts = [];
     if (v.upcard && !v.trump) {
       centerParts.push(el('p', { class: 'eu-upcard' }, v.turned_down ? 'Turned down: ' : 'Turned up: ', card(v.upcard)));
     }
-    centerParts.push(v.trick.length ? `Trick: ${v.trick.map((t) => t.card).join(' ')}` : 'No card on the table');
     if (v.trump) {
       centerParts.push(el('p', { class: 'eu-trump', id: 'eu-trump' }, `Trump: ${v.trump}`));
     }
-    const table = el('div', { class: 'hc-table', role: 'group', 'aria-label': 'The table' },
-      seatBox(2), seatBox(1), el('div', { class: 'hc-center' }, ...centerParts), seatBox(3), seatBox(0));
+    const table = trickTable(answer, {
+      marks: (seat, k) => [k === 2 ? 'partner' : null, seat === v.dealer ? 'dealer' : null].filter(Boolean),
+      line: (seat) => {
+        const won = v.tricks_won[seat];
+        const line = v.sits_out[seat]
+          ? 'sits out this hand'
+          : `${v.counts[seat]} card${v.counts[seat] === 1 ? '' : 's'} · ${won} trick${won === 1 ? '' : 's'}`;
+        return [line, bidOf.has(seat) ? ' · ' : '', bidOf.has(seat) ? el('span', { class: 'sp-bid' }, bidOf.get(seat)) : ''];
+      },
+      center: centerParts,
+    }, kept);
 
     const sheet = el('table', { class: 'hc-scores', id: 'eu-scores' },
       el('caption', {}, `Score sheet (first to ${v.end_score})`),

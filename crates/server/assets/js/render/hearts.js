@@ -10,7 +10,8 @@
 // `{"pass": set}` (three cards), `{"moon": true}` (the shooter takes −26).
 
 import { el, actionArg, actionKind } from '../common.js';
-import { arrowKeys, card, cardWords, frenchCard, setCards } from './cardface.js';
+import { arrowKeys, card, frenchCard, setCards } from './cardface.js';
+import { trickTable } from './tricktable.js';
 
 /** The name of a card of Hearts' actions (2♣ is 0, A♠ 51). */
 const cardName = (id) => frenchCard(id, 2);
@@ -23,6 +24,7 @@ function sameCards(a, b) {
 export function mount(root, shell) {
   let picked = [];
   let pickedPly = -1;
+  const kept = { lastShown: false };
   const board = el('div', { class: 'hc-board' });
   root.replaceChildren(board);
 
@@ -44,23 +46,12 @@ export function mount(root, shell) {
     ].join(' · ');
 
     // The trick in the middle, each card at its player's place.
-    const played = new Map(v.trick.map((t) => [t.seat, t.card]));
-    const places = ['bottom', 'left', 'top', 'right'];
-    const seatBox = (k) => {
-      const seat = (me + k) % 4;
-      const marks = [
-        seat === me && answer.you !== null ? 'you' : null,
-        v.to_move === seat && !answer.over ? 'to play' : null,
-        v.trick.length > 0 && v.leader === seat ? 'led' : null,
-      ].filter(Boolean);
-      return el('section', { class: `hc-seat hc-${places[k]}`, 'aria-label': name(seat) },
-        el('h3', {}, `${name(seat)}${marks.length ? ` (${marks.join(', ')})` : ''}`),
-        el('p', { class: 'muted' }, `${v.counts[seat]} card${v.counts[seat] === 1 ? '' : 's'} · ${v.tricks_won[seat]} trick${v.tricks_won[seat] === 1 ? '' : 's'} · ${v.taken_points[seat]} point${v.taken_points[seat] === 1 ? '' : 's'} this hand`),
-        el('div', { class: 'hc-played', 'aria-label': played.has(seat) ? `played ${cardWords(played.get(seat))}` : 'no card yet' },
-          played.has(seat) ? card(played.get(seat)) : ''));
-    };
-    const table = el('div', { class: 'hc-table', role: 'group', 'aria-label': 'The table' },
-      seatBox(2), seatBox(1), el('div', { class: 'hc-center' }, v.trick.length ? `Trick: ${v.trick.map((t) => t.card).join(' ')}` : 'No card on the table'), seatBox(3), seatBox(0));
+    const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
+    const table = trickTable(answer, {
+      marks: () => [],
+      line: (seat) => [`${plural(v.counts[seat], 'card')} · ${plural(v.tricks_won[seat], 'trick')} · ${plural(v.taken_points[seat], 'point')} this hand`],
+      center: [],
+    }, kept);
 
     // The score sheet.
     const sheet = el('table', { class: 'hc-scores', id: 'hc-scores' },

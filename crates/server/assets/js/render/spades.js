@@ -10,7 +10,8 @@
 // `{"blind": true}` (blind nil; `false` looks at the cards), `{"play": id}`.
 
 import { el, actionArg, actionKind } from '../common.js';
-import { arrowKeys, card, cardWords, frenchCard } from './cardface.js';
+import { arrowKeys, card, frenchCard } from './cardface.js';
+import { trickTable } from './tricktable.js';
 
 /** The name of a card of Spades' actions (2♣ is 0, A♠ 51). */
 const cardName = (id) => frenchCard(id, 2);
@@ -23,6 +24,7 @@ function bidWords(bid, blind) {
 
 export function mount(root, shell) {
   const board = el('div', { class: 'hc-board sp-board' });
+  const kept = { lastShown: false };
   root.replaceChildren(board);
 
   function update(answer) {
@@ -39,32 +41,18 @@ export function mount(root, shell) {
       `match to ${v.end_score}`,
     ].join(' · ');
 
-    const played = new Map(v.trick.map((t) => [t.seat, t.card]));
-    const places = ['bottom', 'left', 'top', 'right'];
-    const seatBox = (k) => {
-      const seat = (me + k) % 4;
-      const marks = [
-        seat === me && answer.you !== null ? 'you' : null,
-        k === 2 ? 'partner' : null,
-        v.to_move === seat && !answer.over ? 'to play' : null,
-        v.trick.length > 0 && v.leader === seat ? 'led' : null,
-      ].filter(Boolean);
-      const won = v.tricks_won[seat];
-      return el('section', { class: `hc-seat hc-${places[k]}`, 'aria-label': name(seat), dataset: { seat: String(seat) } },
-        el('h3', {}, `${name(seat)}${marks.length ? ` (${marks.join(', ')})` : ''}`),
-        el('p', { class: 'muted' }, `${v.counts[seat]} card${v.counts[seat] === 1 ? '' : 's'} · `,
-          el('span', { class: 'sp-bid' }, bidWords(v.bids[seat], v.blind[seat])),
-          ` · ${won} trick${won === 1 ? '' : 's'}`),
-        el('div', { class: 'hc-played', 'aria-label': played.has(seat) ? `played ${cardWords(played.get(seat))}` : 'no card yet' },
-          played.has(seat) ? card(played.get(seat)) : ''));
-    };
     const sideTricks = (side) => [side, side + 2].reduce((n, s) => n + (v.bids[s] === 0 ? 0 : v.tricks_won[s]), 0);
-    const center = el('div', { class: 'hc-center' },
-      v.trick.length ? `Trick: ${v.trick.map((t) => t.card).join(' ')}` : 'No card on the table',
-      ...[0, 1].map((side) => el('p', { class: 'sp-contract' },
-        `${v.sides[side]}: ${sideTricks(side)} of ${v.contracts[side]}`)));
-    const table = el('div', { class: 'hc-table', role: 'group', 'aria-label': 'The table' },
-      seatBox(2), seatBox(1), center, seatBox(3), seatBox(0));
+    const table = trickTable(answer, {
+      marks: (seat, k) => (k === 2 ? ['partner'] : []),
+      line: (seat) => {
+        const won = v.tricks_won[seat];
+        return [`${v.counts[seat]} card${v.counts[seat] === 1 ? '' : 's'} · `,
+          el('span', { class: 'sp-bid' }, bidWords(v.bids[seat], v.blind[seat])),
+          ` · ${won} trick${won === 1 ? '' : 's'}`];
+      },
+      center: [0, 1].map((side) => el('p', { class: 'sp-contract' },
+        `${v.sides[side]}: ${sideTricks(side)} of ${v.contracts[side]}`)),
+    }, kept);
 
     // The score sheet, by side.
     const last = v.last_hand;
