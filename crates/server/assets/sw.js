@@ -1,13 +1,14 @@
 // Tabula's service worker: after a first visit, free play works offline.
-// It keeps the page shell, the scripts and renderers, the browser module
-// and the new-game pages; the server fills in this build's list (and its
-// version: a new build replaces the cache). Pages and scripts come from
-// the network when it answers (so a new build shows at once) and from the
-// cache when it does not; the module's content-addressed files never
-// change, nor do the games' data pieces (Abalone's table chunks, fetched
-// as positions need them), so the cache answers them first. Nothing else
-// is kept: the API (accounts, the daily grid, stored games) needs the
-// server.
+// It keeps the page shell, the home and daily pages, the scripts and
+// renderers, the browser module and the new-game pages; the server fills
+// in this build's list (and its version: a new build replaces the cache).
+// Pages, scripts and the games' data pieces (Abalone's table index,
+// manifests and chunks, fetched as positions need them) come from the
+// network when it answers, so a new build or newly installed tables show
+// at once (a data piece revalidates by its tag: a 304 when unchanged), and
+// from the cache when it does not. Only the module's content-addressed
+// files never change: the cache answers them first. Nothing else is kept:
+// the API (accounts, the daily grid, stored games) needs the server.
 
 const VERSION = '{{version}}';
 const CACHE = `tabula-${VERSION}`;
@@ -55,8 +56,10 @@ self.addEventListener('fetch', (event) => {
   if (!key) return;
   event.respondWith((async () => {
     const cache = await caches.open(CACHE);
-    // The module's files and the games' data never change under a key.
-    if (key.startsWith('/wasm/') || key.startsWith('/api/data/')) {
+    // The module's files never change under a key. (The games' data may:
+    // an index kept from before the tables were installed said "none" for
+    // ever.)
+    if (key.startsWith('/wasm/')) {
       const hit = await cache.match(key);
       if (hit) return hit;
       const response = await fetch(request);

@@ -197,7 +197,9 @@ async fn asset(Path(path): Path<String>) -> Response {
 /// offline free play, and a version that changes with any of them.
 static SERVICE_WORKER: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
     use sha2::{Digest, Sha256};
-    let mut keep: Vec<String> = vec!["/new".into(), "/play".into(), "/local/".into(), "/api/catalog".into()];
+    let mut keep: Vec<String> = ["/", "/daily", "/new", "/play", "/local/", "/api/catalog"]
+        .map(String::from)
+        .to_vec();
     keep.extend(tabula_registry::names().iter().map(|n| format!("/new/{n}")));
     keep.extend(ASSETS.iter().map(|(path, _, _)| format!("/assets/{path}")));
     let module = crate::wasm::manifest();

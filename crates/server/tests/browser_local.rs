@@ -476,9 +476,35 @@ async fn after_a_first_visit_free_play_works_offline_and_is_stored_once_back() {
         .await
         .unwrap();
     assert_eq!(kept, Value::Bool(true));
+    // A game's data piece kept from an earlier visit (an index from before
+    // the server's tables were installed) gives way to the server's, which
+    // is then kept for offline play: a kept piece was once served for ever.
+    let index = "/api/data/abalone/tb/index";
+    let served: Value = c
+        .execute_async(
+            "(async () => { const names = await caches.keys();              const cache = await caches.open(names.find((n) => n.startsWith('tabula-')));              await cache.put(arguments[0], new Response('stale'));              return await (await fetch(arguments[0])).text(); })().then(arguments[1])",
+            vec![json!(index)],
+        )
+        .await
+        .unwrap();
+    let served = served.as_str().unwrap().to_string();
+    assert!(served.contains("\"chunk\""), "the server's index, not the kept one: {served}");
 
     // Offline: no server at all, and the account's pace still the page's.
     server.stop();
+    let offline_index: Value = c
+        .execute_async("fetch(arguments[0]).then((r) => r.text()).then(arguments[1])", vec![json!(index)])
+        .await
+        .unwrap();
+    assert_eq!(offline_index.as_str(), Some(served.as_str()), "kept for offline play");
+    // The home page and the daily page load offline too, and the header
+    // still names the person logged in (it said "Log in").
+    for page in ["/", "/daily"] {
+        open(&c, &format!("{base}{page}")).await;
+        let who = web::text(&c, "#nav-user").await;
+        assert!(who.contains("offline player"), "{page}: {who}");
+        assert!(!who.contains("Log in"), "{page}: {who}");
+    }
     let kept = c
         .execute("return localStorage.getItem('tabula-pace')", vec![])
         .await

@@ -35,8 +35,20 @@ async function fetchSession() {
   }
   csrf = data.csrf;
   keepPace(data.user);
+  keepName(data.user);
   return data;
 }
+
+/** Keeps the logged-in person's name in this browser (none for a guest),
+ * so that a page served offline still says who is logged in. */
+function keepName(user) {
+  try {
+    if (user?.name) localStorage.setItem(NAME_KEY, user.name);
+    else localStorage.removeItem(NAME_KEY);
+  } catch { /* storage off: offline pages say nothing of the account */ }
+}
+
+const NAME_KEY = 'tabula-user';
 
 /** Keeps the account's pace in this browser (none for a guest), for free
  * play in the page when the server cannot be asked. */
@@ -416,8 +428,16 @@ async function fillNav() {
   let s;
   try {
     s = await session();
-  } catch {
-    return; // keep "Log in / Register": the page itself reports the error
+  } catch (err) {
+    // No server (offline): the person this browser last saw logged in,
+    // if any; else "Log in / Register", and the page reports the error.
+    let name = null;
+    try { name = localStorage.getItem(NAME_KEY); } catch { /* storage off */ }
+    if (name && !(err instanceof ApiError)) {
+      slot.replaceChildren(el('span', { id: 'nav-account', title: 'Offline: your account needs the server' }, name),
+        el('span', { class: 'muted', id: 'nav-offline' }, ' (offline)'));
+    }
+    return;
   }
   if (!s.user) {
     // Come back here after logging in.
