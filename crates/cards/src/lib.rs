@@ -134,6 +134,6 @@ pub use pick::{Mistakes, best_scored};
 pub use record::{MatchRecord, ReplayError, ReplayErrorOf};
 pub use sampler::{Deal, DealSampler};
 pub use set::{CardNameError, CardSet, CardSetIter, SingleDeck};
-pub use table::{PayoffRule, RoundDeal, Table, TableError};
+pub use table::{PayoffRule, RoundDeal, Table, TableError, dealt_note};
 pub use view::{CardView, SeenTooMany, Visibility, ZoneView, project, unseen_counts};
 pub use wide::{WideSet, WideSetIter};

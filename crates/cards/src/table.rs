@@ -164,6 +164,13 @@ mod tests {
     }
 }
 
+/// What the log tells a seat once the deal is done: the hand it was dealt
+/// (the game's names of its cards, in its order), one line where the deal's
+/// moves were one line each.
+pub fn dealt_note(seat_name: &str, cards: &[String]) -> String {
+    format!("The deal is done: {seat_name} holds {}.", cards.join(" "))
+}
+
 /// A deal one card at a time around the table: card `k` goes to seat
 /// `(first + k) mod seats`, until `cards` are dealt (Hearts, Spades and
 /// Euchre deal from the dealer's left so).

@@ -488,12 +488,18 @@ async fn after_a_first_visit_free_play_works_offline_and_is_stored_once_back() {
         .await
         .unwrap();
     let served = served.as_str().unwrap().to_string();
-    assert!(served.contains("\"chunk\""), "the server's index, not the kept one: {served}");
+    assert!(
+        served.contains("\"chunk\""),
+        "the server's index, not the kept one: {served}"
+    );
 
     // Offline: no server at all, and the account's pace still the page's.
     server.stop();
     let offline_index: Value = c
-        .execute_async("fetch(arguments[0]).then((r) => r.text()).then(arguments[1])", vec![json!(index)])
+        .execute_async(
+            "fetch(arguments[0]).then((r) => r.text()).then(arguments[1])",
+            vec![json!(index)],
+        )
         .await
         .unwrap();
     assert_eq!(offline_index.as_str(), Some(served.as_str()), "kept for offline play");

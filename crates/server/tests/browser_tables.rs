@@ -210,6 +210,29 @@ async fn hearts_passes_and_plays_a_hand_and_hides_every_unseen_card() {
         trick_shown.0 + trick_shown.1 >= 10,
         "finished tricks shown: {trick_shown:?}"
     );
+    // The deal is one line of the log, in the game's words, where it was
+    // 52 lines of "Chance: a card dealt".
+    let log = strings(
+        &c,
+        "return [...document.querySelectorAll('#table-moves li')].map((li) => (li.dataset.chance ? 'chance ' : 'move ') + li.textContent)",
+        vec![],
+    )
+    .await;
+    assert!(
+        log.windows(2)
+            .all(|w| !(w[0].starts_with("chance") && w[1].starts_with("chance"))),
+        "no two chance lines in a row: {log:?}"
+    );
+    let deal = &log[0];
+    assert!(
+        deal.starts_with("chance Chance, 52 moves: The deal is done: South holds "),
+        "{deal}"
+    );
+    assert_eq!(
+        deal.rsplit("holds ").next().unwrap().split_whitespace().count(),
+        13,
+        "{deal}"
+    );
     snapshot(&c, "hearts-end").await;
     let sheet = find(&c, "#hc-scores").await.text().await.unwrap();
     assert!(sheet.contains("Score sheet"), "{sheet}");

@@ -3,6 +3,7 @@
 //! notes on tricks and hands, the score sheet, the teams, and the swap
 //! hook.
 
+use tabula_cards::dealt_note;
 use tabula_cards::tricks::FinishedTrick;
 use tabula_contract::capability::{BenchSearch, searches};
 use tabula_contract::{GameInfo, GameModule, OptionDoc, Scoresheet};
@@ -10,7 +11,7 @@ use tabula_search::{Determinize, Seat, Seen, Turn};
 
 use crate::actions::{Action, playable};
 use crate::ai::EUCHRE_TUNABLES;
-use crate::cards::{Bowers, DECK, SEATS, SUIT_NAMES, name, names, team};
+use crate::cards::{Bowers, DEALT, DECK, SEATS, SUIT_NAMES, name, names, team};
 use crate::observation::{Observation, swap_unseen};
 use crate::options::EuchreOptions;
 use crate::player::EuchreAi;
@@ -237,8 +238,12 @@ impl GameModule for Euchre {
         p.tricks.finishing(card, p.active(), &Bowers(call.trump), name)
     }
 
-    fn note(&self, before: &Observation, after: &Observation, _seat: Seat) -> Option<String> {
+    fn note(&self, before: &Observation, after: &Observation, seat: Seat) -> Option<String> {
         let (b, a) = (&before.public, &after.public);
+        // The last card dealt: the turned-up card follows the hands.
+        if usize::from(b.dealt) < DEALT && usize::from(a.dealt) >= DEALT {
+            return Some(dealt_note(SEAT_NAMES[seat], &sorted(after.hand, None)));
+        }
         if a.hand_no != b.hand_no || (a.over && !b.over) {
             let Some(call) = b.call else {
                 return Some(format!("Hand {} is thrown in: every seat passed twice.", b.hand_no + 1));

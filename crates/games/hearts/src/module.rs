@@ -3,7 +3,7 @@
 //! notes on tricks and hands, the score sheet, and the swap hook.
 
 use tabula_cards::tricks::FinishedTrick;
-use tabula_cards::{CardId, CardSet};
+use tabula_cards::{CardId, CardSet, dealt_note};
 use tabula_contract::capability::{BenchSearch, searches};
 use tabula_contract::{GameInfo, GameModule, OptionDoc, Scoresheet};
 use tabula_search::{Determinize, Hidden, Seat, Seen};
@@ -209,12 +209,15 @@ impl GameModule for Hearts {
         before.public.tricks.finishing(card, ALL, &DECK, name)
     }
 
-    fn note(&self, before: &Observation, after: &Observation, _seat: Seat) -> Option<String> {
+    fn note(&self, before: &Observation, after: &Observation, seat: Seat) -> Option<String> {
         if after.public.hand_no != before.public.hand_no || (after.public.over && !before.public.over) {
             let pts: Vec<String> = (0..SEATS)
                 .map(|s| format!("{} {}", SEAT_NAMES[s], after.public.last_hand[s]))
                 .collect();
             return Some(format!("Hand {} ends: {}.", before.public.hand_no + 1, pts.join(", ")));
+        }
+        if usize::from(before.public.dealt) < NUM_CARDS && usize::from(after.public.dealt) == NUM_CARDS {
+            return Some(dealt_note(SEAT_NAMES[seat], &sorted(after.hand)));
         }
         if let Some(winner) = after.public.tricks.taken_since(&before.public.tricks) {
             let jack = self.options().jack_of_diamonds;

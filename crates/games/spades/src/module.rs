@@ -3,6 +3,7 @@
 //! notes on tricks and hands, the score sheet, the teams, and the swap
 //! hook.
 
+use tabula_cards::dealt_note;
 use tabula_cards::tricks::FinishedTrick;
 use tabula_contract::capability::{BenchSearch, searches};
 use tabula_contract::{GameInfo, GameModule, OptionDoc, Scoresheet};
@@ -10,7 +11,7 @@ use tabula_search::{Determinize, Seat, Seen};
 
 use crate::actions::{Action, playable};
 use crate::ai::{SPADES_TUNABLES, SpadesAi};
-use crate::cards::{DECK, SPADES, TRUMPS, name, names, suit_cards, suit_of};
+use crate::cards::{DECK, NUM_CARDS, SPADES, TRUMPS, name, names, suit_cards, suit_of};
 use crate::observation::{Observation, swap_unseen};
 use crate::options::SpadesOptions;
 use crate::rules::Spades;
@@ -201,7 +202,10 @@ impl GameModule for Spades {
         before.public.tricks.finishing(card, ALL, &TRUMPS, name)
     }
 
-    fn note(&self, before: &Observation, after: &Observation, _seat: Seat) -> Option<String> {
+    fn note(&self, before: &Observation, after: &Observation, seat: Seat) -> Option<String> {
+        if usize::from(before.public.dealt) < NUM_CARDS && usize::from(after.public.dealt) == NUM_CARDS {
+            return Some(dealt_note(SEAT_NAMES[seat], &sorted(after.hand)));
+        }
         if after.public.hand_no != before.public.hand_no || (after.public.over && !before.public.over) {
             let last = after.public.last_hand?;
             let sides: Vec<String> = (0..SIDES)

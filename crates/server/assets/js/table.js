@@ -146,6 +146,7 @@ export class Shell {
     this.transport = hooks.transport ?? serverTransport(this);
     this.renderer = null;
     this.shownPly = 0;
+    this.chanceRun = null; // the chance moves of the log's last entry
     this.requesting = false;
     this.disposed = false;
     this.paused = false;
@@ -300,7 +301,9 @@ export class Shell {
         this.animating = false;
       }
       this.logMove(move);
-      if (paced) this.say(this.moveSentence(move));
+      // Chance is said by its notes only (the deal is not read card by card).
+      const chance = move.seat === null || move.seat === undefined;
+      if (paced && (!chance || move.note)) this.say(chance ? `Chance: ${move.note}` : this.moveSentence(move));
       if (pace && !this.renderer?.animate && i < fresh.length - 1) await this.paceWait(delay / 2);
     }
     this.shownPly = next.moves.length;
@@ -316,7 +319,23 @@ export class Shell {
   }
 
   logMove(move) {
-    $('table-moves').append(el('li', { dataset: { ply: String(move.ply) } }, this.moveSentence(move)));
+    const list = $('table-moves');
+    if (move.seat === null || move.seat === undefined) {
+      // A run of chance moves (a deal, say) is one entry: what it holds,
+      // counted, or the game's own words for it where its moves carry
+      // notes. Fifty-two lines per hand told nobody anything.
+      const last = list.lastElementChild;
+      const run = last?.dataset.chance === 'true' && this.chanceRun ? this.chanceRun : null;
+      if (run) run.moves.push(move);
+      else this.chanceRun = { moves: [move] };
+      const li = run ? last : el('li', { dataset: { ply: String(move.ply), chance: 'true' } });
+      li.dataset.plies = String(this.chanceRun.moves.length);
+      li.textContent = chanceText(this.chanceRun.moves);
+      if (!run) list.append(li);
+    } else {
+      this.chanceRun = null;
+      list.append(el('li', { dataset: { ply: String(move.ply) } }, this.moveSentence(move)));
+    }
     $('table-move-count').textContent = String(move.ply + 1);
   }
 
@@ -448,6 +467,18 @@ export class Shell {
       this.stepping = false;
     }
   }
+}
+
+/** A run of chance moves in one line: the notes the game gave its moves
+ * (its words: "You are dealt …"), else each distinct move with its count
+ * ("a card dealt ×39"). */
+function chanceText(moves) {
+  const notes = moves.map((m) => m.note).filter(Boolean);
+  const counts = new Map();
+  for (const m of moves) counts.set(m.text, (counts.get(m.text) ?? 0) + 1);
+  const listed = [...counts].map(([text, n]) => (n > 1 ? `${text} ×${n}` : text)).join(', ');
+  const what = moves.length > 1 ? `Chance, ${moves.length} moves` : 'Chance';
+  return notes.length ? `${what}: ${notes.join(' ')}` : `${what}: ${listed}`;
 }
 
 /** Loads the game's renderer; `null` when the game has none. */
