@@ -333,7 +333,7 @@ async fn a_trainer_position_is_won_with_the_tables_best_moves() {
     tables();
     let s = TestServer::start(Engine::Sqlite, |_| {}).await.unwrap();
     let c = browser(&d).await;
-    // The form says how to make the tables a trainer lacks.
+    // The form says which tables a trainer lacks.
     open(&c, &format!("{}/new/abalone", s.base)).await;
     find(&c, "select#option-layout")
         .await
@@ -347,8 +347,20 @@ async fn a_trainer_position_is_won_with_the_tables_best_moves() {
     }
     let error = text(&c, "#new-error").await;
     assert!(
-        error.contains("tabula solve abalone 4v2, then tabula serve --tables DIR"),
+        error.contains("tablebase of 4v2, which is not installed here"),
         "{error}"
+    );
+    assert!(
+        !error.contains("tabula "),
+        "no operator's command for a player: {error}"
+    );
+    // A Discovery start (7v7, no table of it): the page says there is no
+    // verdict in a player's words, without the operator's commands.
+    start_from_the_form_at(&c, &s.base, Some("discovery"), None, None, "level:1", false).await;
+    let verdict = text(&c, "#abalone-verdict").await;
+    assert_eq!(
+        verdict,
+        "No tablebase verdict here: this server has no endgame tables of this material."
     );
 
     win_the_trainer(&c, &s.base, false).await;

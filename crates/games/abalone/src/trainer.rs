@@ -22,11 +22,6 @@ use crate::tablebase::{closure, installed};
 /// The prefix of trainer layouts.
 pub const PREFIX: &str = "trainer-";
 
-/// How to make the tables a trainer needs (said whenever they are missing).
-pub fn how_to_install(class: Class) -> String {
-    format!("install them: tabula solve abalone {class}, then tabula serve --tables DIR")
-}
-
 /// The class of a `trainer-XvY` layout name; `None` when the name is not a
 /// trainer's, an error when it is one with a bad class.
 pub fn parse(layout: &str) -> Option<Result<Class, String>> {
@@ -46,10 +41,11 @@ pub fn check_installed(class: Class) -> Result<(), String> {
     if missing.is_empty() {
         Ok(())
     } else {
+        // In a player's words: the commands that make tables are the
+        // operator's (the tables page and `tabula solve --help` say them).
         Err(format!(
-            "the trainer-{class} layout needs the Discovery tablebase of {} (not installed); {}",
-            missing.join(", "),
-            how_to_install(class)
+            "the trainer-{class} layout needs the Discovery tablebase of {}, which is not installed here",
+            missing.join(", ")
         ))
     }
 }

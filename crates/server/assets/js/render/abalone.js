@@ -279,8 +279,7 @@ export function mount(root, shell) {
     verdict.hidden = view.over || (!v && answer.options?.layout !== 'discovery');
     verdict.textContent = v
       ? `Tablebase: ${v}.`
-      : 'No tablebase verdict here: the server needs tables of this material '
-        + '(tabula solve abalone 4v2 --out DIR, then tabula serve --tables DIR).';
+      : 'No tablebase verdict here: this server has no endgame tables of this material.';
     if (v) verdict.dataset.plies = String(view.tablebase.plies ?? '');
     else delete verdict.dataset.plies;
 
@@ -356,9 +355,11 @@ export function tables(root, figures) {
   const intro = el('p', { class: 'muted' }, 'The Discovery endgames (seven marbles each) the server has solved by retrograde analysis: for each material class, the positions won, lost and drawn for the side to move, and the longest win.');
   const parts = [intro];
   if (!figures.classes.length) {
-    parts.push(el('p', { id: 'tables-none' }, 'No tables are installed. Make them with ',
-      el('code', {}, 'tabula solve abalone 4v2 --out DIR'), ' (it solves 2v2 and 3v2 first), then start the server with ',
-      el('code', {}, 'tabula serve --tables DIR'), '.'));
+    parts.push(el('p', { id: 'tables-none' }, 'No endgame tables are installed on this server yet.'));
+    // How to make them is the operator's business: folded away, for them.
+    parts.push(el('details', { class: 'muted', id: 'tables-operator' },
+      el('summary', {}, 'Running this server?'),
+      el('p', {}, 'Make the tables with ', el('code', {}, figures.how_to_install), '.')));
   } else {
     const rows = [];
     for (const c of figures.classes) {
