@@ -40,8 +40,12 @@ export function trickTable(answer, { marks, line, center }, state) {
   const me = answer.observer;
   const name = (seat) => answer.seats[seat].name;
   const done = lastTrick(answer);
-  // The finished trick stays while no card of the next one is down.
-  const kept = v.trick.length === 0 && done && !answer.over ? done : null;
+  // The finished trick stays while no card of the next one is down and
+  // no seat has acted since (a new hand's deal keeps it; its passes or
+  // bids do not), and at the end of the game.
+  const since = done ? answer.moves.filter((m) => m.ply > done.ply) : [];
+  const quiet = since.every((m) => m.seat === null || m.seat === undefined);
+  const kept = v.trick.length === 0 && done && quiet ? done : null;
   const shown = kept ?? { cards: v.trick, winner: null };
   const played = new Map(shown.cards.map((t) => [t.seat, t.card]));
   const seatBox = (k) => {
