@@ -241,9 +241,42 @@ async fn a_whole_game_against_level_one_by_keyboard() {
     start_from_the_form(&c, &s.base, None, Some(&start.to_string()), None, "level:1").await;
     let board = find(&c, "#abalone-board").await;
     let mut moves = 0;
+    // The coordinates around the board: each row's letter and each
+    // diagonal's number, as the notation names cells.
+    let coords = c
+        .execute(
+            "return [...document.querySelectorAll('#abalone-board .abalone-coord')].map((t) => t.textContent).sort().join('')",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(coords, "123456789abcdefghi");
     while next_turn(&c).await == Turn::Mine {
         assert!(moves < 10, "a win in 5 plies takes 3 moves of mine");
         let a = answer(&c).await;
+        if moves > 0 {
+            // The computer's last move is marked: the cells its marbles
+            // moved into, each now a white marble.
+            let last = c
+                .execute(
+                    "return [...document.querySelectorAll('#abalone-board [data-last=true]')].map((g) => g.dataset.cell)",
+                    vec![],
+                )
+                .await
+                .unwrap();
+            let last: Vec<&str> = last.as_array().unwrap().iter().map(|v| v.as_str().unwrap()).collect();
+            let white: Vec<&str> = a["view"]["white"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|v| v.as_str().unwrap())
+                .collect();
+            assert!((1..=3).contains(&last.len()), "{last:?}");
+            assert!(
+                last.iter().all(|cell| white.contains(cell)),
+                "{last:?} are White's: {white:?}"
+            );
+        }
         let pos = position_of_view(&a["view"]);
         let (m, _) = probe::best_move(tables, &pos).expect("the tables know the position");
         assert!(

@@ -74,10 +74,38 @@ export function parseMove(text) {
 
 const sameSet = (a, b) => a.length === b.length && a.every((x) => b.includes(x));
 
-/** Where a cell is drawn (row a at the bottom). */
+/** Where row r, diagonal c is drawn (row a at the bottom; off the board
+ * too, for the coordinates around it). */
+const pointAt = (r, c) => [(c - r / 2 + 2) * 52 + 44, (8 - r) * 45 + 40];
+
+/** Where a cell is drawn. */
 function point(name) {
   const [r, c] = coordsOf(name);
-  return [(c - r / 2 + 2) * 52 + 44, (8 - r) * 45 + 40];
+  return pointAt(r, c);
+}
+
+/** The coordinates around the board, as the notation names cells: each
+ * row's letter west of its first cell, each diagonal's number below its
+ * lowest cell (one step off the board). */
+function coordinates() {
+  const out = [];
+  for (let r = 0; r < 9; r += 1) {
+    const [x, y] = pointAt(r, Math.max(0, r - 4) - 1);
+    out.push(svg('text', { x, y: y + 6, class: 'abalone-coord', 'aria-hidden': 'true' }, ROWS[r]));
+  }
+  for (let c = 0; c < 9; c += 1) {
+    const [x, y] = pointAt(Math.max(0, c - 4) - 1, c);
+    out.push(svg('text', { x, y: y - 4, class: 'abalone-coord', 'aria-hidden': 'true' }, String(c + 1)));
+  }
+  return out;
+}
+
+/** The cells the last move's marbles moved into (each one step in its
+ * direction), from the log's notation; none before the first move. */
+function lastMoveCells(answer) {
+  const m = [...(answer.moves ?? [])].reverse().find((x) => x.seat !== null && x.seat !== undefined);
+  const parsed = m ? parseMove(m.text) : null;
+  return new Set(parsed ? parsed.cells.map((x) => neighbour(x, parsed.dir)).filter(Boolean) : []);
 }
 
 function verdictText(t) {
@@ -88,7 +116,7 @@ function verdictText(t) {
 
 export function mount(root, shell) {
   const board = svg('svg', {
-    viewBox: '0 0 500 440',
+    viewBox: '-34 0 550 470',
     class: 'abalone-board',
     id: 'abalone-board',
     role: 'grid',
@@ -125,6 +153,8 @@ export function mount(root, shell) {
   let selected = [];
   let focus = 'e5';
   let shownPly = -1;
+  // The cells the last move's marbles moved into (marked on the board).
+  let lastCells = new Set();
   // The verdict at the person's previous turn (the trainer compares with it).
   let lastTurn = null;
 
@@ -223,12 +253,14 @@ export function mount(root, shell) {
     const extra = [];
     if (selected.includes(cell)) extra.push('selected');
     if (dests.has(cell)) extra.push(`a move goes here (${dests.get(cell).join(', ')})`);
+    if (lastCells.has(cell)) extra.push('moved here last move');
     return `${cell}: ${side}${extra.length ? `, ${extra.join(', ')}` : ''}`;
   }
 
   function draw() {
     if (!answer) return;
     const view = answer.view;
+    lastCells = lastMoveCells(answer);
     const options = matching();
     const dests = new Map();
     for (const m of options) for (const d of m.dest) dests.set(d, [...(dests.get(d) ?? []), m.move.label]);
@@ -256,13 +288,15 @@ export function mount(root, shell) {
       if (selected.includes(cell)) g.dataset.selected = 'true';
       if (dests.has(cell)) g.dataset.dest = 'true';
       if (playable() && movable(cell)) g.dataset.movable = 'true';
+      if (lastCells.has(cell)) g.dataset.last = 'true';
       g.append(svg('circle', { cx: x, cy: y, r: 21, class: 'abalone-marble' }));
+      if (lastCells.has(cell)) g.append(svg('circle', { cx: x, cy: y, r: 13, class: 'abalone-last' }));
       if (dests.has(cell)) g.append(svg('circle', { cx: x, cy: y, r: 8, class: 'abalone-dest' }));
       if (cell === focus) g.append(svg('circle', { cx: x, cy: y, r: 25, class: 'abalone-focus' }));
       g.addEventListener('click', () => choose(cell));
       return g;
     });
-    board.replaceChildren(hex, ...cells);
+    board.replaceChildren(hex, ...coordinates(), ...cells);
     board.setAttribute('aria-activedescendant', `abalone-cell-${focus}`);
     board.dataset.focus = focus;
 
