@@ -13,6 +13,7 @@ mod browser_doudizhu;
 mod browser_every_game;
 mod browser_ginrummy;
 mod browser_local;
+mod browser_offline;
 mod browser_tables;
 mod daily;
 mod database_urls;
