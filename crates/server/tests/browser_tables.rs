@@ -84,6 +84,26 @@ async fn skyjo_with_two_computers_plays_to_the_end_and_hides_every_unseen_card()
         settle(&c).await;
     }
     assert!(swapped >= 3, "the hook found unseen cards ({swapped})");
+    // Mid-round, each seat's line says what its face-up cards show this
+    // round, apart from the match's total ("Total 0" read as the round's).
+    // At the person's turn no computer move is pending: the server's answer
+    // is the page's.
+    until(&c, "the person's turn", TURN_OR_END).await;
+    let a = api_answer(&c, &id).await;
+    let lines = strings(
+        &c,
+        "return [...document.querySelectorAll('.sk-score')].map((p) => p.textContent)",
+        vec![],
+    )
+    .await;
+    let grids = a["view"]["grids"].as_array().unwrap();
+    assert_eq!(lines.len(), grids.len(), "{lines:?}");
+    for (line, grid) in lines.iter().zip(grids) {
+        let up: Vec<i64> = grid.as_array().unwrap().iter().filter_map(Value::as_i64).collect();
+        let showing = format!("Showing {} this round ({} card", up.iter().sum::<i64>(), up.len());
+        assert!(line.starts_with(&showing), "{line} / {showing}");
+        assert!(line.contains("match total 0"), "{line}");
+    }
     play_to_the_end(&c, Duration::from_secs(240)).await;
     snapshot(&c, "skyjo-end").await;
     let result = find(&c, "#table-result-text").await.text().await.unwrap();

@@ -39,6 +39,16 @@ const VERBS = {
   DiscardFlip: 'Discard it and flip a card',
 };
 
+/** A seat's score line: what its face-up cards show this round, then the
+ * match's total so far ("Total 0" mid-round read as the round's score). */
+function scoreLine(grid, total, lastRound) {
+  const up = grid.filter((x) => typeof x === 'number');
+  const showing = up.reduce((a, b) => a + b, 0);
+  const parts = [`Showing ${showing} this round (${up.length} card${up.length === 1 ? '' : 's'} face up)`, `match total ${total}`];
+  if (lastRound !== null) parts.push(`last round ${lastRound}`);
+  return parts.join(' · ');
+}
+
 export function mount(root, shell) {
   let verb = null;
   let pileOpen = false;
@@ -129,7 +139,7 @@ export function mount(root, shell) {
       return el('section', { class: seat === me ? 'sk-seat sk-mine' : 'sk-seat', 'aria-label': shell.seatName(seat) },
         el('h3', {}, `${answer.seats[seat].name}${marks.length ? ` (${marks.join(', ')})` : ''}`),
         el('div', { class: 'sk-grid', style: `--columns: ${COLUMNS}` }, ...cells),
-        el('p', { class: 'muted' }, `Total ${v.totals[seat]}${v.last_round.some((x) => x !== 0) ? ` · last round ${v.last_round[seat]}` : ''}`));
+        el('p', { class: 'muted sk-score' }, scoreLine(grid, v.totals[seat], v.last_round.some((x) => x !== 0) ? v.last_round[seat] : null)));
     });
     const final = v.closer !== null && v.closer !== undefined
       ? el('p', { class: 'sk-final', role: 'note' },
