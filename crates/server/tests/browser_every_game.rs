@@ -21,6 +21,7 @@ async fn every_registered_game_plays_on_its_page() {
     let Some(d) = driver() else { return };
     let (s, c) = player(&d, "every game").await;
     let mut swaps = 0;
+    let mut tables_linked = 0;
     let renderers = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/js/render");
     for entry in tabula_registry::games() {
         let name = entry.info().name;
@@ -46,6 +47,18 @@ async fn every_registered_game_plays_on_its_page() {
             "{name}: the form seats {chosen:?}, not the default {}",
             entry.default_player()
         );
+        // A game with endgame tables links its tables page from its form
+        // (the page was linked from nowhere); no other game has the link.
+        let linked = c
+            .execute(
+                "return document.querySelector(`#new-links a[href='/tables/${arguments[0]}']`) !== null",
+                vec![serde_json::json!(name)],
+            )
+            .await
+            .unwrap();
+        let tables = entry.capabilities().tablebase.is_some();
+        assert_eq!(linked, serde_json::json!(tables), "{name}: the tables page link");
+        tables_linked += usize::from(tables);
         let id = start_game(&c, &s.base, name, &[], &[]).await;
         if !renderers.join(format!("{name}.js")).is_file() {
             // A game without a renderer is drawn by the shell's list: the
@@ -108,5 +121,6 @@ async fn every_registered_game_plays_on_its_page() {
         eprintln!("{name}: its page plays{swap}");
     }
     assert!(swaps > 0, "no game's page was checked against a swap of unseen cards");
+    assert!(tables_linked > 0, "no game's form was checked for its tables link");
     c.close().await.unwrap();
 }

@@ -172,6 +172,12 @@ async function main() {
       document.title = `${game.info.title} · Tabula`;
       $('new-title').textContent = `New game: ${game.info.title}`;
       $('new-summary').textContent = game.info.summary;
+      // What the game offers beside play, by its capabilities.
+      if ((game.capabilities ?? []).includes('tablebase')) {
+        $('new-links').replaceChildren(el('a', { href: `/tables/${encodeURIComponent(game.info.name)}` },
+          'Endgame tables: what this server has solved, and the trainers they allow'));
+        $('new-links').hidden = false;
+      }
       $('new-options').append(...game.options.map(optionInput));
       $('new-options').addEventListener('change', () => drawSeats(game));
       await drawSeats(game);
