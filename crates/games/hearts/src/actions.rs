@@ -24,6 +24,14 @@ pub enum Action {
     Moon(bool),
 }
 
+/// The cards `hand` may play to a trick whose suit it cannot follow: any,
+/// but on the first trick no heart and no Q♠ unless it holds nothing else.
+#[inline]
+pub fn discards(hand: CardSet, tricks: u8) -> CardSet {
+    let clean = hand - MOON;
+    if tricks == 0 && !clean.is_empty() { clean } else { hand }
+}
+
 /// The cards `hand` may play: follow the suit led; on the first trick no
 /// heart and no Q♠ unless the hand holds nothing else; lead 2♣ to the first
 /// trick; lead a heart only once hearts are broken or when the hand holds
@@ -32,16 +40,11 @@ pub fn playable(hand: CardSet, led: Option<CardId>, tricks: u8, broken: bool) ->
     match led {
         Some(lead) => {
             let follow = hand & suit_cards(suit_of(lead));
-            if !follow.is_empty() {
-                return follow;
+            if follow.is_empty() {
+                discards(hand, tricks)
+            } else {
+                follow
             }
-            if tricks == 0 {
-                let clean = hand - MOON;
-                if !clean.is_empty() {
-                    return clean;
-                }
-            }
-            hand
         }
         None if tricks == 0 => hand & CardSet::of(TWO_OF_CLUBS),
         None => {

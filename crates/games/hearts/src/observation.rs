@@ -322,13 +322,15 @@ impl Worlds {
         // The template's cards are hashed already; only the drawn ones are added.
         let mut hash = s.cards_hash ^ self.others.fill(&self.deal, &mut s.hands, |o, c| key(Zone::Hand(o), c));
         // While passing, the passes chosen so far (holders after the hands).
-        for (i, o) in self.others.seats().enumerate().filter(|_| self.passing) {
-            let pass: CardSet = self.deal.holder(SEATS - 1 + i).iter().copied().collect();
-            if !pass.is_empty() {
-                for c in pass {
-                    hash ^= key(passing(o), c);
+        if self.passing {
+            for (i, o) in self.others.seats().enumerate() {
+                let pass: CardSet = self.deal.holder(SEATS - 1 + i).iter().copied().collect();
+                if !pass.is_empty() {
+                    for c in pass {
+                        hash ^= key(passing(o), c);
+                    }
+                    s.passed[o] = Some(pass);
                 }
-                s.passed[o] = Some(pass);
             }
         }
         if self.dealing {

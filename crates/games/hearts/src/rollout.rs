@@ -13,7 +13,7 @@
 use tabula_cards::{CardSet, HandGame, HandRules};
 use tabula_search::{Payoffs, Rng, Rollout};
 
-use crate::actions::{hand_points, playable};
+use crate::actions::{discards, hand_points, playable};
 use crate::cards::{HEARTS, MOON, NUM_CARDS, suit_cards, suit_of};
 use crate::rules::Hearts;
 use crate::state::{SEATS, State, TRICKS};
@@ -97,12 +97,14 @@ fn play_out(s: &State, queen_breaks: bool, rng: &mut Rng) -> [CardSet; SEATS] {
         for i in played..SEATS {
             let seat = (leader + i) % SEATS;
             let hand = hands[seat];
-            // Follow suit; else (`playable`'s rule) no points on the first
-            // trick while the hand has another card.
+            // Follow suit, else `playable`'s discards; both computed, one
+            // selected.
             let follow = hand & suit;
-            let clean = hand - MOON;
-            let discard = if tricks == 0 && !clean.is_empty() { clean } else { hand };
-            let cards = if follow.is_empty() { discard } else { follow };
+            let cards = if follow.is_empty() {
+                discards(hand, tricks)
+            } else {
+                follow
+            };
             let card = cards.random(&mut r).expect("a hand to play from");
             hands[seat].remove(card);
             let wins = suit.contains(card) & (card.0 > best.0);

@@ -29,6 +29,16 @@ fn is_master(player: &PlayerSpec) -> bool {
     matches!(player, PlayerSpec::Custom { name, .. } if name == "master")
 }
 
+/// Checks `seat`'s observation; the draw pile in it only when `pile`
+/// (the Master's handicap), never from anywhere else.
+fn check_seat_observation(game: &Skyjo, obs: &Observation, seat: Seat, pile: bool) -> Result<(), String> {
+    tabula_contract::own_observation(usize::from(obs.seat), seat)?;
+    if obs.draw_pile.is_some() && !pile {
+        return Err("a seat is never shown the draw pile from outside".into());
+    }
+    obs.check(game.rules())
+}
+
 /// The level of a `level:N` or `master` spec.
 fn level(spec: &PlayerSpec) -> Result<LevelSpec, SpecError> {
     spec.to_string()
@@ -173,11 +183,7 @@ impl GameModule for Skyjo {
     }
 
     fn check_observation(&self, obs: &Observation, seat: Seat) -> Result<(), String> {
-        tabula_contract::own_observation(usize::from(obs.seat), seat)?;
-        if obs.draw_pile.is_some() {
-            return Err("a seat is never shown the draw pile from outside".into());
-        }
-        obs.check(self.rules())
+        check_seat_observation(self, obs, seat, false)
     }
 
     fn check_observation_for(
@@ -188,11 +194,8 @@ impl GameModule for Skyjo {
         table: TableKind,
     ) -> Result<(), String> {
         // The Master at a solo table is handed the draw pile (observe_for).
-        if is_master(player) && self.seat_allowed(player, table).is_ok() {
-            tabula_contract::own_observation(usize::from(obs.seat), seat)?;
-            return obs.check(self.rules());
-        }
-        self.check_observation(obs, seat)
+        let pile = is_master(player) && self.seat_allowed(player, table).is_ok();
+        check_seat_observation(self, obs, seat, pile)
     }
 
     fn observe_for(&self, state: &State, seat: Seat, player: &PlayerSpec, table: TableKind) -> Observation {

@@ -168,6 +168,9 @@ export function actionKind(action) {
   return null;
 }
 
+/** Whether a logged move is chance's (its `seat` null): a deal, a draw. */
+export const isChance = (move) => move.seat === null || move.seat === undefined;
+
 /** The detail of an action of the object form (`49` of `{"play": 49}`);
  * `undefined` otherwise. */
 export function actionArg(action) {

@@ -34,7 +34,7 @@
 // (local.js: `/local/{key}`, free play without a round trip).
 
 import {
-  api, el, errorText, paceDelay, pathId, markReady, ApiError, signed, renderer,
+  api, el, errorText, paceDelay, pathId, markReady, ApiError, signed, renderer, isChance,
 } from './common.js';
 import { openLocal, flushUnsaved } from './local.js';
 
@@ -146,7 +146,7 @@ export class Shell {
     this.transport = hooks.transport ?? serverTransport(this);
     this.renderer = null;
     this.shownPly = 0;
-    this.chanceRun = null; // the chance moves of the log's last entry
+    this.chanceRun = null; // the log's last entry while it is a run of chance moves: {moves, li}
     this.requesting = false;
     this.disposed = false;
     this.paused = false;
@@ -292,7 +292,8 @@ export class Shell {
     if (fresh.length && paced) $('table-live').replaceChildren();
     for (const [i, move] of fresh.entries()) {
       if (this.disposed) return;
-      const byComputer = move.seat !== null && !next.seats[move.seat]?.human;
+      const chance = isChance(move);
+      const byComputer = !chance && !next.seats[move.seat]?.human;
       const pace = byComputer && paced && delay > 0;
       if (pace && this.renderer?.animate) {
         this.animating = true;
@@ -302,7 +303,6 @@ export class Shell {
       }
       this.logMove(move);
       // Chance is said by its notes only (the deal is not read card by card).
-      const chance = move.seat === null || move.seat === undefined;
       if (paced && (!chance || move.note)) this.say(chance ? `Chance: ${move.note}` : this.moveSentence(move));
       if (pace && !this.renderer?.animate && i < fresh.length - 1) await this.paceWait(delay / 2);
     }
@@ -320,18 +320,18 @@ export class Shell {
 
   logMove(move) {
     const list = $('table-moves');
-    if (move.seat === null || move.seat === undefined) {
+    if (isChance(move)) {
       // A run of chance moves (a deal, say) is one entry: what it holds,
       // counted, or the game's own words for it where its moves carry
       // notes. Fifty-two lines per hand told nobody anything.
-      const last = list.lastElementChild;
-      const run = last?.dataset.chance === 'true' && this.chanceRun ? this.chanceRun : null;
-      if (run) run.moves.push(move);
-      else this.chanceRun = { moves: [move] };
-      const li = run ? last : el('li', { dataset: { ply: String(move.ply), chance: 'true' } });
-      li.dataset.plies = String(this.chanceRun.moves.length);
-      li.textContent = chanceText(this.chanceRun.moves);
-      if (!run) list.append(li);
+      if (!this.chanceRun) {
+        this.chanceRun = { moves: [], li: el('li', { dataset: { ply: String(move.ply), chance: 'true' } }) };
+        list.append(this.chanceRun.li);
+      }
+      const { moves, li } = this.chanceRun;
+      moves.push(move);
+      li.dataset.plies = String(moves.length);
+      li.textContent = chanceText(moves);
     } else {
       this.chanceRun = null;
       list.append(el('li', { dataset: { ply: String(move.ply) } }, this.moveSentence(move)));

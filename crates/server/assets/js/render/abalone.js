@@ -18,7 +18,7 @@
 // destinations are highlighted (selecting one plays it) and the six
 // direction buttons play the one in that direction.
 
-import { el, svgEl as svg, styleSheet } from '../common.js';
+import { el, isChance, svgEl as svg, styleSheet } from '../common.js';
 
 // The board's look, before it is drawn.
 await styleSheet(new URL('./abalone.css', import.meta.url));
@@ -103,7 +103,7 @@ function coordinates() {
 /** The cells the last move's marbles moved into (each one step in its
  * direction), from the log's notation; none before the first move. */
 function lastMoveCells(answer) {
-  const m = [...(answer.moves ?? [])].reverse().find((x) => x.seat !== null && x.seat !== undefined);
+  const m = [...(answer.moves ?? [])].reverse().find((x) => !isChance(x));
   const parsed = m ? parseMove(m.text) : null;
   return new Set(parsed ? parsed.cells.map((x) => neighbour(x, parsed.dir)).filter(Boolean) : []);
 }

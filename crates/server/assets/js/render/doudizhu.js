@@ -18,7 +18,7 @@
 // "cards"}}` with `cards` the play's rank counts, four bits a rank from
 // the three up (a BigInt when wider than a number holds: see readJson).
 
-import { el, actionArg, actionKind } from '../common.js';
+import { el, actionArg, actionKind, isChance } from '../common.js';
 import { arrowKeys, card, cardWords } from './cardface.js';
 
 /** The ranks, low to high, as the view names them. */
@@ -400,7 +400,7 @@ export function mount(root, shell) {
   return {
     update,
     sentence(move, answer) {
-      if (move.seat === null || move.seat === undefined) return null;
+      if (isChance(move)) return null;
       const you = answer.you === move.seat;
       const said = moveWords(move.text, you);
       if (!said) return null;

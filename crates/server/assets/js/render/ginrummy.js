@@ -22,7 +22,7 @@
 // The moves are the answer's legal moves, read by their actions: `"take"`,
 // `"pass"`, `"draw_stock"`, `{"discard": id}`, `{"knock": id}`, `"big_gin"`.
 
-import { el, actionArg, actionKind } from '../common.js';
+import { el, actionArg, actionKind, isChance } from '../common.js';
 import { arrowKeys, card, cardWords, frenchCard } from './cardface.js';
 
 /** The name of a card of Gin Rummy's actions (A♣ is 0, K♠ 51). */
@@ -482,7 +482,7 @@ export function mount(root, shell) {
   return {
     update,
     sentence(move, answer) {
-      if (move.seat === null || move.seat === undefined) return null;
+      if (isChance(move)) return null;
       const you = answer.you === move.seat;
       const words = moveWords(move.text, you);
       if (!words) return null;

@@ -7,7 +7,7 @@
 // (partner, dealer, led), its line (cards, bid, tricks, points), and what
 // the centre shows besides the trick (contracts, the upcard, trump).
 
-import { el } from '../common.js';
+import { el, isChance } from '../common.js';
 import { card, cardWords } from './cardface.js';
 
 const PLACES = ['bottom', 'left', 'top', 'right'];
@@ -44,7 +44,7 @@ export function trickTable(answer, { marks, line, center }, state) {
   // no seat has acted since (a new hand's deal keeps it; its passes or
   // bids do not), and at the end of the game.
   const since = done ? answer.moves.filter((m) => m.ply > done.ply) : [];
-  const quiet = since.every((m) => m.seat === null || m.seat === undefined);
+  const quiet = since.every(isChance);
   const kept = v.trick.length === 0 && done && quiet ? done : null;
   const shown = kept ?? { cards: v.trick, winner: null };
   const played = new Map(shown.cards.map((t) => [t.seat, t.card]));
