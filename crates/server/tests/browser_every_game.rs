@@ -10,7 +10,7 @@ use crate::table_page;
 use crate::web;
 
 use table_page::{player, start_game, swap_keeps_the_page, until};
-use web::{browser_slot, driver, open, shown};
+use web::{browser_slot, driver, open, page_faults, shown};
 
 /// The person's moves played on each game's page (or fewer, if it ends).
 const MOVES: usize = 3;
@@ -22,6 +22,7 @@ async fn every_registered_game_plays_on_its_page() {
     let (s, c) = player(&d, "every game").await;
     let mut swaps = 0;
     let mut tables_linked = 0;
+    let mut faults = Vec::new();
     let renderers = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/js/render");
     for entry in tabula_registry::games() {
         let name = entry.info().name;
@@ -34,6 +35,7 @@ async fn every_registered_game_plays_on_its_page() {
             "return document.getElementById('new-seats').dataset.busy === 'false' && !!document.getElementById('seat-1')",
         )
         .await;
+        faults.extend(page_faults(&c, &format!("{name}-form")).await);
         let chosen = c
             .execute(
                 "return [...document.querySelectorAll('#new-seats select')].slice(1).map((s) => s.value)",
@@ -85,12 +87,28 @@ async fn every_registered_game_plays_on_its_page() {
                 .await
                 .unwrap();
             assert!(drawn.as_u64().unwrap() > 0, "{name}: its renderer drew nothing");
+            // Where the play happens is marked, for the phone check.
+            let centre = c
+                .execute(
+                    "return document.querySelector('#table-board [data-region=centre]') !== null",
+                    vec![],
+                )
+                .await
+                .unwrap();
+            assert_eq!(centre, serde_json::json!(true), "{name}: its renderer marks no centre");
         }
         // At the person's first turn a hidden game has unseen cards; a game
         // whose module offers no swap hook (`GameModule::swap_unseen`)
         // exchanges nothing, and says so below.
         let swapped = entry.info().hidden_information && swap_keeps_the_page(&c, &s, &id).await;
         swaps += usize::from(swapped);
+        until(
+            &c,
+            "the person's turn or the end",
+            "return document.body.dataset.busy !== 'true' && (document.querySelector('#table-legal button[data-action]') !== null || !document.getElementById('table-result').hidden)",
+        )
+        .await;
+        faults.extend(page_faults(&c, &format!("{name}-table")).await);
         for _ in 0..MOVES {
             until(
                 &c,
@@ -113,6 +131,9 @@ async fn every_registered_game_plays_on_its_page() {
             until(&c, "the move", "return document.body.dataset.busy !== 'true'").await;
             assert!(!shown(&c, "#table-error").await, "{name}: the page shows an error");
         }
+        // Later in the game: other panels, played cards, bids.
+        until(&c, "the page", "return document.body.dataset.busy !== 'true'").await;
+        faults.extend(page_faults(&c, &format!("{name}-later")).await);
         let swap = if swapped {
             ", unchanged by a swap of unseen cards"
         } else {
@@ -120,6 +141,7 @@ async fn every_registered_game_plays_on_its_page() {
         };
         eprintln!("{name}: its page plays{swap}");
     }
+    assert!(faults.is_empty(), "{} faults:\n{}", faults.len(), faults.join("\n"));
     assert!(swaps > 0, "no game's page was checked against a swap of unseen cards");
     assert!(tables_linked > 0, "no game's form was checked for its tables link");
     c.close().await.unwrap();

@@ -14,6 +14,7 @@ mod browser_every_game;
 mod browser_ginrummy;
 mod browser_local;
 mod browser_offline;
+mod browser_pages;
 mod browser_tables;
 mod daily;
 mod database_urls;

@@ -131,9 +131,14 @@ function drawMcts(runs) {
         role: 'listitem',
       }, taken ? board[i].toUpperCase() : String(v));
       if (!taken) {
-        const alpha = v / max;
-        d.style.background = `rgba(29, 78, 216, ${(0.08 + 0.92 * alpha).toFixed(3)})`;
-        d.style.color = alpha > 0.45 ? '#ffffff' : '#111827';
+        // Dark figures on the lighter blues (4.5:1 or more up to 0.72),
+        // white on the darker (from 0.85): no blue in between is used,
+        // since neither colour reaches 4.5:1 on it.
+        let alpha = 0.08 + 0.92 * (v / max);
+        const light = alpha >= 0.72;
+        if (light) alpha = Math.max(alpha, 0.86);
+        d.style.background = `rgba(29, 78, 216, ${alpha.toFixed(3)})`;
+        d.style.color = light ? '#ffffff' : '#111827';
       }
       return d;
     });

@@ -26,7 +26,11 @@
 // a renderer is still playable: the shell lists every legal move as a
 // button, labelled with its text (the list is there for keyboard users in
 // every game too). Buttons carry the move's label as `data-action`, so
-// the focus stays on the same move across a redraw.
+// the focus stays on the same move across a redraw. A renderer marks
+// where the play happens (the trick, the board, the piles) with
+// `data-region="centre"`, and the person's own cards or move controls
+// with `data-region="hand"`: on a phone both must fit the screen together
+// (the browser tests measure them).
 //
 // The page /table/{id} is one shell; the daily grid's and free play's
 // pages mount one too (`mountTable`). The shell talks to a *transport*:
@@ -114,7 +118,8 @@ function build(host) {
       el('div', { id: 'table-legal', class: 'legal-list' })),
     el('details', { class: 'table-log', open: true },
       el('summary', {}, 'Moves (', el('span', { id: 'table-move-count' }, '0'), ')'),
-      el('ol', { id: 'table-moves', class: 'move-log' })),
+      // It scrolls: focusable, so that the keyboard scrolls it too.
+      el('ol', { id: 'table-moves', class: 'move-log', tabindex: '0', 'aria-label': 'Moves so far' })),
   );
   return { pause, skip };
 }

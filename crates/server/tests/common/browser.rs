@@ -188,3 +188,171 @@ pub async fn snapshot(c: &Client, name: &str) {
         std::fs::write(std::path::Path::new(&dir).join(format!("{name}.png")), png).unwrap();
     }
 }
+
+/// The two screens every page is checked at: a laptop and a phone in
+/// portrait (CSS pixels).
+pub const SCREENS: [(&str, u32, u32); 2] = [("desktop", 1280, 800), ("phone", 390, 844)];
+
+/// Resizes the window so that the page's viewport is `width` by `height`
+/// (headless Chromium's window has no frame, but the driver is asked for
+/// the outer size: the difference is measured and made up once).
+pub async fn viewport(c: &Client, width: u32, height: u32) {
+    c.set_window_size(width, height).await.unwrap();
+    let inner = c
+        .execute("return [window.innerWidth, window.innerHeight]", vec![])
+        .await
+        .unwrap();
+    let (w, h) = (inner[0].as_u64().unwrap() as u32, inner[1].as_u64().unwrap() as u32);
+    if (w, h) != (width, height) {
+        c.set_window_size(2 * width - w, 2 * height - h).await.unwrap();
+    }
+    let deadline = Instant::now() + WAIT;
+    loop {
+        let inner = c
+            .execute("return [window.innerWidth, window.innerHeight]", vec![])
+            .await
+            .unwrap();
+        if inner == json!([width, height]) {
+            return;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the viewport stayed {inner}, not {width}x{height}"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// axe-core's script, installed by `npm ci --prefix crates/server/tests/axe`
+/// (`.ci/run` does): `None` where it is missing, which fails the tests
+/// under `TABULA_REQUIRE_BROWSER=1` and skips the check otherwise.
+pub fn axe_source() -> Option<&'static str> {
+    static SOURCE: std::sync::OnceLock<Option<String>> = std::sync::OnceLock::new();
+    SOURCE
+        .get_or_init(|| {
+            let path =
+                std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/axe/node_modules/axe-core/axe.min.js");
+            match std::fs::read_to_string(&path) {
+                Ok(s) => Some(s),
+                Err(_) => {
+                    assert!(
+                        std::env::var("TABULA_REQUIRE_BROWSER").is_err(),
+                        "TABULA_REQUIRE_BROWSER is set but axe-core is missing: npm ci --prefix crates/server/tests/axe"
+                    );
+                    eprintln!("axe-core skipped: npm ci --prefix crates/server/tests/axe installs it");
+                    None
+                }
+            }
+        })
+        .as_deref()
+}
+
+/// axe-core's serious and critical findings on the page as it is now,
+/// one line each (the rule, and the first elements it names).
+pub async fn axe_findings(c: &Client) -> Vec<String> {
+    let Some(source) = axe_source() else {
+        return Vec::new();
+    };
+    let loaded = c
+        .execute("return typeof window.axe === 'object'", vec![])
+        .await
+        .unwrap();
+    if loaded != json!(true) {
+        c.execute(&format!("{source}\n;return true"), vec![]).await.unwrap();
+    }
+    let found = c
+        .execute_async(
+            r#"const done = arguments[0];
+            // The experimental rules too: visible words missing from an
+            // accessible name is one of them.
+            const rules = Object.fromEntries(axe.getRules(['experimental']).map((r) => [r.ruleId, { enabled: true }]));
+            axe.run(document, { resultTypes: ['violations'], rules }).then((r) => done(r.violations
+                .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+                .map((v) => `${v.impact} ${v.id} (${v.nodes.length}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`)),
+              (e) => done([`axe failed: ${e}`]));"#,
+            vec![],
+        )
+        .await
+        .unwrap();
+    found
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap().to_string())
+        .collect()
+}
+
+/// What overflows the viewport's width (the page scrolls sideways), by the
+/// elements whose right edge lies past it: `None` where nothing does.
+pub async fn overflow(c: &Client) -> Option<String> {
+    let found = c
+        .execute(
+            r#"const width = document.documentElement.clientWidth;
+            if (document.documentElement.scrollWidth <= width) return null;
+            const out = [...document.querySelectorAll('body *')].filter((e) => {
+                const r = e.getBoundingClientRect();
+                return r.width > 0 && r.right > width + 1 && !e.closest('.visually-hidden');
+            });
+            // Elements clipped by a box that scrolls on its own do not widen the page.
+            const clipped = (e) => {
+                for (let p = e.parentElement; p && p !== document.body; p = p.parentElement) {
+                    if (getComputedStyle(p).overflowX !== 'visible') return true;
+                }
+                return false;
+            };
+            const outer = out.filter((e) => !out.includes(e.parentElement) && !clipped(e));
+            return `${document.documentElement.scrollWidth} px wide, past ${width}: ` + outer.slice(0, 4)
+                .map((e) => e.tagName.toLowerCase() + (e.id ? '#' + e.id : '') + (e.className && typeof e.className === 'string' ? '.' + e.className.split(' ').join('.') : '') + ` (right ${Math.round(e.getBoundingClientRect().right)})`)
+                .join(', ');"#,
+            vec![],
+        )
+        .await
+        .unwrap();
+    found.as_str().map(str::to_string)
+}
+
+/// The page at both [`SCREENS`]: a screenshot of each (`TABULA_SCREENSHOTS`),
+/// and its faults: sideways scrolling and axe-core's serious and critical
+/// findings, each line named by `page` and the screen. The window is left
+/// at the laptop's size.
+pub async fn page_faults(c: &Client, page: &str) -> Vec<String> {
+    let mut faults = Vec::new();
+    for (screen, width, height) in SCREENS {
+        viewport(c, width, height).await;
+        snapshot(c, &format!("{page}-{screen}")).await;
+        if let Some(o) = overflow(c).await {
+            faults.push(format!("{page} ({screen}): scrolls sideways, {o}"));
+        }
+        if let Some(o) = regions_overflow(c).await {
+            faults.push(format!("{page} ({screen}): {o}"));
+        }
+        for f in axe_findings(c).await {
+            faults.push(format!("{page} ({screen}): {f}"));
+        }
+    }
+    viewport(c, SCREENS[0].1, SCREENS[0].2).await;
+    faults
+}
+
+/// Whether the page's play regions (a renderer's `data-region="centre"` and
+/// `data-region="hand"`, see table.js) fit the viewport together: the
+/// span from the highest top to the lowest bottom no taller than the
+/// viewport, so that one scroll position shows the trick and the hand.
+pub async fn regions_overflow(c: &Client) -> Option<String> {
+    let found = c
+        .execute(
+            r#"const rects = [...document.querySelectorAll('[data-region]')]
+                .filter((e) => e.getClientRects().length > 0)
+                .map((e) => [e.dataset.region ?? e.getAttribute('data-region'), e.getBoundingClientRect()]);
+            if (rects.length === 0) return null;
+            const top = Math.min(...rects.map(([, r]) => r.top));
+            const bottom = Math.max(...rects.map(([, r]) => r.bottom));
+            const tall = Math.round(bottom - top);
+            if (tall <= window.innerHeight) return null;
+            return `the ${rects.map(([n, r]) => `${n} (${Math.round(r.height)} px)`).join(' and ')} span ${tall} px, taller than the ${window.innerHeight} px screen`;"#,
+            vec![],
+        )
+        .await
+        .unwrap();
+    found.as_str().map(str::to_string)
+}

@@ -123,6 +123,7 @@ export function mount(root, shell) {
     tabindex: '0',
     'aria-label': 'Abalone board: arrow keys move between cells, Space or Enter selects, Escape clears',
     'aria-describedby': 'abalone-summary',
+    'data-region': 'centre',
   });
   const summary = el('p', { id: 'abalone-summary', class: 'visually-hidden' });
   const turn = el('p', { id: 'abalone-turn', class: 'abalone-turn' });
@@ -132,7 +133,7 @@ export function mount(root, shell) {
   const bestButton = el('button', { type: 'button', id: 'abalone-best-button', hidden: true }, "Show the table's best move");
   const best = el('p', { id: 'abalone-best', hidden: true });
   const selection = el('p', { id: 'abalone-selection', class: 'muted' });
-  const pad = el('div', { class: 'abalone-pad', role: 'group', 'aria-label': 'Move the selected marbles' });
+  const pad = el('div', { class: 'abalone-pad', role: 'group', 'aria-label': 'Move the selected marbles', dataset: { region: 'hand' } });
   const buttons = {};
   for (const dir of PAD) {
     buttons[dir] = el('button', {
@@ -296,7 +297,15 @@ export function mount(root, shell) {
       g.addEventListener('click', () => choose(cell));
       return g;
     });
-    board.replaceChildren(hex, ...coordinates(), ...cells);
+    // The grid's rows (a grid cell needs a row for its parent): one per
+    // row letter, a1-a5 first.
+    const rows = new Map();
+    for (const g of cells) {
+      const r = g.dataset.cell[0];
+      if (!rows.has(r)) rows.set(r, svg('g', { role: 'row' }));
+      rows.get(r).append(g);
+    }
+    board.replaceChildren(hex, ...coordinates(), ...rows.values());
     board.setAttribute('aria-activedescendant', `abalone-cell-${focus}`);
     board.dataset.focus = focus;
 
@@ -410,10 +419,12 @@ export function tables(root, figures) {
       }
     }
     const heads = ['Class', 'Side to move', 'Wins', 'Losses', 'Draws', 'Longest win (plies)', 'A deepest position'];
-    parts.push(el('table', { id: 'tables-figures', class: 'abalone-figures' },
+    // Wider than a phone: the table scrolls sideways in its own box
+    // (focusable, so the keyboard scrolls it), not the page.
+    parts.push(el('div', { class: 'table-scroll', role: 'region', 'aria-label': 'The figures', tabindex: '0' }, el('table', { id: 'tables-figures', class: 'abalone-figures' },
       el('caption', {}, 'Actual positions (every symmetric image counted), by side to move'),
       el('thead', {}, el('tr', {}, ...heads.map((h) => el('th', { scope: 'col' }, h)))),
-      el('tbody', { id: 'tables-rows' }, ...rows)));
+      el('tbody', { id: 'tables-rows' }, ...rows))));
   }
   if (figures.trainers.length) {
     parts.push(el('p', { id: 'tables-trainers' }, 'Practise them: ',

@@ -45,7 +45,8 @@ export function setCards(set) {
 /** A card's face; `idle` dims a card that may not be played now. */
 export function card(name, idle = false) {
   const suit = SUIT_CLASS[name.slice(-1)];
-  return el('span', { class: `hc-card hc-${suit}${idle ? ' hc-idle' : ''}`, 'aria-label': cardWords(name) }, name);
+  // An image of a card: its name is the words ("queen of spades").
+  return el('span', { class: `hc-card hc-${suit}${idle ? ' hc-idle' : ''}`, role: 'img', 'aria-label': cardWords(name) }, name);
 }
 
 /** Left and right arrows (and Home, End) move the focus along the

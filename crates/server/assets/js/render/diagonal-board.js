@@ -252,8 +252,11 @@ export class DiagonalBoard {
         p.total.textContent = inLegal ? `→ ${legal.get(name)}${bust ? '!' : ''}` : '';
         p.total.classList.toggle('bust', bust);
 
-        // The accessible name says what a sighted player sees.
-        const words = [name, String(value)];
+        // The accessible name says what a sighted player sees: the
+        // cell's visible words first, as shown (speech input names a
+        // control by what it shows), then what they mean.
+        const shown = [p.value.textContent, p.owner.textContent, p.total.textContent].filter(Boolean).join(' ');
+        const words = [name, shown];
         if (taken) words.push(`taken by ${this.ownerNames[owner]}`);
         if (isToken) words.push('token');
         if (inLegal) words.push('in reach', `total ${legal.get(name)}${bust ? ', over the target' : ''}`);

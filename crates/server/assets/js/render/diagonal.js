@@ -89,7 +89,7 @@ export function mount(root, shell) {
   const scoreComputer = el('strong', { id: 'score-computer', class: 'score-value' }, '0');
   const who = [el('span', { class: 'who' }, 'You'), el('span', { class: 'who' }, 'Computer')];
   const variant = el('p', { class: 'variant-note', hidden: true });
-  const boardHost = el('div', { class: 'board-wrap' });
+  const boardHost = el('div', { class: 'board-wrap', dataset: { region: 'centre' } });
   const legend = el('ul', { class: 'legend', 'aria-label': 'Legend' });
   root.replaceChildren(el('section', { class: 'game', 'aria-label': 'Game' },
     el('div', { class: 'scorebar' },

@@ -259,11 +259,11 @@ export function mount(root, shell) {
       el('p', { id: 'dd-multiplier' }, 'Multiplier: ', el('strong', {}, String(v.multiplier)),
         ` (bid ${v.bid || '–'}, doubled for each bomb or rocket: ${v.bombs} so far)`));
 
-    const table = el('div', { class: 'hc-table dd-table', role: 'group', 'aria-label': 'The table' },
+    const table = el('div', { class: 'hc-table dd-table', role: 'group', 'aria-label': 'The table', dataset: { region: 'centre' } },
       top, seatBox((me + 2) % 3, 'left'), center, seatBox((me + 1) % 3, 'right'));
 
     // Your hand: toggle buttons while you play, faces otherwise.
-    const handRow = el('div', { class: 'hc-hand dd-hand', role: 'group', 'aria-label': playing ? 'Your hand: select the cards to play' : 'Your hand' },
+    const handRow = el('div', { class: 'hc-hand dd-hand', role: 'group', 'aria-label': playing ? 'Your hand: select the cards to play' : 'Your hand', dataset: { region: 'hand' } },
       ...hand.map((c) => {
         if (!playing) return face(c.card);
         const on = selected.has(c.card);
@@ -333,7 +333,8 @@ export function mount(root, shell) {
           class: 'btn secondary',
           disabled: !plays.length,
           'aria-keyshortcuts': 'H',
-          'aria-label': plays.length ? `Hint: select the next legal play${hintNo}, of ${plays.length}` : 'Hint: no play beats it',
+          // The words shown come first (speech input says them).
+          'aria-label': plays.length ? `Hint${hintNo}: select the next of ${plays.length} legal plays` : 'Hint (nothing beats it)',
           onclick: hint,
         }, plays.length ? `Hint${hintNo}` : 'Hint (nothing beats it)'),
         el('button', {

@@ -85,7 +85,7 @@ export function mount(root, shell) {
     const button = (move, words, cls = 'btn') => el('button', {
       type: 'button', class: cls, dataset: { action: move.label }, onclick: () => shell.play(move),
     }, words);
-    const hand = el('div', { class: 'hc-hand', role: 'group', 'aria-label': 'Your hand' },
+    const hand = el('div', { class: 'hc-hand', role: 'group', 'aria-label': 'Your hand', dataset: { region: 'hand' } },
       ...v.hand.map((c) => (byCard.has(c)
         ? button(byCard.get(c), card(c), 'hc-card-button')
         : card(c, v.phase === 'play'))));

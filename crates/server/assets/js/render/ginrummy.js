@@ -261,7 +261,8 @@ export function mount(root, shell) {
     if (take) {
       const top = v.pile_top;
       const words = v.phase === 'offer' ? `Take ${top}` : `Take ${top} from the pile`;
-      const spoken = v.phase === 'offer' ? `Take the ${cardWords(top)}` : `Take the ${cardWords(top)} from the pile`;
+      // The words shown come first in the name (speech input says them).
+      const spoken = `${words} (the ${cardWords(top)})`;
       draws.push(el('button', { type: 'button', class: 'btn', id: 'gr-take', dataset: { action: take.label }, 'aria-label': spoken, onclick: act(take) }, words));
     }
     if (draw) {
@@ -272,7 +273,7 @@ export function mount(root, shell) {
     }
     const drawRow = draws.length ? el('div', { class: 'gr-draws', role: 'group', 'aria-label': 'Your draw' }, ...draws) : null;
     if (drawRow) arrowKeys(drawRow);
-    const middle = el('div', { class: 'gr-middle', role: 'group', 'aria-label': 'The stock and the discard pile' },
+    const middle = el('div', { class: 'gr-middle', role: 'group', 'aria-label': 'The stock and the discard pile', dataset: { region: 'centre' } },
       el('div', { class: 'gr-pile-box', id: 'gr-stock' },
         el('span', { class: 'hc-card gr-back', 'aria-hidden': 'true' }),
         el('span', {}, 'Stock: ', el('strong', {}, plural(v.stock, 'card')))),
@@ -327,6 +328,7 @@ export function mount(root, shell) {
     const hand = el('div', {
       class: 'hc-hand gr-hand',
       role: 'group',
+      dataset: { region: 'hand' },
       'aria-label': arranging ? 'Your hand: select cards to meld' : 'Your hand',
     },
     ...a.melds.map((m, i) => group(m, `Meld ${i + 1}, a ${meldKind(m)}: ${m.map(cardWords).join(', ')}`, 'gr-meld')),

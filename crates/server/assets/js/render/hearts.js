@@ -67,7 +67,7 @@ export function mount(root, shell) {
     const of = (kind) => legal.filter((m) => actionKind(m.action) === kind);
     // The cards you may play, by name.
     const playable = new Map(of('play').map((m) => [cardName(actionArg(m.action)), m]));
-    const hand = el('div', { class: 'hc-hand', role: 'group', 'aria-label': 'Your hand' },
+    const hand = el('div', { class: 'hc-hand', role: 'group', 'aria-label': 'Your hand', dataset: { region: 'hand' } },
       ...v.hand.map((c) => {
         if (passing) {
           const on = picked.includes(c);

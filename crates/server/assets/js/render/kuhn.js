@@ -29,9 +29,9 @@ function face(id, letter, label) {
 }
 
 export function mount(root, shell) {
-  const table = el('div', { class: 'kuhn-table' });
+  const table = el('div', { class: 'kuhn-table', dataset: { region: 'centre' } });
   const buttons = el('div', {
-    class: 'kuhn-actions', role: 'group', 'aria-label': 'Your move', style: 'display:flex;gap:0.5rem',
+    class: 'kuhn-actions', role: 'group', 'aria-label': 'Your move', style: 'display:flex;gap:0.5rem', dataset: { region: 'hand' },
   });
   root.replaceChildren(table, buttons);
   return {

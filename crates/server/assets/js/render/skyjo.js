@@ -20,12 +20,12 @@ function band(value) {
 
 function card(value, extra = {}) {
   if (value === null || value === undefined) {
-    return el('span', { class: 'sk-card sk-removed', 'aria-label': 'removed' });
+    return el('span', { class: 'sk-card sk-removed', role: 'img', 'aria-label': 'removed' });
   }
   if (value === 'hidden') {
-    return el('span', { class: 'sk-card sk-down', 'aria-label': 'face down', ...extra });
+    return el('span', { class: 'sk-card sk-down', role: 'img', 'aria-label': 'face down', ...extra });
   }
-  return el('span', { class: `sk-card sk-${band(value)}`, 'aria-label': String(value), ...extra }, String(value));
+  return el('span', { class: `sk-card sk-${band(value)}`, role: 'img', 'aria-label': String(value), ...extra }, String(value));
 }
 
 // The moves that name a cell of the person's grid, by the kind of their
@@ -72,7 +72,7 @@ export function mount(root, shell) {
 
     // The piles and the drawn card.
     const top = v.discard_top;
-    const piles = el('div', { class: 'sk-piles' },
+    const piles = el('div', { class: 'sk-piles', dataset: { region: 'centre' } },
       el('div', { class: 'sk-pile' },
         el('span', { class: 'sk-card sk-down', 'aria-hidden': 'true' }),
         el('span', { id: 'sk-draw-count' }, `Draw pile: ${v.draw_count} card${v.draw_count === 1 ? '' : 's'}`),
@@ -138,7 +138,7 @@ export function mount(root, shell) {
       ].filter(Boolean);
       return el('section', { class: seat === me ? 'sk-seat sk-mine' : 'sk-seat', 'aria-label': shell.seatName(seat) },
         el('h3', {}, `${answer.seats[seat].name}${marks.length ? ` (${marks.join(', ')})` : ''}`),
-        el('div', { class: 'sk-grid', style: `--columns: ${COLUMNS}` }, ...cells),
+        el('div', { class: 'sk-grid', style: `--columns: ${COLUMNS}`, dataset: seat === me ? { region: 'hand' } : {} }, ...cells),
         el('p', { class: 'muted sk-score' }, scoreLine(grid, v.totals[seat], v.last_round.some((x) => x !== 0) ? v.last_round[seat] : null)));
     });
     const final = v.closer !== null && v.closer !== undefined

@@ -73,7 +73,7 @@ export function mount(root, shell) {
     }, words);
     // The cards you may play, by name.
     const playable = new Map(of('play').map((m) => [cardName(actionArg(m.action)), m]));
-    const hand = el('div', { class: 'hc-hand', role: 'group', 'aria-label': 'Your hand' },
+    const hand = el('div', { class: 'hc-hand', role: 'group', 'aria-label': 'Your hand', dataset: { region: 'hand' } },
       ...v.hand.map((c) => (playable.has(c)
         ? button(playable.get(c), card(c), 'hc-card-button')
         : card(c, v.phase === 'play'))));

@@ -5,7 +5,9 @@
 import { el } from '../common.js';
 
 export function mount(root, shell) {
-  const board = el('div', { class: 'ttt-board', role: 'grid', 'aria-label': 'Tic-tac-toe board' });
+  // A group of buttons (Tab and the buttons' own keys), not a grid: a
+  // grid promises rows and arrow keys.
+  const board = el('div', { class: 'ttt-board', role: 'group', 'aria-label': 'Tic-tac-toe board', dataset: { region: 'centre' } });
   root.replaceChildren(board);
   return {
     update(answer) {

@@ -65,7 +65,10 @@ export function trickTable(answer, { marks, line, center }, state) {
     },
     el('h3', {}, `${name(seat)}${words.length ? ` (${words.join(', ')})` : ''}`),
     el('p', { class: 'muted' }, ...line(seat)),
-    el('div', { class: `hc-played${kept ? ' hc-finished' : ''}`, 'aria-label': has ? `played ${cardWords(played.get(seat))}` : 'no card yet' },
+    // The slot's words are its content (a name on a role-less div is
+    // not read): hidden words, then the card's face.
+    el('div', { class: `hc-played${kept ? ' hc-finished' : ''}` },
+      el('span', { class: 'visually-hidden' }, has ? 'played ' : 'no card yet'),
       has ? card(played.get(seat)) : ''));
   };
   const trickLine = kept
@@ -88,6 +91,6 @@ export function trickTable(answer, { marks, line, center }, state) {
     panel.setAttribute('aria-label', `Last trick: ${trickWords(done, name)}`);
     parts.push(toggle, panel);
   }
-  return el('div', { class: 'hc-table', role: 'group', 'aria-label': 'The table' },
+  return el('div', { class: 'hc-table', role: 'group', 'aria-label': 'The table', dataset: { region: 'centre' } },
     seatBox(2), seatBox(1), el('div', { class: 'hc-center' }, ...parts), seatBox(3), seatBox(0));
 }

@@ -1,0 +1,71 @@
+//! Every page that is not a game's table, at a laptop's and a phone's
+//! size: no sideways scrolling, and no serious or critical finding of
+//! axe-core run inside the page (the tables of every game are checked by
+//! browser_every_game.rs, with the same helper).
+
+use crate::table_page::{player, start_game, until};
+use crate::web;
+
+use web::{browser_slot, driver, open, page_faults, shown};
+
+/// Each page's faults, all gathered before the test fails, so that one run
+/// lists them all.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_page_fits_a_phone_and_passes_axe() {
+    let _slot = browser_slot().await;
+    let Some(d) = driver() else { return };
+    // The tables page with its figures (the widest page), whichever test
+    // installs the tables first.
+    crate::common::abalone_tables();
+    let mut faults = Vec::new();
+    // A visitor first: the pages before an account.
+    let s = crate::common::TestServer::start(crate::common::Engine::Sqlite, |_| {})
+        .await
+        .unwrap();
+    let c = web::browser(&d).await;
+    for page in ["login", "register", ""] {
+        open(&c, &format!("{}/{page}", s.base)).await;
+        faults.extend(page_faults(&c, &format!("visitor-{}", if page.is_empty() { "home" } else { page })).await);
+    }
+    c.close().await.unwrap();
+    drop(s);
+    // A person with an account, and a finished game to review.
+    let (s, c) = player(&d, "pages").await;
+    let id = start_game(&c, &s.base, "diagonal", &[("size", "3")], &[]).await;
+    loop {
+        until(
+            &c,
+            "the person's turn or the end",
+            "return document.body.dataset.busy !== 'true' && (document.querySelector('#table-legal button[data-action]') !== null || !document.getElementById('table-result').hidden)",
+        )
+        .await;
+        if shown(&c, "#table-result").await {
+            break;
+        }
+        c.execute(
+            "document.querySelector('#table-legal button[data-action]').click()",
+            vec![],
+        )
+        .await
+        .unwrap();
+    }
+    faults.extend(page_faults(&c, "finished-table").await);
+    let pages = [
+        ("home", String::new()),
+        ("daily", "daily".into()),
+        ("play", "play".into()),
+        ("games", "new".into()),
+        ("leaderboard", "leaderboard".into()),
+        ("stats", "stats".into()),
+        ("account", "account".into()),
+        ("lab", "lab".into()),
+        ("review", format!("review/{id}")),
+        ("tables", "tables/abalone".into()),
+    ];
+    for (name, path) in pages {
+        open(&c, &format!("{}/{path}", s.base)).await;
+        faults.extend(page_faults(&c, name).await);
+    }
+    c.close().await.unwrap();
+    assert!(faults.is_empty(), "{} faults:\n{}", faults.len(), faults.join("\n"));
+}
