@@ -32,6 +32,8 @@ pub trait GameEntry: Sync {
     fn players(&self) -> &'static [PlayerInfo];
     /// The player used when none is named.
     fn default_player(&self) -> &'static str;
+    /// Its rules for players ([`GameModule::RULES`]).
+    fn rules(&self) -> &'static str;
     /// Its rules options, with their meanings.
     fn option_docs(&self) -> &'static [OptionDoc];
     /// The options' defaults, as a JSON object.
@@ -205,6 +207,9 @@ impl<M: GameModule> GameEntry for Registered<M> {
     }
     fn default_player(&self) -> &'static str {
         M::DEFAULT_PLAYER
+    }
+    fn rules(&self) -> &'static str {
+        M::RULES
     }
     fn option_docs(&self) -> &'static [OptionDoc] {
         M::OPTIONS

@@ -33,6 +33,9 @@ pub struct PlayerInfo {
     pub form: &'static str,
     /// A spec that works, quick enough for tests: `level:1`, `mcts:100`.
     pub example: &'static str,
+    /// The name people read ("Random", "Alpha-beta"; a `level:N`
+    /// player's levels have [`LEVEL_TITLES`](crate::LEVEL_TITLES)).
+    pub title: &'static str,
     /// One line about the player.
     pub description: &'static str,
 }

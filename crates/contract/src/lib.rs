@@ -53,6 +53,7 @@ pub mod options;
 pub mod players;
 pub mod spec;
 pub mod table;
+pub mod titles;
 
 pub use agent::{AgentError, Decision, LocalAgent, RootJson, SeatAgent, StatsJson, stats_json};
 pub use capability::{Capabilities, Report};
@@ -64,6 +65,7 @@ pub use matches::{LegalMove, Match, MoveMade};
 pub use module::{ActionOf, GameModule, ObservationOf, Rules, StateOf};
 pub use spec::{PlayerSpec, SpecError};
 pub use table::{Table, TableError};
+pub use titles::{LEVEL_TITLES, player_choices, player_title};
 
 /// Checks that an observation made for seat `observed` is the one of
 /// `seat` (a game's [`GameModule::check_observation`] starts with it).

@@ -64,6 +64,12 @@ pub trait GameModule: Sized + Send + Sync + 'static {
     /// The player used when none is named: the game's strongest that
     /// answers in about a second.
     const DEFAULT_PLAYER: &'static str;
+    /// The rules for players, in plain words (CommonMark: headings,
+    /// paragraphs, lists, bold), beginning `# {title}`: the web app's
+    /// rules page. Each registered game writes its own (the registry's
+    /// tests require it); a game's crate keeps it in a file of its own, as
+    /// `crates/games/nim/RULES.md`.
+    const RULES: &'static str = "";
     /// The tunables of the game's own computer (the searches' tables are
     /// the library's).
     const TUNABLES: &'static [TunableTable] = &[];

@@ -17,6 +17,7 @@ pub const RANDOM: PlayerInfo = PlayerInfo {
     name: "random",
     form: "random",
     example: "random",
+    title: "Random",
     description: "uniformly random legal actions (a baseline)",
 };
 
@@ -25,6 +26,7 @@ pub const MINIMAX: PlayerInfo = PlayerInfo {
     name: "minimax",
     form: "minimax",
     example: "minimax",
+    title: "Minimax (perfect play)",
     description: "full-width minimax to the end of the game (small games only)",
 };
 
@@ -33,6 +35,7 @@ pub const ALPHABETA: PlayerInfo = PlayerInfo {
     name: "alphabeta",
     form: "alphabeta[:D]",
     example: "alphabeta:2",
+    title: "Alpha-beta",
     description: "alpha-beta with iterative deepening, to the end of the game or D plies",
 };
 
@@ -41,6 +44,7 @@ pub const MCTS: PlayerInfo = PlayerInfo {
     name: "mcts",
     form: "mcts:N",
     example: "mcts:100",
+    title: "Monte Carlo",
     description: "UCT Monte Carlo tree search, N iterations per move, random rollouts",
 };
 
@@ -49,6 +53,7 @@ pub const ISMCTS: PlayerInfo = PlayerInfo {
     name: "ismcts",
     form: "ismcts:N",
     example: "ismcts:100",
+    title: "Monte Carlo over the hidden cards",
     description: "information-set MCTS (one tree, the seat's view), N iterations per move",
 };
 
@@ -57,6 +62,7 @@ pub const MOISMCTS: PlayerInfo = PlayerInfo {
     name: "moismcts",
     form: "moismcts:N",
     example: "moismcts:100",
+    title: "Monte Carlo, a tree per seat",
     description: "multiple-observer information-set MCTS (a tree per seat), N iterations per move",
 };
 
@@ -65,6 +71,7 @@ pub const ROOTUCB: PlayerInfo = PlayerInfo {
     name: "rootucb",
     form: "rootucb:N",
     example: "rootucb:100",
+    title: "Sampled Monte Carlo",
     description: "determinized root-UCB Monte Carlo with common random numbers, N samples per move",
 };
 
@@ -78,6 +85,7 @@ pub const fn leveled_ladder(description: &'static str) -> [PlayerInfo; 5] {
             name: "level",
             form: "level:N",
             example: "level:2",
+            title: "Computer",
             description,
         },
         RANDOM,

@@ -176,6 +176,7 @@ impl GameModule for PartnerDice {
             name: "loud",
             form: "loud",
             example: "loud",
+            title: "Loud",
             description: "always 2",
         },
         players::RANDOM,

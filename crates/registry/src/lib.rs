@@ -108,6 +108,12 @@ pub fn catalog() -> Value {
                 "options": options,
                 "players": entry.players(),
                 "default_player": entry.default_player(),
+                // What the new-game form offers a computer seat, by the
+                // names people read.
+                "choices": tabula_contract::player_choices(entry.players(), entry.default_player())
+                    .into_iter()
+                    .map(|(spec, title)| json!({ "spec": spec, "title": title }))
+                    .collect::<Vec<_>>(),
             })
         })
         .collect();

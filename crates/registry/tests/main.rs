@@ -7,6 +7,7 @@
 static GLOBAL: tabula_conformance::alloc::Counting = tabula_conformance::alloc::Counting;
 
 mod answers;
+mod assist;
 mod contracts;
 mod decisions;
 

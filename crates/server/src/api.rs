@@ -30,6 +30,8 @@ pub fn routes() -> Router<AppState> {
         .route("/api/games/{id}", get(games::get))
         .route("/api/games/{id}/actions", post(games::act))
         .route("/api/games/{id}/review", get(games::review))
+        .route("/api/games/{id}/hint", post(crate::assist::hint))
+        .route("/api/games/{id}/undo", post(crate::assist::undo))
         .route("/api/daily/{date}", get(daily_grid))
         .route("/api/leaderboard", get(daily::leaderboard))
         .route("/api/stats", get(daily::stats))

@@ -19,7 +19,7 @@ use crate::table_routes::{Creation, act_table, create_table};
 use crate::tables::{NewTable, Saved};
 
 /// Loads a game the session may see, or 404.
-async fn owned_game(state: &AppState, session: Option<&Session>, id: &str) -> ApiResult<GameRow> {
+pub(crate) async fn owned_game(state: &AppState, session: Option<&Session>, id: &str) -> ApiResult<GameRow> {
     let missing = || ApiError::not_found(format!("no game {id:?} here"));
     let session = session.ok_or_else(missing)?;
     let row = sqlx::query(&format!("SELECT {COLUMNS} FROM games WHERE id = $1"))
@@ -38,7 +38,7 @@ async fn owned_game(state: &AppState, session: Option<&Session>, id: &str) -> Ap
 /// Adds what the database knows besides the game to its answer: the daily
 /// grid's date, whether the game counts for the leaderboard (or its day
 /// was restarted), and, once a ranked day is over, its margin and points.
-async fn with_standing(state: &AppState, game: &GameRow, mut v: Value) -> ApiResult<Value> {
+pub(crate) async fn with_standing(state: &AppState, game: &GameRow, mut v: Value) -> ApiResult<Value> {
     let (mut restarted, mut points) = (false, None);
     if let (Some(user), Some(day)) = (&game.user_id, &game.day) {
         (restarted, points) = crate::attempts::day_standing(state, user, day, &game.id).await?;

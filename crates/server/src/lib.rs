@@ -28,6 +28,7 @@ use axum::extract::ConnectInfo;
 use tokio::net::TcpListener;
 
 pub mod api;
+pub mod assist;
 pub mod attempts;
 pub mod auth;
 pub mod compute;

@@ -45,6 +45,7 @@ const PAGES: &[Page] = &[
     page!("table", "Game"),
     page!("new", "New game"),
     page!("tables", "Endgame tables"),
+    page!("history", "Your games"),
 ];
 
 /// Static files: path, content type, content; every script under
@@ -62,6 +63,7 @@ pub fn routes() -> Router<AppState> {
         .route("/leaderboard", get(|s, h| page(s, h, "leaderboard")))
         .route("/stats", get(|s, h| page(s, h, "stats")))
         .route("/account", get(|s, h| page(s, h, "account")))
+        .route("/history", get(|s, h| page(s, h, "history")))
         .route("/login", get(|s, h, u| auth_page(s, h, u, "login")))
         .route("/register", get(|s, h, u| auth_page(s, h, u, "register")))
         .route("/review/{id}", get(|s, h| page(s, h, "review")))
@@ -71,6 +73,7 @@ pub fn routes() -> Router<AppState> {
         .route("/new", get(|s, h| page(s, h, "new")))
         .route("/new/{game}", get(|s, h| page(s, h, "new")))
         .route("/tables/{game}", get(tables_page))
+        .route("/rules/{game}", get(rules_page))
         .route("/assets/{*path}", get(asset))
         .route("/wasm/{name}", get(crate::wasm::file_route))
         .route("/sw.js", get(service_worker))
@@ -100,18 +103,58 @@ fn renderers() -> Vec<&'static str> {
         .collect()
 }
 
-async fn page(State(state): State<AppState>, headers: HeaderMap, name: &'static str) -> Response {
+async fn page(state: State<AppState>, headers: HeaderMap, name: &'static str) -> Response {
     let html = RENDERED
         .iter()
         .find(|(n, _)| *n == name)
         .map(|(_, html)| html.as_str())
         .expect("every route names a page");
+    respond(state, headers, html).await
+}
+
+/// The rules page's fragment: a game's rules for players, and its links.
+const RULES_BODY: &str = include_str!("../assets/pages/rules.html");
+
+/// Each game's rules page, filled in once at first use: its rules for
+/// players ([`tabula_contract::GameModule::RULES`], CommonMark) as HTML in
+/// the layout. The text is the game's own, compiled in: nobody's input.
+static RULES: std::sync::LazyLock<Vec<(&'static str, String)>> = std::sync::LazyLock::new(|| {
+    tabula_registry::games()
+        .iter()
+        .map(|entry| {
+            let info = entry.info();
+            let mut rules = String::new();
+            pulldown_cmark::html::push_html(&mut rules, pulldown_cmark::Parser::new(entry.rules()));
+            let body = RULES_BODY
+                .replace("{{game}}", info.name)
+                .replace("{{title}}", info.title)
+                .replace("{{rules}}", &rules);
+            let page = LAYOUT
+                .replace("{{title}}", &format!("Rules of {}", info.title))
+                .replace("{{page}}", "rules")
+                .replace("{{renderers}}", &renderers().join(" "))
+                .replace("{{body}}", &body);
+            (info.name, page)
+        })
+        .collect()
+});
+
+/// `/rules/{game}`: a registered game's rules for players.
+async fn rules_page(state: State<AppState>, headers: HeaderMap, Path(game): Path<String>) -> Response {
+    match RULES.iter().find(|(name, _)| *name == game) {
+        Some((_, html)) => respond(state, headers, html).await,
+        None => not_found().await,
+    }
+}
+
+/// A page's HTML, with a session cookie where the browser has none.
+async fn respond(State(state): State<AppState>, headers: HeaderMap, html: &str) -> Response {
     let mut response = (
         [
             (header::CONTENT_TYPE, "text/html; charset=utf-8"),
             (header::CACHE_CONTROL, "no-store"),
         ],
-        html,
+        html.to_string(),
     )
         .into_response();
     // A page still renders if the database is down; its API calls then say so.

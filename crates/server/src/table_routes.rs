@@ -328,7 +328,25 @@ pub(crate) async fn act_table(state: &AppState, game: &GameRow, body: &Action) -
         }
     }
     let table = run_computers(state, table, replayed.game, game.kind == "watch").await?;
-    let (stored, v) = table_state(&table, &table.replay()?, &game.id, &game.kind)?;
+    store_table(state, game, &table).await
+}
+
+/// Takes back the person's last move of `game` (free play: its caller
+/// checks), at the ply the page shows, and stores the table as it was
+/// before that move.
+pub(crate) async fn undo_table(state: &AppState, game: &GameRow, ply: u64) -> ApiResult<Value> {
+    let mut table = game.table.table()?;
+    let replayed = table.replay()?;
+    table.undo(&replayed, ply)?;
+    store_table(state, game, &table).await
+}
+
+/// Stores `table`, the new state of `game` (a ranked daily game that ends
+/// is scored with it), unless the row changed meanwhile; answers the
+/// person's view.
+async fn store_table(state: &AppState, game: &GameRow, table: &Table) -> ApiResult<Value> {
+    let row = &game.table;
+    let (stored, v) = table_state(table, &table.replay()?, &game.id, &game.kind)?;
     let now_ms = state.clock.now_ms();
     let mut tx = state.db.pool.begin().await?;
     // The truth as read: a row of before has none until this first move.

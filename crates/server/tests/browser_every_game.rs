@@ -4,7 +4,10 @@
 //! one), the person's first moves played from the page, no error shown;
 //! and for a game with hidden information and a swap hook, the page at the
 //! person's first turn byte for byte the same when two cards the person
-//! cannot see are swapped in the server's truth.
+//! cannot see are swapped in the server's truth. Each page (the form, the
+//! table at the first turn and later, the rules) is checked at a laptop's
+//! and a phone's size: no sideways scrolling, the centre and the hand on
+//! one screen, no serious or critical axe-core finding.
 
 use crate::table_page;
 use crate::web;
@@ -36,6 +39,15 @@ async fn every_registered_game_plays_on_its_page() {
         )
         .await;
         faults.extend(page_faults(&c, &format!("{name}-form")).await);
+        // The seats' choices by the names people read ("Expert"), the
+        // spec ("level:4") only under each seat's details.
+        let specs = crate::table_page::strings(
+            &c,
+            "return [...document.querySelectorAll('#new-seats option')].map((o) => o.textContent).filter((t) => /[a-z]+:[0-9]/.test(t))",
+            vec![],
+        )
+        .await;
+        assert!(specs.is_empty(), "{name}: the seats offer {specs:?}");
         let chosen = c
             .execute(
                 "return [...document.querySelectorAll('#new-seats select')].slice(1).map((s) => s.value)",
@@ -58,6 +70,17 @@ async fn every_registered_game_plays_on_its_page() {
             )
             .await
             .unwrap();
+        // The rules, from the form and from the table; the page is the
+        // game's own text, with its title.
+        let rules = format!("/rules/{name}");
+        let linked_rules = c
+            .execute(
+                "return document.getElementById('new-rules')?.getAttribute('href')",
+                vec![],
+            )
+            .await
+            .unwrap();
+        assert_eq!(linked_rules, serde_json::json!(rules), "{name}: the form's rules link");
         let tables = entry.capabilities().tablebase.is_some();
         assert_eq!(linked, serde_json::json!(tables), "{name}: the tables page link");
         tables_linked += usize::from(tables);
@@ -108,7 +131,34 @@ async fn every_registered_game_plays_on_its_page() {
             "return document.body.dataset.busy !== 'true' && (document.querySelector('#table-legal button[data-action]') !== null || !document.getElementById('table-result').hidden)",
         )
         .await;
+        // The person's turn starts with the keyboard on the play, not at
+        // the top of the page (Abalone's board once took twelve Tabs).
+        let focused = c
+            .execute(
+                "return !document.getElementById('table-result').hidden || ['table-board', 'table-legal'].some((id) => document.getElementById(id).contains(document.activeElement))",
+                vec![],
+            )
+            .await
+            .unwrap();
+        if focused != serde_json::json!(true) {
+            faults.push(format!(
+                "{name}-table: the keyboard is not on the play at the person's turn"
+            ));
+        }
         faults.extend(page_faults(&c, &format!("{name}-table")).await);
+        let linked_rules = c
+            .execute(
+                "return document.getElementById('table-rules').getAttribute('href')",
+                vec![],
+            )
+            .await
+            .unwrap();
+        assert_eq!(linked_rules, serde_json::json!(rules), "{name}: the table's rules link");
+        let seats = web::text(&c, "#table-seats").await;
+        assert!(
+            !seats.contains("level:") && !seats.contains(&entry.default_player().to_string()),
+            "{name}: the table names its computers by spec: {seats}"
+        );
         for _ in 0..MOVES {
             until(
                 &c,
@@ -134,6 +184,17 @@ async fn every_registered_game_plays_on_its_page() {
         // Later in the game: other panels, played cards, bids.
         until(&c, "the page", "return document.body.dataset.busy !== 'true'").await;
         faults.extend(page_faults(&c, &format!("{name}-later")).await);
+        open(&c, &format!("{}{rules}", s.base)).await;
+        assert_eq!(
+            web::text(&c, "#rules h1").await,
+            entry.info().title,
+            "{name}: its rules page"
+        );
+        assert!(
+            c.find(fantoccini::Locator::Css("#rules h2")).await.is_ok(),
+            "{name}: its rules page has no sections"
+        );
+        faults.extend(page_faults(&c, &format!("{name}-rules")).await);
         let swap = if swapped {
             ", unchanged by a swap of unseen cards"
         } else {

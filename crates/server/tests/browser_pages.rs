@@ -61,11 +61,26 @@ async fn every_page_fits_a_phone_and_passes_axe() {
         ("lab", "lab".into()),
         ("review", format!("review/{id}")),
         ("tables", "tables/abalone".into()),
+        ("history", "history".into()),
     ];
     for (name, path) in pages {
         open(&c, &format!("{}/{path}", s.base)).await;
         faults.extend(page_faults(&c, name).await);
     }
+    // The person's games list the finished one, with the way back to it
+    // and its review (the game reviews).
+    open(&c, &format!("{}/history", s.base)).await;
+    let links = crate::table_page::strings(
+        &c,
+        "return [...document.querySelectorAll(`#history-rows tr[data-id='${arguments[0]}'][data-over='true'] a`)].map((a) => a.getAttribute('href'))",
+        vec![serde_json::json!(id)],
+    )
+    .await;
+    assert_eq!(
+        links,
+        [format!("/table/{id}"), format!("/review/{id}")],
+        "the finished game in the list"
+    );
     c.close().await.unwrap();
     assert!(faults.is_empty(), "{} faults:\n{}", faults.len(), faults.join("\n"));
 }

@@ -12,6 +12,7 @@ mod browser_abalone;
 mod browser_doudizhu;
 mod browser_every_game;
 mod browser_ginrummy;
+mod browser_help;
 mod browser_local;
 mod browser_offline;
 mod browser_pages;

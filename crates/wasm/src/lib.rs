@@ -151,6 +151,39 @@ impl JsLocalTable {
         self.0.play_computer(action).map_err(|e| JsError::new(&e))
     }
 
+    /// The hint's search at the person's turn, for the worker: a turn in
+    /// the shape of [`next`](JsLocalTable::next)'s.
+    ///
+    /// # Errors
+    /// When it is not the person's turn.
+    #[wasm_bindgen(js_name = hintTurn)]
+    pub fn hint_turn(&self) -> Result<String, JsError> {
+        self.0
+            .hint_turn_json()
+            .map(|v| v.to_string())
+            .map_err(|e| JsError::new(&e))
+    }
+
+    /// The hint (`{index, label, player}`) for the worker's action (JSON).
+    ///
+    /// # Errors
+    /// When the action is not a legal move now.
+    #[wasm_bindgen(js_name = hintAnswer)]
+    pub fn hint_answer(&self, action: &str) -> Result<String, JsError> {
+        self.0
+            .hint_answer(action)
+            .map(|v| v.to_string())
+            .map_err(|e| JsError::new(&e))
+    }
+
+    /// Takes back the person's last move at `ply` (the answer's).
+    ///
+    /// # Errors
+    /// A stale ply, a finished game, or no move to take back.
+    pub fn undo(&mut self, ply: f64) -> Result<(), JsError> {
+        self.0.undo(whole(ply)).map_err(|e| JsError::new(&e))
+    }
+
     /// The table as saved (`{game, options, seats, seed, actions}`): what
     /// the server replays at the end, and what a reload resumes from.
     pub fn saved(&self) -> String {

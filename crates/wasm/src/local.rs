@@ -104,8 +104,14 @@ impl LocalTable {
     /// As [`next_turn`](LocalTable::next_turn).
     pub fn next_turn_json(&mut self) -> Result<Option<Value>, String> {
         let Some(turn) = self.next_turn()? else { return Ok(None) };
+        Ok(Some(self.turn_json(&turn)))
+    }
+
+    /// A turn as the worker takes it, with what the page needs to answer
+    /// without the worker (see [`next_turn_json`](LocalTable::next_turn_json)).
+    fn turn_json(&self, turn: &ComputerTurn) -> Value {
         let legal = self.replayed.game.legal();
-        Ok(Some(json!({
+        json!({
             "seat": turn.seat,
             "player": turn.player,
             "seed": turn.seed,
@@ -114,7 +120,7 @@ impl LocalTable {
             "legal_count": legal.len(),
             "only": (legal.len() == 1).then(|| text(&legal[0])),
             "first": legal.first().map(text),
-        })))
+        })
     }
 
     /// Plays the acting computer's action (JSON).
@@ -129,6 +135,38 @@ impl LocalTable {
             .play_computer(&mut self.replayed, &action)
             .map_err(|e| e.to_string())?;
         self.table.truth.actions.push(played);
+        Ok(())
+    }
+
+    /// The hint's search at the person's turn, as a computer's turn is
+    /// handed to the worker (the observation as JSON text).
+    ///
+    /// # Errors
+    /// When it is not the person's turn.
+    pub fn hint_turn_json(&self) -> Result<Value, String> {
+        let turn = self.table.hint_turn(&self.replayed).map_err(|e| e.to_string())?;
+        Ok(self.turn_json(&turn))
+    }
+
+    /// The hint's answer (`{index, label, player}`) for the worker's
+    /// action (JSON text).
+    ///
+    /// # Errors
+    /// Not the person's turn, or an action that is not a legal move now.
+    pub fn hint_answer(&self, action: &str) -> Result<Value, String> {
+        let action: Value = serde_json::from_str(action).map_err(|e| format!("invalid action: {e}"))?;
+        self.table
+            .hint_answer(&self.replayed, &action)
+            .map_err(|e| e.to_string())
+    }
+
+    /// Takes back the person's last move at `ply` (the answer's).
+    ///
+    /// # Errors
+    /// A stale ply, a finished game, or no move to take back; the table
+    /// is unchanged.
+    pub fn undo(&mut self, ply: u64) -> Result<(), String> {
+        self.replayed = self.table.undo(&self.replayed, ply).map_err(|e| e.to_string())?;
         Ok(())
     }
 

@@ -18,6 +18,7 @@ use tabula_search::{CancelFlag, Rng, Seat, Turn, cancel_scope};
 
 use crate::driver::{Driver, GameEntry};
 
+mod assist;
 mod shapes;
 
 use crate::info::TableKind;
@@ -418,7 +419,15 @@ impl Table {
             .players
             .iter()
             .enumerate()
-            .map(|(s, p)| json!({ "name": driver.seat_name(s), "player": player_name(p), "human": p.is_none() }))
+            .map(|(s, p)| {
+                json!({
+                    "name": driver.seat_name(s),
+                    "player": player_name(p),
+                    // The name people read ("Expert"); the spec is `player`.
+                    "title": p.as_ref().map(|p| crate::player_title(p, driver.players())),
+                    "human": p.is_none(),
+                })
+            })
             .collect();
         let over = game.to_act() == Turn::Terminal;
         let result = over.then(|| {

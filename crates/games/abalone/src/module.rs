@@ -96,12 +96,14 @@ impl GameModule for Abalone {
             name: "level",
             form: "level:N",
             example: "level:1",
+            title: "Computer",
             description: "the computer, level 1 (a noisy one-ply player) to 4 (full search, perfect in solved endgames)",
         },
         players::RANDOM,
         players::MCTS,
     ];
     const DEFAULT_PLAYER: &'static str = "level:4";
+    const RULES: &'static str = include_str!("../RULES.md");
     const CAPABILITIES: Capabilities = crate::capabilities::CAPABILITIES;
     const TUNABLES: &'static [TunableTable] = &[TunableTable {
         title: "abalone computer",

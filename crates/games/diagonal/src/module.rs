@@ -237,6 +237,7 @@ impl GameModule for DiagonalTable {
             name: "greedy",
             form: "greedy",
             example: "greedy",
+            title: "Greedy",
             description: "takes the highest cell in reach (no look-ahead)",
         },
         PlayerInfo {
@@ -251,6 +252,7 @@ impl GameModule for DiagonalTable {
         players::ROOTUCB,
     ];
     const DEFAULT_PLAYER: &'static str = "alphabeta:7";
+    const RULES: &'static str = include_str!("../RULES.md");
     const REVIEWS: bool = true;
     const CAPABILITIES: Capabilities = crate::capabilities::CAPABILITIES;
     const TUNABLES: &'static [TunableTable] = &[TunableTable {

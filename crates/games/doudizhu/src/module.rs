@@ -85,6 +85,8 @@ impl GameModule for DouDizhu {
     const MAX_PLIES: usize = 5_000;
     const SEAT_NAMES: &'static [&'static str] = &SEAT_NAMES;
 
+    const RULES: &'static str = include_str!("../RULES.md");
+
     tabula_cards::card_module!(leveled: DdzAi, "Dou Dizhu" {
         players: "the computer, level 1 to 4: 1-2 the play policy (1 with mistakes), 3-4 root-UCB over complete combinations (4 with the endgame solver)",
         tunables: "dou dizhu computer" => DDZ_TUNABLES,

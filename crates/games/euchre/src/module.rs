@@ -64,6 +64,8 @@ impl GameModule for Euchre {
     const MAX_PLIES: usize = 100;
     const SEAT_NAMES: &'static [&'static str] = &SEAT_NAMES;
 
+    const RULES: &'static str = include_str!("../RULES.md");
+
     tabula_cards::card_module!(leveled: EuchreAi, "Euchre" {
         players: "the computer, level 1 to 4: 1-2 the card scorer (1 with mistakes), 3-4 ISMCTS over the hand; bids by hand strength at every level",
         tunables: "euchre computer" => EUCHRE_TUNABLES,

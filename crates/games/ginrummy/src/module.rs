@@ -83,6 +83,8 @@ impl GameModule for GinRummy {
     const MAX_PLIES: usize = 200_000;
     const SEAT_NAMES: &'static [&'static str] = &SEAT_NAMES;
 
+    const RULES: &'static str = include_str!("../RULES.md");
+
     tabula_cards::card_module!(leveled: GinAi, "Gin Rummy" {
         players: "the computer, level 1 to 4: 1-2 the deadwood policy (1 with mistakes), 3-4 a search over the draw, the discard and the knock on worlds weighted to the other hand's likely cards",
         tunables: "gin rummy computer" => GIN_TUNABLES,

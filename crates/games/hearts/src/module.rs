@@ -52,6 +52,8 @@ impl GameModule for Hearts {
     const MAX_PLIES: usize = 200;
     const SEAT_NAMES: &'static [&'static str] = &SEAT_NAMES;
 
+    const RULES: &'static str = include_str!("../RULES.md");
+
     tabula_cards::card_module!(leveled: HeartsAi, "Hearts" {
         players: "the computer, level 1 to 4: 1-2 the card scorer (1 with mistakes), 3-4 ISMCTS over the hand; passing by danger at every level",
         tunables: "hearts computer" => HEARTS_TUNABLES,

@@ -44,6 +44,7 @@ impl GameModule for Kuhn {
             name: EQUILIBRIUM,
             form: EQUILIBRIUM,
             example: EQUILIBRIUM,
+            title: "Equilibrium",
             description: "Kuhn's equilibrium (1950): as seat 0 it loses 1/18 of a chip a hand on average, whatever the reply",
         },
         players::RANDOM,
@@ -52,6 +53,7 @@ impl GameModule for Kuhn {
         players::ROOTUCB,
     ];
     const DEFAULT_PLAYER: &'static str = EQUILIBRIUM;
+    const RULES: &'static str = include_str!("../RULES.md");
     const CAPABILITIES: Capabilities = Capabilities {
         bench,
         ..Capabilities::NONE

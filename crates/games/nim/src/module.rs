@@ -53,6 +53,7 @@ impl GameModule for Nim {
             name: "perfect",
             form: "perfect",
             example: "perfect",
+            title: "Perfect",
             description: "wins whenever the position allows it (nim-sums, Bouton 1901)",
         },
         players::RANDOM,
@@ -61,6 +62,7 @@ impl GameModule for Nim {
         players::MCTS,
     ];
     const DEFAULT_PLAYER: &'static str = "perfect";
+    const RULES: &'static str = include_str!("../RULES.md");
     const CAPABILITIES: Capabilities = Capabilities {
         bench,
         ..Capabilities::NONE

@@ -94,12 +94,14 @@ impl GameModule for Skyjo {
             name: "level",
             form: "level:N",
             example: "level:1",
+            title: "Computer",
             description: "the computer, level 1 to 4: 1-2 the move scorer with noise, 3-4 ISMCTS primed by it",
         },
         PlayerInfo {
             name: "master",
             form: "master",
             example: "master",
+            title: "Master",
             description: "level 4 handed the draw pile's order, at a solo table only (elsewhere it plays as level 4)",
         },
         players::RANDOM,
@@ -107,6 +109,7 @@ impl GameModule for Skyjo {
         players::MOISMCTS,
     ];
     const DEFAULT_PLAYER: &'static str = "level:4";
+    const RULES: &'static str = include_str!("../RULES.md");
     const CAPABILITIES: Capabilities = Capabilities {
         bench,
         ..Capabilities::NONE

@@ -46,6 +46,7 @@ impl GameModule for TicTacToe {
         players::ROOTUCB,
     ];
     const DEFAULT_PLAYER: &'static str = "alphabeta";
+    const RULES: &'static str = include_str!("../RULES.md");
     const SEAT_NAMES: &'static [&'static str] = &["X", "O"];
     const CAPABILITIES: Capabilities = crate::capabilities::CAPABILITIES;
 

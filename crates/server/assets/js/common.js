@@ -290,17 +290,40 @@ export function announce(text) {
 /** How long the computer's reach stays lit before its move, per pace (ms). */
 export const PACES = { calm: 1600, measured: 900, brisk: 400, instant: 0 };
 
-/** The current pace's name: the account's, or `measured` for guests.
- * Offline (free play in the page with no server to ask) it is the pace
- * this browser last saw its account have. */
+/** The paces as people read them, in order. */
+export const PACE_NAMES = { calm: 'Slow', measured: 'Measured', brisk: 'Quick', instant: 'Instant' };
+
+/** Where a guest's pace is kept (an account's is the server's). */
+const GUEST_PACE = 'tabula-guest-pace';
+
+/** The current pace's name: the account's, or the one this browser's
+ * guest chose (`measured` until then). Offline (free play in the page with
+ * no server to ask) it is the pace this browser last saw its account
+ * have. */
 export async function paceName() {
   try {
     const s = await session();
-    return Object.hasOwn(PACES, s.user?.pace ?? '') ? s.user.pace : 'measured';
+    if (s.user) return Object.hasOwn(PACES, s.user.pace ?? '') ? s.user.pace : 'measured';
+    let kept = null;
+    try { kept = localStorage.getItem(GUEST_PACE); } catch { /* storage off */ }
+    return Object.hasOwn(PACES, kept ?? '') ? kept : 'measured';
   } catch {
     let kept = null;
     try { kept = localStorage.getItem('tabula-pace'); } catch { /* storage off */ }
     return Object.hasOwn(PACES, kept ?? '') ? kept : 'measured';
+  }
+}
+
+/** Chooses the computers' pace: the account's (saved on the server), or
+ * this browser's for a guest. */
+export async function setPace(name) {
+  if (!Object.hasOwn(PACES, name)) return;
+  const s = await session();
+  if (s.user) {
+    await api('POST', '/api/account', { pace: name });
+    await session(true);
+  } else {
+    try { localStorage.setItem(GUEST_PACE, name); } catch { /* storage off: this page only */ }
   }
 }
 

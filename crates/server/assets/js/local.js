@@ -82,7 +82,7 @@ async function load() {
 /** An error of the module as the page shows it (like the server's). */
 function refusal(err) {
   const message = String(err?.message ?? err);
-  const stale = /answers ply|not your turn|is over|no computer acts/.test(message);
+  const stale = /answers ply|not your turn|is over|no computer acts|for your turn|to take back|as it ended|another position/.test(message);
   const bad = /a choice names a move|no legal move has that index/.test(message);
   return new ApiError(message, stale ? 409 : bad ? 400 : 422);
 }
@@ -234,6 +234,27 @@ export class Computer {
   dispose() {
     this.reset();
   }
+}
+
+/** The games this tab keeps in the page (sessionStorage is the tab's):
+ * each `{key, game, plies}`, for the person's list of games. */
+export function localGames() {
+  const out = [];
+  for (let i = 0; i < sessionStorage.length; i += 1) {
+    const name = sessionStorage.key(i);
+    if (!name?.startsWith(GAME_PREFIX) || name.endsWith(TICKET_SUFFIX)) continue;
+    try {
+      const saved = JSON.parse(sessionStorage.getItem(name));
+      out.push({ key: name.slice(GAME_PREFIX.length), game: saved.game, plies: saved.actions?.length ?? 0 });
+    } catch { /* not a saved game: left alone */ }
+  }
+  return out;
+}
+
+/** How many finished games of this browser wait to be stored (offline at
+ * their end). */
+export function unsavedCount() {
+  return unsaved().length;
 }
 
 /** Games played here but not yet stored by the server (offline at the
@@ -403,6 +424,34 @@ export class LocalGame {
   }
 
   refresh() {
+    return this.answer();
+  }
+
+  /** What the game's own computer would play at your turn, searched by
+   * the worker from your observation: `{index, label, player}`. */
+  async hint() {
+    let turn;
+    try {
+      turn = JSON.parse(this.table.hintTurn());
+    } catch (err) {
+      throw refusal(err);
+    }
+    const decided = await this.computer.decide(this.game, this.options, turn);
+    try {
+      return readJson(this.table.hintAnswer(decided.action));
+    } catch (err) {
+      throw refusal(err);
+    }
+  }
+
+  /** Takes back your last move at `ply`; answers the game before it. */
+  async undo(ply) {
+    try {
+      this.table.undo(ply);
+    } catch (err) {
+      throw refusal(err);
+    }
+    this.persist();
     return this.answer();
   }
 

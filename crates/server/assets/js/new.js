@@ -17,6 +17,12 @@ function showError(err) {
   box.textContent = err ? errorText(err) : '';
 }
 
+/** An option's name as people read it: `turn_limit` is "Turn limit". */
+function optionTitle(option) {
+  const words = option.name.replaceAll('_', ' ');
+  return words[0].toUpperCase() + words.slice(1);
+}
+
 /** An input for an option: a choice list when the game names its values,
  * else by the type of its default. */
 function optionInput(option) {
@@ -31,7 +37,7 @@ function optionInput(option) {
     input.value = value === null || value === undefined ? '' : String(value);
     input.dataset.kind = typeof value === 'number' ? 'number' : 'text';
     return el('p', { class: 'field' },
-      el('label', { for: id }, option.name.replaceAll('_', ' ')),
+      el('label', { for: id }, optionTitle(option)),
       input,
       el('small', { class: 'muted' }, option.meaning));
   }
@@ -48,7 +54,7 @@ function optionInput(option) {
   input.dataset.kind = typeof value === 'boolean' ? 'bool'
     : typeof value === 'number' ? 'number' : Array.isArray(value) ? 'list' : 'text';
   return el('p', { class: 'field' },
-    el('label', { for: id }, option.name.replaceAll('_', ' ')),
+    el('label', { for: id }, optionTitle(option)),
     input,
     el('small', { class: 'muted' }, option.meaning));
 }
@@ -68,35 +74,34 @@ function readOptions(game) {
   return options;
 }
 
-/** The player specs a seat may choose: every level of a `level:N`
- * player, and each other player's example. */
+/** What a seat may choose: the catalog's choices (the game's default
+ * player first, each level, each other player's example), by the names
+ * people read; the spec and what the player does only under "Details". */
 function playerChoices(game) {
-  const out = [];
-  for (const p of game.players) {
-    if (p.form === 'level:N') {
-      for (let n = 1; n <= 4; n += 1) out.push({ spec: `level:${n}`, label: `Level ${n}` });
-    } else {
-      out.push({ spec: p.example, label: `${p.example} — ${p.description}` });
-    }
-  }
-  // The game's own default player, first where no example above is it
-  // (tic-tac-toe's plain alphabeta, Mini Whist's ismcts:2000): a form left
-  // as it is plays against it.
-  const own = game.default_player;
-  if (own && !out.some((c) => c.spec === own)) {
-    const p = game.players.find((q) => q.name === own.split(':')[0]);
-    out.unshift({ spec: own, label: `${own} — ${p ? p.description : 'the game\'s own player'} (default)` });
-  }
-  return out;
+  return game.choices.map((c) => {
+    const name = c.spec.split(':')[0];
+    const p = game.players.find((q) => q.name === name);
+    return { ...c, description: p ? p.description : '' };
+  });
+}
+
+/** The spec and description of a seat's choice, under its details. */
+function seatDetails(select, details, choices) {
+  const c = choices.find((x) => x.spec === select.value);
+  details.hidden = !c;
+  if (c) details.lastChild.replaceChildren(el('code', {}, c.spec), c.description ? ` — ${c.description}` : '');
 }
 
 function seatRow(game, seat, name, choices) {
   const id = `seat-${seat}`;
   const select = el('select', { id, name: id },
     el('option', { value: 'human' }, 'You'),
-    ...choices.map((c) => el('option', { value: c.spec }, c.label)));
+    ...choices.map((c) => el('option', { value: c.spec }, c.spec === game.default_player ? `${c.title} (default)` : c.title)));
   select.value = seat === 0 ? 'human' : (choices.find((c) => c.spec === game.default_player)?.spec ?? choices[0]?.spec);
-  return el('p', { class: 'field' }, el('label', { for: id }, name), select);
+  const details = el('details', { class: 'seat-details', id: `${id}-details` }, el('summary', {}, 'Details'), el('p', { class: 'muted' }));
+  seatDetails(select, details, choices);
+  select.addEventListener('change', () => seatDetails(select, details, choices));
+  return el('div', { class: 'field seat-field' }, el('label', { for: id }, name), select, details);
 }
 
 /** The browser module, when it runs here: the form then reads the
@@ -172,12 +177,14 @@ async function main() {
       document.title = `${game.info.title} · Tabula`;
       $('new-title').textContent = `New game: ${game.info.title}`;
       $('new-summary').textContent = game.info.summary;
-      // What the game offers beside play, by its capabilities.
+      // The game's rules, and what it offers beside play, by its capabilities.
+      const links = [el('a', { href: `/rules/${encodeURIComponent(game.info.name)}`, id: 'new-rules' }, `The rules of ${game.info.title}`)];
       if ((game.capabilities ?? []).includes('tablebase')) {
-        $('new-links').replaceChildren(el('a', { href: `/tables/${encodeURIComponent(game.info.name)}` },
+        links.push(' · ', el('a', { href: `/tables/${encodeURIComponent(game.info.name)}` },
           'Endgame tables: what this server has solved, and the trainers they allow'));
-        $('new-links').hidden = false;
       }
+      $('new-links').replaceChildren(...links);
+      $('new-links').hidden = false;
       $('new-options').append(...game.options.map(optionInput));
       $('new-options').addEventListener('change', () => drawSeats(game));
       await drawSeats(game);

@@ -38,9 +38,10 @@
 // (local.js: `/local/{key}`, free play without a round trip).
 
 import {
-  api, el, errorText, paceDelay, pathId, markReady, ApiError, signed, renderer, isChance,
+  api, el, errorText, paceDelay, paceName, setPace, PACE_NAMES, pathId, markReady, ApiError, signed, renderer, isChance,
 } from './common.js';
 import { openLocal, flushUnsaved } from './local.js';
+import { drawHelp, hint, undo } from './help.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -106,7 +107,15 @@ function build(host) {
     el('div', { id: 'table-watch', class: 'watch-controls', hidden: true }, pause, skip),
     el('p', { id: 'table-error', class: 'error', role: 'alert', hidden: true }),
     el('div', { id: 'table-board', class: 'table-board' }),
+    // Free play's help: a hint at your turn, and undo.
+    el('div', { id: 'table-help', class: 'table-help', hidden: true },
+      el('button', { type: 'button', id: 'table-hint-button', class: 'btn secondary' }, 'Hint'),
+      el('button', { type: 'button', id: 'table-undo', class: 'btn secondary' }, 'Undo'),
+      el('p', { id: 'table-hint', class: 'table-hint', role: 'status' })),
     el('p', { id: 'table-live', class: 'moves-live', 'aria-live': 'polite', role: 'status' }),
+    el('p', { class: 'table-pace field' },
+      el('label', { for: 'table-pace' }, 'The computers’ pace'),
+      el('select', { id: 'table-pace' }, ...Object.entries(PACE_NAMES).map(([v, words]) => el('option', { value: v }, words)))),
     el('section', { id: 'table-result', class: 'table-result result', tabindex: '-1', hidden: true, 'aria-labelledby': 'table-result-title' },
       el('h2', { id: 'table-result-title' }, 'Game over'),
       el('p', { id: 'table-result-text', class: 'verdict' }),
@@ -132,6 +141,8 @@ function serverTransport(shell) {
     // Only the moves the page has not got come back (`since`).
     send: (body) => api('POST', `${path()}/actions`, { ...body, since: shell.answer.moves.length }),
     refresh: () => api('GET', path()),
+    hint: () => api('POST', `${path()}/hint`, {}),
+    undo: (ply) => api('POST', `${path()}/undo`, { ply }),
   };
 }
 
@@ -141,8 +152,8 @@ export class Shell {
    * @param {object} answer  the server's answer
    * @param {object} hooks  onAnswer(answer) after every answer shown;
    *   resultActions: nodes for the result box (e.g. a page's own buttons);
-   *   transport: {send(body), refresh()} when the game is not the
-   *   server's (a local game)
+   *   transport: {send(body), refresh(), hint(), undo(ply)} when the
+   *   game is not the server's (a local game)
    */
   constructor(host, answer, hooks = {}) {
     this.host = host;
@@ -166,6 +177,14 @@ export class Shell {
       if (!this.paused) this.resume?.();
       this.draw();
     });
+    // The pace, as chosen (the account's, or this browser's for a guest).
+    const pace = $('table-pace');
+    paceName().then((p) => { pace.value = p; }).catch(() => {});
+    pace.addEventListener('change', () => {
+      setPace(pace.value).catch((err) => this.showError(err));
+    });
+    $('table-hint-button').addEventListener('click', () => hint(this));
+    $('table-undo').addEventListener('click', () => undo(this));
     skip.addEventListener('click', () => {
       this.skipping = true;
       this.paused = false;
@@ -201,7 +220,7 @@ export class Shell {
     if (seat === null || seat === undefined) return 'Chance';
     const s = this.answer.seats[seat];
     if (!s) return `Seat ${seat + 1}`;
-    return s.human ? `You (${s.name})` : `${s.name} (${s.player})`;
+    return s.human ? `You (${s.name})` : `${s.name} (${s.title ?? s.player})`;
   }
 
   /** Says a sentence in the live region (each its own node: what is added is read). */
@@ -361,7 +380,7 @@ export class Shell {
     if (this.disposed) return;
     const a = this.answer;
     $('table-seats').textContent = a.seats
-      .map((s, i) => `${s.name}: ${s.human ? 'you' : s.player}${a.to_act === i && !a.over ? ' (to play)' : ''}`)
+      .map((s, i) => `${s.name}: ${s.human ? 'you' : s.title ?? s.player}${a.to_act === i && !a.over ? ' (to play)' : ''}`)
       .join(' · ');
     this.drawStatus();
     this.controls.hidden = !this.watching || a.over;
@@ -373,6 +392,7 @@ export class Shell {
     const id = focused?.id;
     this.renderer?.update(a);
     this.drawControls();
+    drawHelp(this);
     this.drawResult();
     let target = null;
     if (action) target = this.host.querySelector(`[data-action="${CSS.escape(action)}"]:not([disabled])`);
@@ -384,7 +404,9 @@ export class Shell {
         this.renderer.focus();
         return;
       }
-      target = $('table-board').querySelector('button[data-action]:not([disabled])');
+      // A game drawn by the list alone: its first move.
+      target = $('table-board').querySelector('button[data-action]:not([disabled])')
+        ?? $('table-legal').querySelector('button[data-action]:not([disabled])');
     }
     if (target && target !== document.activeElement) target.focus({ preventScroll: true });
   }
@@ -518,6 +540,9 @@ async function tablePage() {
       document.title = `${text} · Tabula`;
     };
     title(answer);
+    $('table-rules').href = `/rules/${encodeURIComponent(answer.game)}`;
+    $('table-rules').textContent = `The rules of ${answer.title}`;
+    $('table-links').hidden = false;
     await mountTable($('table'), answer, { onAnswer: title, transport: local });
   } catch (err) {
     $('table-page-error').textContent = err.status === 404

@@ -4,17 +4,18 @@
 //! search would need the hidden cards.
 
 use serde::{Deserialize, Serialize};
+use tabula_cards::tricks::all_active;
 use tabula_contract::capability::{BenchSearch, Capabilities};
 use tabula_contract::players::{self, BoxedPlayer};
 use tabula_contract::{GameInfo, GameModule, OptionDoc, PlayerInfo, PlayerSpec, SpecError};
-use tabula_search::{Determinize, Seat};
+use tabula_search::{Determinize, Seat, Seen};
 
 use super::MiniWhist;
 use super::action::Action;
 use super::cards::{CardId, DECK};
 use super::observation::Observation;
 use super::state::State;
-use super::view::{MiniWhistView, card_text};
+use super::view::{MiniWhistView, card_text, face_name};
 
 /// Mini Whist has no rules options.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -44,6 +45,7 @@ impl GameModule for MiniWhist {
     const OPTIONS: &'static [OptionDoc] = &[];
     const PLAYERS: &'static [PlayerInfo] = &[players::RANDOM, players::ISMCTS, players::MOISMCTS, players::ROOTUCB];
     const DEFAULT_PLAYER: &'static str = "ismcts:2000";
+    const RULES: &'static str = include_str!("RULES.md");
     const CAPABILITIES: Capabilities = Capabilities {
         bench,
         ..Capabilities::NONE
@@ -77,6 +79,21 @@ impl GameModule for MiniWhist {
 
     fn view(&self, view: &Observation, _seat: Seat) -> MiniWhistView {
         MiniWhistView::of(view)
+    }
+
+    /// The trick a play finishes (the table after it has collected it):
+    /// the page keeps it in view until its player has seen it.
+    fn move_view(
+        &self,
+        before: &Observation,
+        action: Seen<Action>,
+        _: &Observation,
+        _: Seat,
+    ) -> Option<impl Serialize> {
+        let Seen::Action(Action::Play(card)) = action else {
+            return None;
+        };
+        before.tricks.finishing(card, all_active(2), &DECK, face_name)
     }
 
     fn render(&self, view: &Observation, _seat: Seat) -> String {

@@ -3,6 +3,7 @@
 //! and the tricks.
 
 use serde::Serialize;
+use tabula_cards::tricks::{PlayedCard, all_active};
 use tabula_search::Seat;
 
 use super::cards::{CardId, DECK, Suit};
@@ -24,12 +25,22 @@ pub struct MiniWhistView {
     pub opponent_discarded: bool,
     /// Every card played, in order.
     pub plays: Vec<String>,
+    /// The trick in progress, each card by its face (`3♠`, as the card
+    /// table's pages draw faces) with its seat.
+    pub trick: Vec<PlayedCard>,
     /// Tricks won: the seat's, then the opponent's.
     pub tricks: [u8; 2],
     /// The seat that leads the trick in progress.
     pub leader: Seat,
     /// The seat to act; `null` at a deal and at the end.
     pub to_move: Option<Seat>,
+}
+
+/// A card's face as the card table's pages draw it: rank, then suit
+/// (`3♠`; the two copies of a face look alike).
+pub(super) fn face_name(card: CardId) -> String {
+    let face = DECK.face(card);
+    format!("{}{}", face.rank, face.suit.symbol())
 }
 
 /// A card as typed: suit letter, rank, copy (`s3a` is ♠3a).
@@ -53,6 +64,7 @@ impl MiniWhistView {
             opponent_cards: view.opponent_hand_size(),
             opponent_discarded: view.opponent_discarded(),
             plays: view.plays().iter().copied().map(card_text).collect(),
+            trick: view.tricks.trick_view(all_active(2), face_name),
             tricks: [view.tricks()[me], view.tricks()[1 - me]],
             leader: view.leader(),
             to_move: view.to_move().seat(),

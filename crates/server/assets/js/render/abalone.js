@@ -384,6 +384,10 @@ export function mount(root, shell) {
       if (fresh) trainerNote();
       shownPly = next.ply;
     },
+    // The person's turn starts on the board (it took twelve Tabs to reach).
+    focus() {
+      board.focus({ preventScroll: true });
+    },
   };
 }
 

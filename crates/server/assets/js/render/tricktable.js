@@ -1,5 +1,6 @@
-// The trick games' table (Hearts, Spades, Euchre), once for all of them:
-// the four seats around the trick, you at the bottom, each with its name,
+// The trick games' table (Hearts, Spades, Euchre, Mini Whist), once for
+// all of them: the seats around the trick (four, or two face to face), you
+// at the bottom, each with its name,
 // the game's marks and line, and its card on the table; the trick the last
 // move finished stays on the table, its taker marked, until the next card
 // is led (the table after that move has already collected it); and the last
@@ -10,7 +11,8 @@
 import { el, isChance } from '../common.js';
 import { card, cardWords } from './cardface.js';
 
-const PLACES = ['bottom', 'left', 'top', 'right'];
+/** The seats' places from you, by the number of seats. */
+const PLACES = { 2: ['bottom', 'top'], 4: ['bottom', 'left', 'top', 'right'] };
 
 /** The last trick the game finished so far, from the moves' details (a
  * trick game's move view: `{cards: [{seat, card}], winner}`), with the ply
@@ -31,7 +33,7 @@ function trickWords(trick, name) {
 /**
  * The table: `answer` and its view's trick in progress (`trick`, `leader`,
  * `to_move`), with `marks(seat, k)` (a seat's words after its name, `k`
- * its place from you: 0 you, 1 left, 2 across, 3 right), `line(seat)`
+ * its place from you: 0 you, 1 left, 2 across, 3 right; at two seats 1 across), `line(seat)`
  * (the parts of its line) and `center` (the centre's own parts). `state`
  * keeps whether the last trick is shown across updates.
  */
@@ -48,8 +50,10 @@ export function trickTable(answer, { marks, line, center }, state) {
   const kept = v.trick.length === 0 && done && quiet ? done : null;
   const shown = kept ?? { cards: v.trick, winner: null };
   const played = new Map(shown.cards.map((t) => [t.seat, t.card]));
+  const n = answer.seats.length;
+  const places = PLACES[n];
   const seatBox = (k) => {
-    const seat = (me + k) % 4;
+    const seat = (me + k) % n;
     const words = [
       seat === me && answer.you !== null ? 'you' : null,
       ...marks(seat, k),
@@ -59,7 +63,7 @@ export function trickTable(answer, { marks, line, center }, state) {
     ].filter(Boolean);
     const has = played.has(seat);
     return el('section', {
-      class: `hc-seat hc-${PLACES[k]}${kept && kept.winner === seat ? ' hc-taker' : ''}`,
+      class: `hc-seat hc-${places[k]}${kept && kept.winner === seat ? ' hc-taker' : ''}`,
       'aria-label': name(seat),
       dataset: { seat: String(seat) },
     },
@@ -92,5 +96,8 @@ export function trickTable(answer, { marks, line, center }, state) {
     parts.push(toggle, panel);
   }
   return el('div', { class: 'hc-table', role: 'group', 'aria-label': 'The table', dataset: { region: 'centre' } },
-    seatBox(2), seatBox(1), el('div', { class: 'hc-center' }, ...parts), seatBox(3), seatBox(0));
+    // In reading order: across, left, the centre, right, you.
+    ...(n === 4 ? [seatBox(2), seatBox(1)] : [seatBox(1)]),
+    el('div', { class: 'hc-center' }, ...parts),
+    ...(n === 4 ? [seatBox(3)] : []), seatBox(0));
 }
