@@ -254,6 +254,13 @@ async fn hearts_passes_and_plays_a_hand_and_hides_every_unseen_card() {
         "{deal}"
     );
     snapshot(&c, "hearts-end").await;
+    // The hand's summary stays in the middle of the table: each seat's
+    // points for the hand, in the game's words.
+    let summary = find(&c, "#hc-summary").await.text().await.unwrap();
+    assert!(summary.contains("Hand 1 ends: South "), "{summary}");
+    for seat in ["West", "North", "East"] {
+        assert!(summary.contains(seat), "{summary}");
+    }
     let sheet = find(&c, "#hc-scores").await.text().await.unwrap();
     assert!(sheet.contains("Score sheet"), "{sheet}");
     let result = find(&c, "#table-result-text").await.text().await.unwrap();

@@ -50,6 +50,14 @@ export function trickTable(answer, { marks, line, center }, state) {
   const kept = v.trick.length === 0 && done && quiet ? done : null;
   const shown = kept ?? { cards: v.trick, winner: null };
   const played = new Map(shown.cards.map((t) => [t.seat, t.card]));
+  // The card just played moves in (not under reduced motion: cards.css).
+  const newest = kept ? null : v.trick.at(-1)?.seat;
+  // The hand's last trick, kept through the next deal or at the end: the
+  // end-of-hand summary, in the game's words (its note on that move: each
+  // seat's or side's points for the hand).
+  const ended = kept && (answer.over || since.length > 0)
+    ? answer.moves.find((m) => m.ply === kept.ply)?.note ?? null
+    : null;
   const n = answer.seats.length;
   const places = PLACES[n];
   const seatBox = (k) => {
@@ -62,7 +70,7 @@ export function trickTable(answer, { marks, line, center }, state) {
       kept && kept.winner === seat ? 'takes the trick' : null,
     ].filter(Boolean);
     const has = played.has(seat);
-    return el('section', {
+    const box = el('section', {
       class: `hc-seat hc-${places[k]}${kept && kept.winner === seat ? ' hc-taker' : ''}`,
       'aria-label': name(seat),
       dataset: { seat: String(seat) },
@@ -74,12 +82,20 @@ export function trickTable(answer, { marks, line, center }, state) {
     el('div', { class: `hc-played${kept ? ' hc-finished' : ''}` },
       el('span', { class: 'visually-hidden' }, has ? 'played ' : 'no card yet'),
       has ? card(played.get(seat)) : ''));
+    if (seat === newest) box.querySelector('.hc-card')?.classList.add('hc-new');
+    return box;
   };
   const trickLine = kept
     ? el('p', { class: 'hc-trick-done', id: 'hc-trick-done' }, `${name(kept.winner)} takes the trick.`)
     : v.trick.length ? `Trick: ${v.trick.map((t) => t.card).join(' ')}` : 'No card on the table';
   // The last trick on demand, while a newer trick is on the table.
   const parts = [trickLine, ...center];
+  if (ended) {
+    parts.unshift(el('section', { class: 'hc-summary', id: 'hc-summary', 'aria-labelledby': 'hc-summary-title' },
+      el('h3', { id: 'hc-summary-title' }, answer.over ? 'The last hand' : 'End of the hand'),
+      el('p', {}, ended),
+      el('p', { class: 'muted' }, 'The score sheet below has the running totals.')));
+  }
   if (done && !kept) {
     const toggle = el('button', {
       type: 'button', class: 'btn secondary', id: 'hc-last-trick-toggle', 'aria-expanded': state.lastShown ? 'true' : 'false',
