@@ -42,11 +42,15 @@ export function setCards(set) {
   return ids;
 }
 
-/** A card's face; `idle` dims a card that may not be played now. */
+/** A card's face, drawn as a card: its rank in the corner, its suit's
+ * pip large below (its text still reads `Q♠`); `idle` greys a card that
+ * may not be played now. */
 export function card(name, idle = false) {
   const suit = SUIT_CLASS[name.slice(-1)];
   // An image of a card: its name is the words ("queen of spades").
-  return el('span', { class: `hc-card hc-${suit}${idle ? ' hc-idle' : ''}`, role: 'img', 'aria-label': cardWords(name) }, name);
+  return el('span', { class: `hc-card hc-${suit}${idle ? ' hc-idle' : ''}`, role: 'img', 'aria-label': cardWords(name) },
+    el('span', { class: 'hc-rank' }, name.slice(0, -1)),
+    el('span', { class: 'hc-pip' }, name.slice(-1)));
 }
 
 /** Left and right arrows (and Home, End) move the focus along the

@@ -44,6 +44,7 @@ function face(name, idle = false) {
   if (!JOKERS[name]) return card(name, idle);
   return el('span', {
     class: `hc-card ${name === 'BJ' ? 'hc-hearts' : 'hc-spades'} dd-joker${idle ? ' hc-idle' : ''}`,
+    role: 'img',
     'aria-label': JOKERS[name],
     title: JOKERS[name],
   }, name);
