@@ -458,5 +458,26 @@ async fn gin_rummy_plays_a_match_from_the_page_and_hides_every_unseen_card() {
     assert!(!ending.is_empty(), "the last hand is shown");
     let result = find(&c, "#table-result-text").await.text().await.unwrap();
     assert!(result.contains("Points:"), "{result}");
+    // The log tells a draw from the stock with its card in one entry (it
+    // was two: the draw, then "a card dealt"), a deal in one.
+    let log = c
+        .execute(
+            "const lis = [...document.querySelectorAll('#table-moves li')];
+             return {
+               joined: lis.filter((l) => l.dataset.joined && l.textContent.includes(' · ')).length,
+               lone: lis.filter((l, i) => l.dataset.chance && l.dataset.plies === '1' && i > 0 && !lis[i - 1].dataset.chance).length,
+               entries: lis.length,
+               moves: Number(document.getElementById('table-move-count').textContent),
+             };",
+            vec![],
+        )
+        .await
+        .unwrap();
+    eprintln!("gin log: {log}");
+    assert!(
+        log["joined"].as_u64().unwrap() > 0,
+        "no draw joined with its card: {log}"
+    );
+    assert_eq!(log["lone"], 0, "a lone chance line after a move: {log}");
     c.close().await.unwrap();
 }

@@ -46,6 +46,7 @@ export async function undo(shell) {
     // The log is drawn again from the shorter game.
     $('table-moves').replaceChildren();
     shell.chanceRun = null;
+    shell.lastSeatMove = null;
     shell.shownPly = 0;
     shell.hinted = null;
     await shell.show(next, false);

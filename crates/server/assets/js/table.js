@@ -163,6 +163,7 @@ export class Shell {
     this.renderer = null;
     this.shownPly = 0;
     this.chanceRun = null; // the log's last entry while it is a run of chance moves: {moves, li}
+    this.lastSeatMove = null; // the log's last entry while it is a seat's move: {move, li, joined}
     this.requesting = false;
     this.disposed = false;
     this.paused = false;
@@ -344,12 +345,30 @@ export class Shell {
 
   logMove(move) {
     const list = $('table-moves');
+    const last = this.lastSeatMove;
     if (isChance(move)) {
+      // A lone chance step right after a seat's move is what that move
+      // did (the card a draw from the stock gave): it joins that move's
+      // entry. A second step in a row makes them a run after all.
+      if (!this.chanceRun && last && !last.joined && last.move.ply === move.ply - 1) {
+        last.joined = move;
+        last.li.dataset.joined = 'true';
+        last.li.textContent = `${this.moveSentence(last.move)} · ${move.note ?? move.text}`;
+        $('table-move-count').textContent = String(move.ply + 1);
+        return;
+      }
       // A run of chance moves (a deal, say) is one entry: what it holds,
       // counted, or the game's own words for it where its moves carry
       // notes. Fifty-two lines per hand told nobody anything.
       if (!this.chanceRun) {
-        this.chanceRun = { moves: [], li: el('li', { dataset: { ply: String(move.ply), chance: 'true' } }) };
+        const first = last?.joined ? [last.joined] : [];
+        if (last?.joined) {
+          last.li.textContent = this.moveSentence(last.move);
+          delete last.li.dataset.joined;
+        }
+        this.lastSeatMove = null;
+        const ply = first[0]?.ply ?? move.ply;
+        this.chanceRun = { moves: first, li: el('li', { dataset: { ply: String(ply), chance: 'true' } }) };
         list.append(this.chanceRun.li);
       }
       const { moves, li } = this.chanceRun;
@@ -358,7 +377,9 @@ export class Shell {
       li.textContent = chanceText(moves);
     } else {
       this.chanceRun = null;
-      list.append(el('li', { dataset: { ply: String(move.ply) } }, this.moveSentence(move)));
+      const li = el('li', { dataset: { ply: String(move.ply) } }, this.moveSentence(move));
+      list.append(li);
+      this.lastSeatMove = { move, li, joined: null };
     }
     $('table-move-count').textContent = String(move.ply + 1);
   }
