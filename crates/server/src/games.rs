@@ -20,7 +20,9 @@ use crate::tables::{NewTable, Saved};
 
 /// Loads a game the session may see, or 404.
 pub(crate) async fn owned_game(state: &AppState, session: Option<&Session>, id: &str) -> ApiResult<GameRow> {
-    let missing = || ApiError::not_found(format!("no game {id:?} here"));
+    // The id is not written back (what a request sent is never echoed).
+    let missing =
+        || ApiError::not_found("no such game here (games belong to the session or the account that began them)");
     let session = session.ok_or_else(missing)?;
     let row = sqlx::query(&format!("SELECT {COLUMNS} FROM games WHERE id = $1"))
         .bind(id)

@@ -696,6 +696,28 @@ async fn unknown_api_paths_answer_a_json_404() {
     assert!(body["error"].is_string(), "{body}");
 }
 
+/// A game that is not there (or not the session's) is a JSON 404 that
+/// does not write the requested id back, for a read, a move, a hint.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_missing_game_is_a_404_that_does_not_echo_its_id() {
+    let s = server(Engine::Sqlite).await;
+    let mut c = s.client().await;
+    let id = "zz<img onerror=alert(1)>";
+    let (status, body) = c.get(&format!("/api/games/{id}")).await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "{body}");
+    for (path, sent) in [
+        ("actions", json!({"choice": 0, "ply": 0})),
+        ("hint", json!({})),
+        ("undo", json!({"ply": 0})),
+    ] {
+        let (status, reply) = c.post(&format!("/api/games/{id}/{path}"), sent).await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "{path}: {reply}");
+        assert!(!reply.to_string().contains("onerror"), "{path}: {reply}");
+    }
+    assert!(!body.to_string().contains("onerror"), "{body}");
+    assert!(body["error"].as_str().unwrap().contains("no such game"), "{body}");
+}
+
 /// A body that names a key twice is refused (parsers disagree on which
 /// counts), and no error quotes what the body held.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
