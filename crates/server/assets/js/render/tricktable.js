@@ -43,10 +43,13 @@ export function trickTable(answer, { marks, line, center }, state) {
   const name = (seat) => answer.seats[seat].name;
   const done = lastTrick(answer);
   // The finished trick stays while no card of the next one is down and
-  // no seat has acted since (a new hand's deal keeps it; its passes or
-  // bids do not), and at the end of the game.
+  // no seat has acted since, and at the end of the game. A hand's last
+  // trick (a deal came after it) stays, with the hand's summary, through
+  // the other seats' passes or bids until the person acts: they have seen
+  // it then.
   const since = done ? answer.moves.filter((m) => m.ply > done.ply) : [];
-  const quiet = since.every(isChance);
+  const newHand = since.some(isChance);
+  const quiet = since.every((m) => isChance(m) || (newHand && m.seat !== answer.you));
   const kept = v.trick.length === 0 && done && quiet ? done : null;
   const shown = kept ?? { cards: v.trick, winner: null };
   const played = new Map(shown.cards.map((t) => [t.seat, t.card]));
