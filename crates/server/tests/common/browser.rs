@@ -266,7 +266,11 @@ pub async fn axe_findings(c: &Client) -> Vec<String> {
             // The experimental rules too: visible words missing from an
             // accessible name is one of them.
             const rules = Object.fromEntries(axe.getRules(['experimental']).map((r) => [r.ruleId, { enabled: true }]));
-            axe.run(document, { resultTypes: ['violations'], rules }).then((r) => done(r.violations
+            // Animations first run to their end (a card sliding in is
+            // faint on its way: its contrast is not the page's).
+            Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null)))
+              .then(() => axe.run(document, { resultTypes: ['violations'], rules }))
+              .then((r) => done(r.violations
                 .filter((v) => v.impact === 'serious' || v.impact === 'critical')
                 .map((v) => `${v.impact} ${v.id} (${v.nodes.length}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`)),
               (e) => done([`axe failed: ${e}`]));"#,
