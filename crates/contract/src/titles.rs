@@ -58,7 +58,7 @@ pub fn player_choices(players: &[PlayerInfo], default_player: &str) -> Vec<(Stri
     for p in players {
         if p.form == "level:N" {
             specs.extend((1..=LEVEL_TITLES.len()).map(|n| format!("level:{n}")));
-        } else if p.name != "bot" {
+        } else {
             specs.push(p.example.to_string());
         }
     }

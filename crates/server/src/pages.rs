@@ -82,14 +82,16 @@ pub fn routes() -> Router<AppState> {
 
 /// Every page filled into the layout once, at first use.
 static RENDERED: std::sync::LazyLock<Vec<(&'static str, String)>> =
-    std::sync::LazyLock::new(|| PAGES.iter().map(|p| (p.name, render(p))).collect());
+    std::sync::LazyLock::new(|| PAGES.iter().map(|p| (p.name, fill(p.title, p.name, p.body))).collect());
 
-fn render(p: &Page) -> String {
+/// The layout around `body`, titled `title`, its script `page`'s.
+fn fill(title: &str, page: &str, body: &str) -> String {
+    static RENDERERS: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| renderers().join(" "));
     LAYOUT
-        .replace("{{title}}", p.title)
-        .replace("{{page}}", p.name)
-        .replace("{{renderers}}", &renderers().join(" "))
-        .replace("{{body}}", p.body)
+        .replace("{{title}}", title)
+        .replace("{{page}}", page)
+        .replace("{{renderers}}", &RENDERERS)
+        .replace("{{body}}", body)
 }
 
 /// The games with a renderer (`js/render/{game}.js` among the assets):
@@ -129,12 +131,7 @@ static RULES: std::sync::LazyLock<Vec<(&'static str, String)>> = std::sync::Lazy
                 .replace("{{game}}", info.name)
                 .replace("{{title}}", info.title)
                 .replace("{{rules}}", &rules);
-            let page = LAYOUT
-                .replace("{{title}}", &format!("Rules of {}", info.title))
-                .replace("{{page}}", "rules")
-                .replace("{{renderers}}", &renderers().join(" "))
-                .replace("{{body}}", &body);
-            (info.name, page)
+            (info.name, fill(&format!("Rules of {}", info.title), "rules", &body))
         })
         .collect()
 });
@@ -148,13 +145,13 @@ async fn rules_page(state: State<AppState>, headers: HeaderMap, Path(game): Path
 }
 
 /// A page's HTML, with a session cookie where the browser has none.
-async fn respond(State(state): State<AppState>, headers: HeaderMap, html: &str) -> Response {
+async fn respond(State(state): State<AppState>, headers: HeaderMap, html: &'static str) -> Response {
     let mut response = (
         [
             (header::CONTENT_TYPE, "text/html; charset=utf-8"),
             (header::CACHE_CONTROL, "no-store"),
         ],
-        html.to_string(),
+        html,
     )
         .into_response();
     // A page still renders if the database is down; its API calls then say so.

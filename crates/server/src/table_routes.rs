@@ -328,7 +328,8 @@ pub(crate) async fn act_table(state: &AppState, game: &GameRow, body: &Action) -
         }
     }
     let table = run_computers(state, table, replayed.game, game.kind == "watch").await?;
-    store_table(state, game, &table).await
+    let columns = table_state(&table, &table.replay()?, &game.id, &game.kind)?;
+    store_table(state, game, columns).await
 }
 
 /// Takes back the person's last move of `game` (free play: its caller
@@ -337,16 +338,17 @@ pub(crate) async fn act_table(state: &AppState, game: &GameRow, body: &Action) -
 pub(crate) async fn undo_table(state: &AppState, game: &GameRow, ply: u64) -> ApiResult<Value> {
     let mut table = game.table.table()?;
     let replayed = table.replay()?;
-    table.undo(&replayed, ply)?;
-    store_table(state, game, &table).await
+    // The undo's own replay of what is left: no third replay to store it.
+    let undone = table.undo(&replayed, ply)?;
+    let columns = table_state(&table, &undone, &game.id, &game.kind)?;
+    store_table(state, game, columns).await
 }
 
-/// Stores `table`, the new state of `game` (a ranked daily game that ends
-/// is scored with it), unless the row changed meanwhile; answers the
-/// person's view.
-async fn store_table(state: &AppState, game: &GameRow, table: &Table) -> ApiResult<Value> {
+/// Stores the new state of `game`, its columns and answer from
+/// [`table_state`] (a ranked daily game that ends is scored with it),
+/// unless the row changed meanwhile; answers the person's view.
+async fn store_table(state: &AppState, game: &GameRow, (stored, v): (TableState, Value)) -> ApiResult<Value> {
     let row = &game.table;
-    let (stored, v) = table_state(table, &table.replay()?, &game.id, &game.kind)?;
     let now_ms = state.clock.now_ms();
     let mut tx = state.db.pool.begin().await?;
     // The truth as read: a row of before has none until this first move.

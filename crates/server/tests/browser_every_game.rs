@@ -12,8 +12,8 @@
 use crate::table_page;
 use crate::web;
 
-use table_page::{player, start_game, swap_keeps_the_page, until};
-use web::{browser_slot, driver, open, page_faults, shown};
+use table_page::{LIST_TURN_OR_END, play_listed, player, start_game, swap_keeps_the_page, until};
+use web::{browser_slot, driver, open, page_faults};
 
 /// The person's moves played on each game's page (or fewer, if it ends).
 const MOVES: usize = 3;
@@ -125,12 +125,7 @@ async fn every_registered_game_plays_on_its_page() {
         // exchanges nothing, and says so below.
         let swapped = entry.info().hidden_information && swap_keeps_the_page(&c, &s, &id).await;
         swaps += usize::from(swapped);
-        until(
-            &c,
-            "the person's turn or the end",
-            "return document.body.dataset.busy !== 'true' && (document.querySelector('#table-legal button[data-action]') !== null || !document.getElementById('table-result').hidden)",
-        )
-        .await;
+        until(&c, "the person's turn or the end", LIST_TURN_OR_END).await;
         // The person's turn starts with the keyboard on the play, not at
         // the top of the page (Abalone's board once took twelve Tabs).
         let focused = c
@@ -159,28 +154,7 @@ async fn every_registered_game_plays_on_its_page() {
             !seats.contains("level:") && !seats.contains(&entry.default_player().to_string()),
             "{name}: the table names its computers by spec: {seats}"
         );
-        for _ in 0..MOVES {
-            until(
-                &c,
-                // A renderer may word the status its own way; the shell's
-                // list holds the person's legal moves on their turn only.
-                "the person's turn or the end",
-                "return document.body.dataset.busy !== 'true' && (document.querySelector('#table-legal button[data-action]') !== null || !document.getElementById('table-result').hidden)",
-            )
-            .await;
-            if shown(&c, "#table-result").await {
-                break;
-            }
-            // The list of legal moves is on every game's page.
-            c.execute(
-                "document.querySelector('#table-legal button[data-action]').click()",
-                vec![],
-            )
-            .await
-            .unwrap();
-            until(&c, "the move", "return document.body.dataset.busy !== 'true'").await;
-            assert!(!shown(&c, "#table-error").await, "{name}: the page shows an error");
-        }
+        play_listed(&c, MOVES, name).await;
         // Later in the game: other panels, played cards, bids.
         until(&c, "the page", "return document.body.dataset.busy !== 'true'").await;
         faults.extend(page_faults(&c, &format!("{name}-later")).await);

@@ -3,10 +3,10 @@
 //! axe-core run inside the page (the tables of every game are checked by
 //! browser_every_game.rs, with the same helper).
 
-use crate::table_page::{player, start_game, until};
+use crate::table_page::{play_listed, player, start_game};
 use crate::web;
 
-use web::{browser_slot, driver, open, page_faults, shown};
+use web::{browser_slot, driver, open, page_faults};
 
 /// Each page's faults, all gathered before the test fails, so that one run
 /// lists them all.
@@ -32,23 +32,7 @@ async fn every_page_fits_a_phone_and_passes_axe() {
     // A person with an account, and a finished game to review.
     let (s, c) = player(&d, "pages").await;
     let id = start_game(&c, &s.base, "diagonal", &[("size", "3")], &[]).await;
-    loop {
-        until(
-            &c,
-            "the person's turn or the end",
-            "return document.body.dataset.busy !== 'true' && (document.querySelector('#table-legal button[data-action]') !== null || !document.getElementById('table-result').hidden)",
-        )
-        .await;
-        if shown(&c, "#table-result").await {
-            break;
-        }
-        c.execute(
-            "document.querySelector('#table-legal button[data-action]').click()",
-            vec![],
-        )
-        .await
-        .unwrap();
-    }
+    play_listed(&c, usize::MAX, "diagonal").await;
     faults.extend(page_faults(&c, "finished-table").await);
     let pages = [
         ("home", String::new()),

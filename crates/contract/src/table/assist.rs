@@ -3,7 +3,7 @@
 //! to the person's last move). A front end offers neither in ranked play.
 
 use serde_json::{Value, json};
-use tabula_search::{CancelFlag, Rng, Turn, cancel_scope};
+use tabula_search::{CancelFlag, Rng, Seat, Turn, cancel_scope};
 
 use super::{ComputerTurn, Replayed, Table, TableError};
 use crate::info::TableKind;
@@ -23,6 +23,20 @@ impl Table {
             .map_err(|e| TableError::Broken(format!("the game's default player: {e}")))
     }
 
+    /// The person's seat, when it is the person's turn.
+    fn person_to_act(&self, replayed: &Replayed) -> Result<Seat, TableError> {
+        match (self.human(), replayed.game.to_act()) {
+            (Some(me), Turn::Seat(s)) if s == me => Ok(me),
+            _ => Err(TableError::Conflict("a hint is for your turn".into())),
+        }
+    }
+
+    /// The seed of the hint's search at the game's ply.
+    fn hint_seed(&self, replayed: &Replayed, seat: Seat) -> u64 {
+        let ply = replayed.game.plies() as u64;
+        Rng::derived(self.truth.seed, HINT_STREAM ^ (ply << 8) ^ seat as u64).next_u64()
+    }
+
     /// The search a hint runs at the person's turn, as a computer's turn
     /// is handed out (the worker of a page that plays locally runs it):
     /// the person's seat, the game's default player, a seed of its own and
@@ -31,18 +45,12 @@ impl Table {
     /// # Errors
     /// [`TableError::Conflict`] when it is not the person's turn.
     pub fn hint_turn(&self, replayed: &Replayed) -> Result<ComputerTurn, TableError> {
-        let game = replayed.game.as_ref();
-        let seat = match (self.human(), game.to_act()) {
-            (Some(me), Turn::Seat(s)) if s == me => me,
-            _ => return Err(TableError::Conflict("a hint is for your turn".into())),
-        };
-        let ply = game.plies() as u64;
-        let seed = Rng::derived(self.truth.seed, HINT_STREAM ^ (ply << 8) ^ seat as u64).next_u64();
+        let seat = self.person_to_act(replayed)?;
         Ok(ComputerTurn {
             seat,
             player: self.hint_player()?.to_string(),
-            seed: seed.to_string(),
-            observation: game.observe(seat),
+            seed: self.hint_seed(replayed, seat).to_string(),
+            observation: replayed.game.observe(seat),
             table: TableKind::Online,
         })
     }
@@ -55,16 +63,13 @@ impl Table {
     /// [`TableError::Conflict`] when it is not the person's turn, or the
     /// action is not one of the legal moves (an answer for another ply).
     pub fn hint_answer(&self, replayed: &Replayed, action: &Value) -> Result<Value, TableError> {
-        let turn = self.hint_turn(replayed)?;
+        self.person_to_act(replayed)?;
         let moves = replayed.game.legal_moves();
         let index = moves
             .iter()
             .position(|m| m.action == *action)
             .ok_or_else(|| TableError::Conflict("the hint answers another position: ask again".into()))?;
-        let player = crate::player_title(
-            &turn.player.parse().expect("the hint's player parses"),
-            self.driver.players(),
-        );
+        let player = crate::player_title(&self.hint_player()?, self.driver.players());
         Ok(json!({ "index": index, "label": moves[index].label, "player": player }))
     }
 
@@ -77,15 +82,14 @@ impl Table {
     /// As [`hint_turn`](Table::hint_turn); [`TableError::Broken`] when the
     /// player finds nothing.
     pub fn hint(&self, replayed: &Replayed, flag: &CancelFlag) -> Result<Value, TableError> {
-        let turn = self.hint_turn(replayed)?;
-        let spec = self.hint_player()?;
-        let seed = turn.seed.parse().expect("a seed is a decimal number");
+        let seat = self.person_to_act(replayed)?;
         let mut agent = self
             .driver
-            .agent(&spec, seed)
+            .agent(&self.hint_player()?, self.hint_seed(replayed, seat))
             .map_err(|e| TableError::Broken(e.to_string()))?;
+        let observation = replayed.game.observe(seat);
         let legal = replayed.game.legal();
-        let decision = cancel_scope(flag, || agent.act(&turn.observation, turn.seat, &legal))
+        let decision = cancel_scope(flag, || agent.act(&observation, seat, &legal))
             .map_err(|e| TableError::Broken(e.to_string()))?;
         self.hint_answer(replayed, &decision.action)
     }

@@ -301,16 +301,15 @@ const GUEST_PACE = 'tabula-guest-pace';
  * no server to ask) it is the pace this browser last saw its account
  * have. */
 export async function paceName() {
+  const known = (name) => (Object.hasOwn(PACES, name ?? '') ? name : 'measured');
+  const kept = (key) => {
+    try { return localStorage.getItem(key); } catch { return null; /* storage off */ }
+  };
   try {
     const s = await session();
-    if (s.user) return Object.hasOwn(PACES, s.user.pace ?? '') ? s.user.pace : 'measured';
-    let kept = null;
-    try { kept = localStorage.getItem(GUEST_PACE); } catch { /* storage off */ }
-    return Object.hasOwn(PACES, kept ?? '') ? kept : 'measured';
+    return known(s.user ? s.user.pace : kept(GUEST_PACE));
   } catch {
-    let kept = null;
-    try { kept = localStorage.getItem('tabula-pace'); } catch { /* storage off */ }
-    return Object.hasOwn(PACES, kept ?? '') ? kept : 'measured';
+    return known(kept('tabula-pace'));
   }
 }
 

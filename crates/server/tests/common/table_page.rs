@@ -35,6 +35,31 @@ pub async fn until(c: &Client, what: &str, script: &str) {
     }
 }
 
+/// The person's turn as the shell's list shows it (a renderer may word the
+/// status its own way; the list holds the person's legal moves on their
+/// turn only), or the end of the game.
+pub const LIST_TURN_OR_END: &str = "return document.body.dataset.busy !== 'true' && (document.querySelector('#table-legal button[data-action]') !== null || !document.getElementById('table-result').hidden)";
+
+/// Plays up to `moves` of the person's moves, each the first of the
+/// shell's list (on every game's page), checking that no error shows;
+/// stops at the end of the game.
+pub async fn play_listed(c: &Client, moves: usize, name: &str) {
+    for _ in 0..moves {
+        until(c, "the person's turn or the end", LIST_TURN_OR_END).await;
+        if web::shown(c, "#table-result").await {
+            return;
+        }
+        c.execute(
+            "document.querySelector('#table-legal button[data-action]').click()",
+            vec![],
+        )
+        .await
+        .unwrap();
+        until(c, "the move", "return document.body.dataset.busy !== 'true'").await;
+        assert!(!web::shown(c, "#table-error").await, "{name}: the page shows an error");
+    }
+}
+
 /// The person's turn (and no request in flight), or the end of the game.
 pub const TURN_OR_END: &str = "return (document.getElementById('table-status').textContent === 'Your move.' && document.body.dataset.busy !== 'true') || !document.getElementById('table-result').hidden";
 
