@@ -123,6 +123,9 @@ pub trait Match: Send {
     /// Plies played in the round in progress (all of them, for games
     /// without rounds): what the ply limit counts.
     fn plies_this_round(&self) -> usize;
+    /// The round (hand, deal) in progress, public to every seat (see
+    /// [`GameModule::round`]).
+    fn round(&self) -> u32;
     /// The game's record, for games that keep one.
     fn record(&self) -> Option<Value>;
     /// Checks the game's state invariants (see
@@ -135,6 +138,9 @@ pub trait Match: Send {
     /// [`GameModule::swap_unseen`]); for
     /// front ends' hidden-information tests.
     fn swap_unseen(&mut self, observer: Seat) -> bool;
+    /// Every seat's cards that some seat cannot see, face up (see
+    /// [`GameModule::face_up`]): for the review of a finished game.
+    fn face_up(&self) -> Option<Vec<Vec<String>>>;
 }
 
 /// A module's game in progress.
@@ -388,6 +394,10 @@ impl<M: GameModule> Match for ModuleMatch<M> {
         self.actions.len() - self.round.1
     }
 
+    fn round(&self) -> u32 {
+        self.module.round(&self.state)
+    }
+
     fn record(&self) -> Option<Value> {
         self.module.record(self.seed, &self.actions)
     }
@@ -398,5 +408,9 @@ impl<M: GameModule> Match for ModuleMatch<M> {
 
     fn swap_unseen(&mut self, observer: Seat) -> bool {
         self.module.swap_unseen(&mut self.state, observer)
+    }
+
+    fn face_up(&self) -> Option<Vec<Vec<String>>> {
+        self.module.face_up(&self.state)
     }
 }

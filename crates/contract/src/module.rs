@@ -344,6 +344,17 @@ pub trait GameModule: Sized + Send + Sync + 'static {
         false
     }
 
+    /// Every seat's cards that some seat cannot see, named as the game's
+    /// views name them, in seat order (each hand as the seat would sort
+    /// it; a face-down card of a grid in its place): what the review of a
+    /// *finished* game shows face up at each of its steps. It reads the
+    /// truth, so a front end calls it only once the game is over. `None`
+    /// for a game where nothing is hidden (the default).
+    fn face_up(&self, state: &StateOf<Self>) -> Option<Vec<Vec<String>>> {
+        let _ = state;
+        None
+    }
+
     /// The game's own points at the end, for games that keep them.
     fn scoresheet(&self, state: &StateOf<Self>) -> Option<Scoresheet> {
         let _ = state;

@@ -1,11 +1,13 @@
 //! Free play's help, for every registered game: undo returns the table to
 //! the person's turn before their last move, answer for answer; a hint is
 //! one of the person's legal moves, searched from their own observation,
-//! the same for the same table and ply.
+//! the same for the same table and ply; the review of a finished game
+//! steps through it with the hidden cards face up (from the truth, the
+//! person's view unchanged) and judges each of the person's moves.
 
 use serde_json::{Value, json};
 use tabula_contract::GameEntry;
-use tabula_contract::table::{NewTable, PersonMove, Replayed, SeatRequest, Table, TableError};
+use tabula_contract::table::{NewTable, PersonMove, Replayed, SeatRequest, Swap, Table, TableError};
 use tabula_registry::{find, games};
 use tabula_search::{CancelFlag, Turn};
 
@@ -155,4 +157,165 @@ fn the_hint_blocks_a_win_at_tic_tac_toe() {
     assert_eq!(hint["label"], json!("2"), "{hint}");
     assert_eq!(hint["player"], json!("Alpha-beta"));
     assert_eq!(table.hint(&replayed, &flag).unwrap(), hint, "the same hint twice");
+}
+
+/// The most moves a review test plays before it gives a game up.
+const REVIEW_PLIES: usize = 3000;
+
+#[test]
+fn every_finished_game_is_reviewed_step_by_step_with_its_cards_face_up() {
+    let mut hidden_checked = 0;
+    for entry in games() {
+        let name = entry.info().name;
+        let mut table = table(*entry, 7);
+        let mut replayed = table.replay().unwrap();
+        // The person's turns: the ply, the observation and the move played.
+        let mut turns = Vec::new();
+        to_the_person(&mut table, &mut replayed);
+        assert!(
+            matches!(table.review_step(&replayed, 0), Err(TableError::Conflict(_))),
+            "{name}: a game under way is not reviewed (its cards are secret)"
+        );
+        while replayed.game.to_act() != Turn::Terminal && replayed.log.len() < REVIEW_PLIES {
+            let ply = replayed.log.len();
+            let observation = replayed.game.observe(0);
+            let legal = replayed.game.legal();
+            // The last legal move: not always what the computer would play.
+            let played = table
+                .play_human(
+                    &mut replayed,
+                    PersonMove::Choice(legal.len() as u64 - 1),
+                    Some(ply as u64),
+                )
+                .unwrap();
+            turns.push((ply, observation, legal, played.clone()));
+            table.truth.actions.push(played);
+            to_the_person(&mut table, &mut replayed);
+        }
+        assert_eq!(
+            replayed.game.to_act(),
+            Turn::Terminal,
+            "{name}: no end in {REVIEW_PLIES} plies"
+        );
+        let plies = replayed.log.len();
+        eprintln!("{name}: {plies} plies, {} of them the person's", turns.len());
+        let end = table.answer(&replayed, "t", "play");
+        let last = table.review_step(&replayed, plies as u64).unwrap();
+        assert_eq!(last["view"], end["view"], "{name}: the last step is the end");
+        assert_eq!(last["next"], Value::Null, "{name}");
+        assert_eq!(last["plies"], json!(plies), "{name}");
+        assert!(
+            matches!(
+                table.review_step(&replayed, plies as u64 + 1),
+                Err(TableError::BadRequest(_))
+            ),
+            "{name}: a step past the end"
+        );
+        let first = table.review_step(&replayed, 0).unwrap();
+        assert_eq!(first["next"], serde_json::to_value(&replayed.log[0]).unwrap(), "{name}");
+        // A computer's move has no opinion.
+        if let Some(theirs) = replayed.log.iter().position(|m| m.seat.is_some_and(|s| s != 0)) {
+            assert!(
+                matches!(
+                    table.opinion_turn(&replayed, theirs as u64),
+                    Err(TableError::Conflict(_))
+                ),
+                "{name}: an opinion of a computer's move"
+            );
+        }
+        for (ply, observation, legal, played) in turns.iter().step_by(turns.len().div_ceil(4).max(1)) {
+            let step = table.review_step(&replayed, *ply as u64).unwrap();
+            assert_eq!(step["yours"], json!(true), "{name} ply {ply}");
+            let turn = table.opinion_turn(&replayed, *ply as u64).unwrap();
+            assert_eq!(
+                turn.observation, *observation,
+                "{name} ply {ply}: the person's observation"
+            );
+            assert_eq!(turn.player, entry.default_player(), "{name}");
+            let same = table.opinion_answer(&replayed, *ply as u64, played).unwrap();
+            assert_eq!(same["agrees"], json!(true), "{name} ply {ply}");
+            assert_eq!(same["played"], same["computer"], "{name} ply {ply}");
+            if legal.len() > 1 {
+                let other = table.opinion_answer(&replayed, *ply as u64, &legal[0]).unwrap();
+                assert_eq!(other["agrees"], json!(false), "{name} ply {ply}");
+                assert_eq!(other["played"], same["played"], "{name} ply {ply}");
+            }
+        }
+        // The hands come from the truth: two cards the person cannot see,
+        // swapped at their first turn, change the hands shown and not the
+        // person's view.
+        let (ply, ..) = &turns[0];
+        let before = table.review_step(&replayed, *ply as u64).unwrap();
+        if !entry.info().hidden_information {
+            assert_eq!(before["hands"], Value::Null, "{name}: nothing hidden");
+            continue;
+        }
+        assert!(
+            before["hands"]
+                .as_array()
+                .is_some_and(|h| h.len() == end["seats"].as_array().unwrap().len()),
+            "{name}: {}",
+            before["hands"]
+        );
+        let mut swapped = Table {
+            driver: table.driver.clone(),
+            players: table.players.clone(),
+            truth: table.truth.clone(),
+        };
+        swapped.truth.swaps.push(Swap { ply: *ply, seat: 0 });
+        let after = swapped.review_step(&replayed, *ply as u64).unwrap();
+        assert_eq!(after["view"], before["view"], "{name}: the person's view");
+        if after["hands"] != before["hands"] {
+            hidden_checked += 1;
+        }
+    }
+    assert!(
+        hidden_checked >= 5,
+        "only {hidden_checked} games showed swapped cards face up"
+    );
+}
+
+#[test]
+fn the_opinion_of_a_move_is_a_search_and_the_same_twice() {
+    let entry = find("tictactoe").unwrap();
+    let request = NewTable {
+        game: "tictactoe".into(),
+        options: Value::Null,
+        seats: Some(vec![
+            SeatRequest::Named("human".into()),
+            SeatRequest::Ai { ai: "random".into() },
+        ]),
+    };
+    let mut table = Table::create(entry, &request, 3).unwrap();
+    let mut replayed = table.replay().unwrap();
+    // X (the person) on 0, O on 4, X on 8, O on 2: X must block on 6, and
+    // plays 1 instead; O wins on 6 later or the game runs out.
+    for square in ["0", "4", "8", "2", "1", "6"] {
+        let ply = replayed.log.len() as u64;
+        let action = if ply % 2 == 0 {
+            table
+                .play_human(&mut replayed, PersonMove::Text(square), Some(ply))
+                .unwrap()
+        } else {
+            let action = replayed
+                .game
+                .legal()
+                .into_iter()
+                .find(|a| a.as_u64() == square.parse().ok())
+                .unwrap();
+            table.play_computer(&mut replayed, &action).unwrap()
+        };
+        table.truth.actions.push(action);
+    }
+    assert_eq!(replayed.game.to_act(), Turn::Terminal, "O has won");
+    let flag = CancelFlag::new();
+    let opinion = table.opinion(&replayed, 4, &flag).unwrap();
+    assert_eq!(opinion["played"], json!("1"), "{opinion}");
+    assert_eq!(opinion["computer"], json!("6"), "{opinion}");
+    assert_eq!(opinion["agrees"], json!(false), "{opinion}");
+    assert_eq!(
+        table.opinion(&replayed, 4, &flag).unwrap(),
+        opinion,
+        "the same opinion twice"
+    );
 }

@@ -32,6 +32,8 @@ pub fn routes() -> Router<AppState> {
         .route("/api/games/{id}/review", get(games::review))
         .route("/api/games/{id}/hint", post(crate::assist::hint))
         .route("/api/games/{id}/undo", post(crate::assist::undo))
+        .route("/api/games/{id}/review/{ply}", get(crate::assist::review_step))
+        .route("/api/games/{id}/review/{ply}/opinion", post(crate::assist::opinion))
         .route("/api/daily/{date}", get(daily_grid))
         .route("/api/leaderboard", get(daily::leaderboard))
         .route("/api/stats", get(daily::stats))

@@ -2,6 +2,8 @@
 //! game's own computer would play from the person's observation), and
 //! undo (back to the person's turn before their last move). Neither is
 //! offered where a game counts: a daily or ranked game, or a watched one.
+//! And for every finished game, whatever its kind: its review, step by
+//! step, with the computer's opinion of each of the person's moves.
 
 use axum::Json;
 use axum::extract::{Path, State};
@@ -9,6 +11,7 @@ use serde::Deserialize;
 use serde_json::Value;
 
 use crate::AppState;
+use crate::auth::Visitor;
 use crate::auth::{ClientAddr, Posting};
 use crate::compute::think_until;
 use crate::error::{ApiError, ApiJson, ApiResult};
@@ -69,4 +72,48 @@ pub async fn undo(
     let _turn = state.client_turn(&session.token_hash, &addr).await?;
     let v = crate::table_routes::undo_table(&state, &game, body.ply).await?;
     Ok(Json(with_standing(&state, &game, v).await?))
+}
+
+/// A review step's number from the path (its text is not written back).
+fn step_of(text: &str) -> ApiResult<u64> {
+    text.parse()
+        .map_err(|_| ApiError::bad_request("a review step is a number of moves from the start"))
+}
+
+/// `GET /api/games/{id}/review/{ply}`: a finished game at step `ply`, the
+/// position after its first `ply` moves, with every hidden card face up
+/// (`{ply, plies, to_act, view, hands, next, yours}`, see
+/// [`tabula_contract::table::Table::review_step`]).
+pub async fn review_step(
+    State(state): State<AppState>,
+    Visitor(session): Visitor,
+    Path((id, ply)): Path<(String, String)>,
+) -> ApiResult<Json<Value>> {
+    let ply = step_of(&ply)?;
+    let game = owned_game(&state, session.as_ref(), &id).await?;
+    let table = game.table.table()?;
+    let replayed = table.replay()?;
+    Ok(Json(table.review_step(&replayed, ply)?))
+}
+
+/// `POST /api/games/{id}/review/{ply}/opinion`: what the game's default
+/// computer would have played where the person played the move at step
+/// `ply` of a finished game (`{ply, played, computer, player, agrees}`).
+/// Counted and queued as a move is.
+pub async fn opinion(
+    State(state): State<AppState>,
+    Posting(session): Posting,
+    ClientAddr(addr): ClientAddr,
+    Path((id, ply)): Path<(String, String)>,
+) -> ApiResult<Json<Value>> {
+    let ply = step_of(&ply)?;
+    state.count_move(&session.token_hash, &addr)?;
+    let game = owned_game(&state, Some(&session), &id).await?;
+    let _turn = state.client_turn(&session.token_hash, &addr).await?;
+    let table = game.table.table()?;
+    let replayed = table.replay()?;
+    // Not the person's move, or the game not over: refused before a core is taken.
+    table.opinion_turn(&replayed, ply)?;
+    let (answer, _late) = think_until(&state, move |flag| table.opinion(&replayed, ply, flag)).await?;
+    Ok(Json(answer?))
 }

@@ -326,6 +326,11 @@ async fn game_errors_change_nothing(engine: Engine) {
 }
 on_both!(game_errors, game_errors_change_nothing);
 
+/// The label of the first legal move of an answer.
+fn first_label(answer: &Value) -> &str {
+    answer["legal"][0]["label"].as_str().unwrap()
+}
+
 async fn free_play_watch_and_tictactoe(engine: Engine) {
     let s = server(engine).await;
     let mut c = s.client().await;
@@ -344,9 +349,14 @@ async fn free_play_watch_and_tictactoe(engine: Engine) {
     let after = c.play(&id, &first).await;
     assert_eq!(after["moves"][0]["seat"], 0);
     assert_eq!(after["moves"][1]["seat"], 1, "the computer answered");
+    // Under way, the game has no review yet (its hidden parts, in a card
+    // game, are still secret).
+    let (status, body) = c.get(&format!("/api/games/{id}/review/0")).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
     let end = c.play_out(after).await;
     assert!(end["view"]["end"].is_string());
     assert_eq!(end["result"]["points"], Value::Null, "free games have no points");
+    crate::review::a_finished_game_is_reviewed(&s, &mut c, &id, first_label(&game), &end).await;
 
     // Watching: the computers play one move a request, to the end.
     let mut watch = c

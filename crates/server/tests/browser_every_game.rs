@@ -1,22 +1,22 @@
 //! Every registered game's page in headless Chromium, with no edit when a
-//! game is added: started from its new-game form (`/new/{game}`, the
-//! default seats, each computer seat the game's default player), drawn by its renderer (where `assets/js/render/` has
-//! one), the person's first moves played from the page, no error shown;
-//! and for a game with hidden information and a swap hook, the page at the
-//! person's first turn byte for byte the same when two cards the person
-//! cannot see are swapped in the server's truth. Each page (the form, the
-//! table at the first turn and later, the rules) is checked at a laptop's
+//! game is added: its new-game form (`/new/{game}`) offering the game's
+//! default player at each computer seat; started against its cheapest
+//! computers, drawn by its renderer (where `assets/js/render/` has one),
+//! a whole hand (a game without hands: the game, or its first moves)
+//! played from the page by the keyboard alone, no error shown; and for a
+//! game with hidden information and a swap hook, the page at the person's
+//! first turn byte for byte the same when two cards the person cannot see
+//! are swapped in the server's truth. Each page (the form, the table at
+//! the first turn and after the hand, the rules) is checked at a laptop's
 //! and a phone's size: no sideways scrolling, the centre and the hand on
 //! one screen, no serious or critical axe-core finding.
 
 use crate::table_page;
 use crate::web;
 
-use table_page::{LIST_TURN_OR_END, play_listed, player, start_game, swap_keeps_the_page, until};
+use table_page::{LIST_TURN_OR_END, player, start_game, swap_keeps_the_page, until};
+use tabula_contract::GameEntry;
 use web::{browser_slot, driver, open, page_faults};
-
-/// The person's moves played on each game's page (or fewer, if it ends).
-const MOVES: usize = 3;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_registered_game_plays_on_its_page() {
@@ -84,7 +84,11 @@ async fn every_registered_game_plays_on_its_page() {
         let tables = entry.capabilities().tablebase.is_some();
         assert_eq!(linked, serde_json::json!(tables), "{name}: the tables page link");
         tables_linked += usize::from(tables);
-        let id = start_game(&c, &s.base, name, &[], &[]).await;
+        // The form offered the defaults; the table seats the cheapest
+        // computers, for the whole hand played below.
+        let seats = entry.open(&serde_json::Value::Null).unwrap().seats();
+        let cheap: Vec<(usize, &str)> = (1..seats).map(|i| (i, cheapest(*entry))).collect();
+        let id = start_game(&c, &s.base, name, &[], &cheap).await;
         if !renderers.join(format!("{name}.js")).is_file() {
             // A game without a renderer is drawn by the shell's list: the
             // page asks for no renderer file (it once got a 404).
@@ -151,10 +155,10 @@ async fn every_registered_game_plays_on_its_page() {
         assert_eq!(linked_rules, serde_json::json!(rules), "{name}: the table's rules link");
         let seats = web::text(&c, "#table-seats").await;
         assert!(
-            !seats.contains("level:") && !seats.contains(&entry.default_player().to_string()),
+            !seats.contains("level:") && !seats.contains(cheapest(*entry)),
             "{name}: the table names its computers by spec: {seats}"
         );
-        play_listed(&c, MOVES, name).await;
+        let (moves, listed) = a_hand_by_the_keyboard(&c, *entry, &id).await;
         // Later in the game: other panels, played cards, bids.
         until(&c, "the page", "return document.body.dataset.busy !== 'true'").await;
         faults.extend(page_faults(&c, &format!("{name}-later")).await);
@@ -174,10 +178,115 @@ async fn every_registered_game_plays_on_its_page() {
         } else {
             ""
         };
-        eprintln!("{name}: its page plays{swap}");
+        let what = if entry.info().chance {
+            "a whole hand"
+        } else {
+            "the game"
+        };
+        eprintln!(
+            "{name}: its page plays{swap}; {what} in {moves} moves by the keyboard alone ({listed} from the list)"
+        );
     }
     assert!(faults.is_empty(), "{} faults:\n{}", faults.len(), faults.join("\n"));
     assert!(swaps > 0, "no game's page was checked against a swap of unseen cards");
     assert!(tables_linked > 0, "no game's form was checked for its tables link");
     c.close().await.unwrap();
+}
+
+/// The most of the person's moves a hand may take in the keyboard test
+/// (a dead hand of Gin Rummy is the longest).
+const HAND_MOVES: usize = 80;
+/// The person's moves it plays of a game without hands (Abalone's whole
+/// game by the keyboard is browser_abalone.rs's).
+const GAME_MOVES: usize = 20;
+
+/// The move log's count (the person's move and the replies raise it).
+const MOVE_COUNT: &str = "return Number(document.getElementById('table-move-count').textContent)";
+
+/// One move of the person's by the keyboard alone: Enter on the control
+/// the page focused at their turn; where that only selects (a card of a
+/// pass, a marble), Tab on through the page to the list of every legal
+/// move (opened by Enter on its summary) and Enter on its first.
+async fn keyboard_move(c: &fantoccini::Client, name: &str) -> &'static str {
+    let count = |c: &fantoccini::Client| {
+        let c = c.clone();
+        async move { c.execute(MOVE_COUNT, vec![]).await.unwrap().as_u64().unwrap() }
+    };
+    let enter = |c: &fantoccini::Client| {
+        let c = c.clone();
+        async move { c.active_element().await.unwrap().send_keys("\u{E007}").await.unwrap() }
+    };
+    let before = count(c).await;
+    enter(c).await;
+    until(c, "the page", "return document.body.dataset.busy !== 'true'").await;
+    if count(c).await > before {
+        return "focus";
+    }
+    for _ in 0..400 {
+        c.active_element().await.unwrap().send_keys("\u{E004}").await.unwrap(); // Tab
+        let at = c
+            .execute(
+                "const a = document.activeElement; if (a?.matches('#table-legal button[data-action]')) return 'move'; if (a?.matches('#table-legal-all > summary')) return document.getElementById('table-legal-all').open ? 'open' : 'closed'; return ''",
+                vec![],
+            )
+            .await
+            .unwrap();
+        match at.as_str().unwrap() {
+            "move" => {
+                enter(c).await;
+                until(c, "the move", "return document.body.dataset.busy !== 'true'").await;
+                assert!(count(c).await > before, "{name}: Enter on a listed move played nothing");
+                return "list";
+            }
+            "closed" => enter(c).await,
+            _ => {}
+        }
+    }
+    panic!("{name}: no legal move reached by Tab");
+}
+
+/// Plays one whole hand of game `entry` at table `id` (a whole game, up
+/// to its first [`GAME_MOVES`] moves, where the game deals no hands) by
+/// the keyboard alone: the person's moves end when the game or the hand
+/// does (the answer's `round` moves on). Answers the moves played and how
+/// many of them came from the list of every legal move.
+async fn a_hand_by_the_keyboard(c: &fantoccini::Client, entry: &dyn GameEntry, id: &str) -> (usize, usize) {
+    let name = entry.info().name;
+    until(c, "the person's turn or the end", LIST_TURN_OR_END).await;
+    let mut round = table_page::api_answer(c, id).await["round"].as_u64().unwrap();
+    let (mut moves, mut listed, mut this_hand) = (0, 0, 0);
+    // A game of chance deals hands; one without plays one game.
+    let dealt = entry.info().chance;
+    loop {
+        until(c, "the person's turn or the end", LIST_TURN_OR_END).await;
+        let answer = table_page::api_answer(c, id).await;
+        let now = answer["round"].as_u64().unwrap();
+        // A hand thrown in after a move or two (every seat passed at
+        // Dou Dizhu) does not count: the next one is played too.
+        if now != round && this_hand < 3 && answer["over"] != true {
+            (round, this_hand) = (now, 0);
+        }
+        if answer["over"] == true || now != round || !dealt && moves == GAME_MOVES {
+            return (moves, listed);
+        }
+        assert!(moves < HAND_MOVES, "{name}: the hand is not over after {moves} moves");
+        if keyboard_move(c, name).await == "list" {
+            listed += 1;
+        }
+        moves += 1;
+        this_hand += 1;
+        assert!(!web::shown(c, "#table-error").await, "{name}: the page shows an error");
+    }
+}
+
+/// The cheapest computer a game's form offers: Beginner, else random
+/// (the whole hand played by the keyboard waits on them).
+fn cheapest(entry: &dyn GameEntry) -> &'static str {
+    if entry.players().iter().any(|p| p.form == "level:N") {
+        "level:1"
+    } else if entry.players().iter().any(|p| p.name == "random") {
+        "random"
+    } else {
+        entry.default_player()
+    }
 }

@@ -205,3 +205,39 @@ async fn the_pace_is_chosen_on_the_table_by_guests_and_accounts() {
     assert_eq!(chosen(&c).await, json!("calm"), "the account's pace after a reload");
     c.close().await.unwrap();
 }
+
+/// A finished game of Mini Whist on the server, stepped through on its
+/// page: the computer's opinion of the person's first move, both hands
+/// face up there (the opponent's never seen in play), the steps by
+/// the keyboard, the page without faults at a laptop's and a phone's size.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_finished_game_is_stepped_through_with_every_card_face_up() {
+    let _slot = browser_slot().await;
+    let Some(d) = driver() else { return };
+    let (s, c) = player(&d, "reviewer").await;
+    let id = start_game(&c, &s.base, "miniwhist", &[], &[]).await;
+    crate::table_page::play_listed(&c, 40, "miniwhist").await;
+    let mut faults = Vec::new();
+    let seen = crate::table_page::step_through(&c, "miniwhist", &mut faults).await;
+    assert!(faults.is_empty(), "{}", faults.join("\n"));
+    assert!(seen.opinion.contains(" would have played "), "{}", seen.opinion);
+    let answer = api_answer(&c, &id).await;
+    assert_eq!(seen.plies, answer["moves"].as_array().unwrap().len() as u64);
+    // Both hands, face up: the person's and the one they never saw.
+    let first: serde_json::Value = c
+        .execute_async(
+            "fetch(`/api/games/${arguments[0]}/review/${arguments[1]}`).then((r) => r.json()).then(arguments[2])",
+            vec![json!(id), json!(seen.first)],
+        )
+        .await
+        .unwrap();
+    let counts: Vec<u64> = first["hands"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| h.as_array().unwrap().len() as u64)
+        .collect();
+    assert_eq!(seen.hands, counts, "{first}");
+    assert!(counts.len() == 2 && counts.iter().all(|&n| n > 0), "{first}");
+    c.close().await.unwrap();
+}

@@ -10,7 +10,7 @@ use crate::web;
 use std::time::{Duration, Instant};
 
 use fantoccini::Client;
-use serde_json::{Value, json};
+use serde_json::Value;
 use table_page::{TURN_OR_END, player, start_game_at, until};
 use web::{WAIT, browser_slot, driver, find, open};
 
@@ -206,7 +206,21 @@ async fn hearts_plays_in_the_page_and_the_server_stores_the_finished_game() {
         sources.iter().all(|s| ["search", "only"].contains(s)),
         "no fallback was needed: {sources:?}"
     );
-    let _ = json!({});
+    // The finished game, stepped through on the same page: every seat's
+    // cards face up at the person's first move (a pass: the person's
+    // thirteen, the others' ten once they chose theirs), and the
+    // computer's opinion of it.
+    let mut faults = Vec::new();
+    let seen = crate::table_page::step_through(&c, "hearts-local", &mut faults).await;
+    assert!(faults.is_empty(), "{}", faults.join("\n"));
+    assert!(
+        seen.hands.len() == 4 && seen.hands[0] == 13 && seen.hands.iter().all(|&n| n >= 10),
+        "the hands at step {}: {:?}",
+        seen.first,
+        seen.hands
+    );
+    assert!(seen.opinion.contains(" would have played "), "{}", seen.opinion);
+    assert_eq!(seen.plies as usize, saved.actions.len());
     c.close().await.unwrap();
 }
 

@@ -1083,6 +1083,7 @@ async fn every_request_the_document_names_is_served(engine: Engine) {
             .replace("YYYY-MM-DD", &today)
             .replace("{game}", "abalone")
             .replace("{key}", "tb/index")
+            .replace("{ply}", "0")
             .replace("ticket=T", &format!("ticket={ticket}"))
             .replace("options=…", "options=%7B%7D");
         if path.contains("<hash>") {

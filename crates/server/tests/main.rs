@@ -21,6 +21,7 @@ mod daily;
 mod database_urls;
 mod hardening;
 mod login_next_browser;
+mod review;
 #[path = "common/table_page.rs"]
 mod table_page;
 mod tables;

@@ -176,6 +176,46 @@ impl JsLocalTable {
             .map_err(|e| JsError::new(&e))
     }
 
+    /// Step `ply` of the finished game (`{ply, plies, to_act, view,
+    /// hands, next, yours}`, as the server's review step).
+    ///
+    /// # Errors
+    /// A game not over, or a step past its end.
+    #[wasm_bindgen(js_name = reviewStep)]
+    pub fn review_step(&self, ply: f64) -> Result<String, JsError> {
+        self.0
+            .review_step(whole(ply))
+            .map(|v| v.to_string())
+            .map_err(|e| JsError::new(&e))
+    }
+
+    /// The search of the computer's opinion of the person's move at step
+    /// `ply` of the finished game, in the shape of
+    /// [`next`](JsLocalTable::next)'s.
+    ///
+    /// # Errors
+    /// A game not over, or a move that is not the person's.
+    #[wasm_bindgen(js_name = opinionTurn)]
+    pub fn opinion_turn(&self, ply: f64) -> Result<String, JsError> {
+        self.0
+            .opinion_turn_json(whole(ply))
+            .map(|v| v.to_string())
+            .map_err(|e| JsError::new(&e))
+    }
+
+    /// The opinion (`{ply, played, computer, player, agrees}`) for the
+    /// worker's action (JSON).
+    ///
+    /// # Errors
+    /// When the action is not a legal move there.
+    #[wasm_bindgen(js_name = opinionAnswer)]
+    pub fn opinion_answer(&self, ply: f64, action: &str) -> Result<String, JsError> {
+        self.0
+            .opinion_answer(whole(ply), action)
+            .map(|v| v.to_string())
+            .map_err(|e| JsError::new(&e))
+    }
+
     /// Takes back the person's last move at `ply` (the answer's).
     ///
     /// # Errors

@@ -110,7 +110,11 @@ impl LocalTable {
     /// A turn as the worker takes it, with what the page needs to answer
     /// without the worker (see [`next_turn_json`](LocalTable::next_turn_json)).
     fn turn_json(&self, turn: &ComputerTurn) -> Value {
-        let legal = self.replayed.game.legal();
+        Self::turn_with(turn, &self.replayed.game.legal())
+    }
+
+    /// [`turn_json`](Self::turn_json) at a position of `legal` moves.
+    fn turn_with(turn: &ComputerTurn, legal: &[Value]) -> Value {
         json!({
             "seat": turn.seat,
             "player": turn.player,
@@ -160,6 +164,43 @@ impl LocalTable {
             .map_err(|e| e.to_string())
     }
 
+    /// Step `ply` of the finished game (see `Table::review_step`).
+    ///
+    /// # Errors
+    /// A game not over, or a step past its end.
+    pub fn review_step(&self, ply: u64) -> Result<Value, String> {
+        self.table.review_step(&self.replayed, ply).map_err(|e| e.to_string())
+    }
+
+    /// The search of the computer's opinion of the person's move at step
+    /// `ply` of the finished game, as a computer's turn is handed to the
+    /// worker.
+    ///
+    /// # Errors
+    /// A game not over, or a move that is not the person's.
+    pub fn opinion_turn_json(&self, ply: u64) -> Result<Value, String> {
+        let turn = self
+            .table
+            .opinion_turn(&self.replayed, ply)
+            .map_err(|e| e.to_string())?;
+        // The legal moves of that step, not of the end.
+        let at = self.table.replay_to(turn_ply(ply)).map_err(|e| e.to_string())?;
+        Ok(Self::turn_with(&turn, &at.game.legal()))
+    }
+
+    /// The opinion (`{ply, played, computer, player, agrees}`) for the
+    /// worker's action (JSON text).
+    ///
+    /// # Errors
+    /// As [`opinion_turn_json`](Self::opinion_turn_json), or an action
+    /// that is not a legal move there.
+    pub fn opinion_answer(&self, ply: u64, action: &str) -> Result<Value, String> {
+        let action: Value = serde_json::from_str(action).map_err(|e| format!("invalid action: {e}"))?;
+        self.table
+            .opinion_answer(&self.replayed, ply, &action)
+            .map_err(|e| e.to_string())
+    }
+
     /// Takes back the person's last move at `ply` (the answer's).
     ///
     /// # Errors
@@ -180,4 +221,9 @@ impl LocalTable {
             actions: self.table.truth.actions.clone(),
         }
     }
+}
+
+/// A review step as a ply (`opinion_turn` has checked it is one of the game's).
+fn turn_ply(ply: u64) -> usize {
+    usize::try_from(ply).unwrap_or(usize::MAX)
 }

@@ -368,3 +368,55 @@ fn a_computers_turn_carries_nothing_its_seat_cannot_see() {
     }
     assert!(swapped > 100, "{swapped} swaps");
 }
+
+/// A finished game kept in the page is reviewed as the server reviews it
+/// once stored: the same steps (hands face up, the person's view), and
+/// the computer's opinion searched by the worker is the server's.
+#[test]
+fn a_finished_local_game_is_reviewed_as_on_the_server() {
+    let request = r#"{"game":"miniwhist","seats":["human",{"ai":"random"}]}"#;
+    let mut local = LocalTable::open(request, "9").unwrap();
+    assert!(local.review_step(0).unwrap_err().contains("over"));
+    loop {
+        match local.next_turn().unwrap() {
+            Some(turn) => {
+                play_turn(&mut local, "miniwhist", &turn);
+            }
+            None if local.answer()["over"] == json!(true) => break,
+            None => {
+                let ply = local.ply() as u64;
+                local.choose(0, ply).unwrap();
+            }
+        }
+    }
+    let saved = local.saved();
+    let entry = tabula_registry::find("miniwhist").unwrap();
+    let (server, replayed) = Table::restore(entry, saved.clone()).unwrap();
+    let plies = saved.actions.len() as u64;
+    for ply in 0..=plies {
+        assert_eq!(
+            local.review_step(ply).unwrap(),
+            server.review_step(&replayed, ply).unwrap(),
+            "step {ply}"
+        );
+    }
+    let mine = (0..plies)
+        .find(|&p| server.review_step(&replayed, p).unwrap()["yours"] == json!(true))
+        .unwrap();
+    let turn = local.opinion_turn_json(mine).unwrap();
+    // The legal moves of that step (the page answers a lone one itself).
+    let step = server.replay_to(mine as usize).unwrap();
+    assert_eq!(turn["legal_count"], json!(step.game.legal().len()), "{turn}");
+    let worker = json!({
+        "game": "miniwhist", "seat": turn["seat"], "player": turn["player"],
+        "seed": turn["seed"], "observation": turn["observation"], "table": turn["table"],
+    });
+    let answer: Value = serde_json::from_str(&decide(&worker.to_string()).unwrap()).unwrap();
+    let opinion = local.opinion_answer(mine, answer["action"].as_str().unwrap()).unwrap();
+    assert_eq!(opinion, server.opinion(&replayed, mine, &CancelFlag::new()).unwrap());
+    // A move not the person's has no opinion.
+    let theirs = (0..plies)
+        .find(|&p| server.review_step(&replayed, p).unwrap()["yours"] == json!(false))
+        .unwrap();
+    assert!(local.opinion_turn_json(theirs).unwrap_err().contains("not yours"));
+}

@@ -16,7 +16,7 @@ const HINT_STREAM: u64 = 0x4B1D_0000;
 impl Table {
     /// The hint's player: the game's default (its strongest that answers
     /// in about a second).
-    fn hint_player(&self) -> Result<PlayerSpec, TableError> {
+    pub(super) fn hint_player(&self) -> Result<PlayerSpec, TableError> {
         self.driver
             .default_player()
             .parse()
@@ -32,7 +32,7 @@ impl Table {
     }
 
     /// The seed of the hint's search at the game's ply.
-    fn hint_seed(&self, replayed: &Replayed, seat: Seat) -> u64 {
+    pub(super) fn hint_seed(&self, replayed: &Replayed, seat: Seat) -> u64 {
         let ply = replayed.game.plies() as u64;
         Rng::derived(self.truth.seed, HINT_STREAM ^ (ply << 8) ^ seat as u64).next_u64()
     }

@@ -19,6 +19,7 @@ use tabula_search::{CancelFlag, Rng, Seat, Turn, cancel_scope};
 use crate::driver::{Driver, GameEntry};
 
 mod assist;
+mod review;
 mod shapes;
 
 use crate::info::TableKind;
@@ -225,7 +226,7 @@ impl Table {
     /// # Errors
     /// [`TableError::Broken`] when the actions do not replay.
     pub fn replay(&self) -> Result<Replayed, TableError> {
-        self.replay_checked(false)
+        self.replay_checked(false, self.truth.actions.len())
     }
 
     /// Replays the truth and checks that every chance outcome is the one
@@ -236,10 +237,20 @@ impl Table {
     /// # Errors
     /// [`TableError::BadRequest`] naming the first ply that is not.
     pub fn replay_honest(&self) -> Result<Replayed, TableError> {
-        self.replay_checked(true)
+        self.replay_checked(true, self.truth.actions.len())
     }
 
-    fn replay_checked(&self, honest: bool) -> Result<Replayed, TableError> {
+    /// Replays the first `plies` actions of the truth (at most all of
+    /// them): the game as it was at that step.
+    ///
+    /// # Errors
+    /// [`TableError::Broken`] when the actions do not replay.
+    pub fn replay_to(&self, plies: usize) -> Result<Replayed, TableError> {
+        self.replay_checked(false, plies)
+    }
+
+    /// Replays the first `plies` actions of the truth (at most all of them).
+    fn replay_checked(&self, honest: bool, plies: usize) -> Result<Replayed, TableError> {
         let observer = self.observer();
         let mut game = self.driver.start(self.truth.seed, self.table_kind());
         let mut log = Vec::with_capacity(self.truth.actions.len());
@@ -250,7 +261,8 @@ impl Table {
                 TableError::Broken(format!("a stored game does not replay at ply {ply}"))
             }
         };
-        for (ply, action) in self.truth.actions.iter().enumerate() {
+        let actions = &self.truth.actions[..plies.min(self.truth.actions.len())];
+        for (ply, action) in actions.iter().enumerate() {
             self.swaps_at(ply, game.as_mut());
             let seat = match game.to_act() {
                 Turn::Seat(s) => Some(s),
@@ -268,7 +280,7 @@ impl Table {
             game.apply(action).map_err(|_| fail(ply, "an action is not legal"))?;
             log.push(logged(game.as_ref(), ply, seat, observer));
         }
-        self.swaps_at(self.truth.actions.len(), game.as_mut());
+        self.swaps_at(actions.len(), game.as_mut());
         Ok(Replayed { game, log })
     }
 
@@ -451,6 +463,8 @@ impl Table {
             "you": self.human(),
             "observer": observer,
             "ply": replayed.log.len(),
+            // The hand (round, deal) in progress: 0 for a game without.
+            "round": game.round(),
             "to_act": to_act,
             "your_turn": yours,
             "legal": if yours { game.legal_moves() } else { Vec::new() },

@@ -294,6 +294,10 @@ impl GameModule for DouDizhu {
         swap_unseen(s, observer)
     }
 
+    fn face_up(&self, s: &State) -> Option<Vec<Vec<String>>> {
+        Some(s.hands.iter().map(|h| h.iter().map(name).collect()).collect())
+    }
+
     fn scoresheet(&self, s: &State) -> Option<Scoresheet> {
         Some(Scoresheet {
             scores: s.scores().iter().map(|&x| x as f64).collect(),

@@ -279,6 +279,11 @@ impl GameModule for Euchre {
         swap_unseen(s, observer)
     }
 
+    fn face_up(&self, s: &State) -> Option<Vec<Vec<String>>> {
+        let trump = s.public.call.map(|c| c.trump);
+        Some(s.hands.iter().map(|&h| crate::view::sorted(h, trump)).collect())
+    }
+
     fn scoresheet(&self, s: &State) -> Option<Scoresheet> {
         Some(Scoresheet::sides(&s.scores(), SEATS, team, Some(s.hand_no() + 1)))
     }

@@ -216,6 +216,10 @@ impl GameModule for GinRummy {
         swap_unseen(s, observer)
     }
 
+    fn face_up(&self, s: &State) -> Option<Vec<Vec<String>>> {
+        Some(s.hands.iter().map(|h| h.iter().map(name).collect()).collect())
+    }
+
     fn scoresheet(&self, s: &State) -> Option<Scoresheet> {
         let scores = s.totals().unwrap_or(s.scores());
         Some(Scoresheet::seats(&scores, Some(s.hand_no() + 1)))

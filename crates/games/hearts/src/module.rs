@@ -238,6 +238,10 @@ impl GameModule for Hearts {
         swap_unseen(s, observer)
     }
 
+    fn face_up(&self, s: &State) -> Option<Vec<Vec<String>>> {
+        Some(s.hands.iter().map(|&h| crate::view::sorted(h)).collect())
+    }
+
     fn scoresheet(&self, s: &State) -> Option<Scoresheet> {
         Some(Scoresheet::seats(&s.scores(), Some(s.hand_no() + 1)))
     }

@@ -149,6 +149,16 @@ impl GameModule for Kuhn {
         ))
     }
 
+    fn face_up(&self, state: &State) -> Option<Vec<Vec<String>>> {
+        Some(
+            state
+                .cards
+                .iter()
+                .map(|c| c.iter().map(|c| c.letter().to_string()).collect())
+                .collect(),
+        )
+    }
+
     fn swap_unseen(&self, state: &mut State, observer: Seat) -> bool {
         // The other seat's card and the card left in the deck look alike
         // to the observer until a showdown.

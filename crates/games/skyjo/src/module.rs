@@ -263,6 +263,22 @@ impl GameModule for Skyjo {
         Ok(())
     }
 
+    /// Each grid's cards in cell order, every face-down one shown (a
+    /// removed column's cells are left out).
+    fn face_up(&self, state: &State) -> Option<Vec<Vec<String>>> {
+        Some(
+            (0..state.players())
+                .map(|s| {
+                    state.cells[s]
+                        .iter()
+                        .filter(|&&c| c != crate::rules::NONE)
+                        .map(|&c| crate::rules::value_of(c).to_string())
+                        .collect()
+                })
+                .collect(),
+        )
+    }
+
     fn swap_unseen(&self, state: &mut State, observer: Seat) -> bool {
         // The first two unseen cards of different values: deterministic, so
         // a front end that replays its games replays the exchange too.

@@ -249,6 +249,10 @@ impl GameModule for Spades {
         swap_unseen(s, observer)
     }
 
+    fn face_up(&self, s: &State) -> Option<Vec<Vec<String>>> {
+        Some(s.hands.iter().map(|&h| crate::view::sorted(h)).collect())
+    }
+
     fn scoresheet(&self, s: &State) -> Option<Scoresheet> {
         Some(Scoresheet::sides(&s.scores(), SEATS, side_of, Some(s.hand_no() + 1)))
     }

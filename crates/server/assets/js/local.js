@@ -444,6 +444,35 @@ export class LocalGame {
     }
   }
 
+  /** Step `ply` of the finished game (replay.js): the server's review
+   * once it stored the game, else this page's table. */
+  async reviewStep(ply) {
+    if (this.stored) return api('GET', `/api/games/${encodeURIComponent(this.stored.id)}/review/${ply}`);
+    try {
+      return await withData(this.module.bindings, this.game, () => readJson(this.table.reviewStep(ply)));
+    } catch (err) {
+      throw refusal(err);
+    }
+  }
+
+  /** The computer's opinion of your move at step `ply` of the finished
+   * game: the server's, or searched by the worker as a hint is. */
+  async opinion(ply) {
+    if (this.stored) return api('POST', `/api/games/${encodeURIComponent(this.stored.id)}/review/${ply}/opinion`, {});
+    let turn;
+    try {
+      turn = JSON.parse(this.table.opinionTurn(ply));
+    } catch (err) {
+      throw refusal(err);
+    }
+    const decided = await this.computer.decide(this.game, this.options, turn);
+    try {
+      return readJson(this.table.opinionAnswer(ply, decided.action));
+    } catch (err) {
+      throw refusal(err);
+    }
+  }
+
   /** Takes back your last move at `ply`; answers the game before it. */
   async undo(ply) {
     try {

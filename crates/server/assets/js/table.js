@@ -42,6 +42,7 @@ import {
 } from './common.js';
 import { openLocal, flushUnsaved } from './local.js';
 import { drawHelp, hint, undo } from './help.js';
+import { openReview, reviewable } from './replay.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -143,6 +144,8 @@ function serverTransport(shell) {
     refresh: () => api('GET', path()),
     hint: () => api('POST', `${path()}/hint`, {}),
     undo: (ply) => api('POST', `${path()}/undo`, { ply }),
+    reviewStep: (ply) => api('GET', `${path()}/review/${ply}`),
+    opinion: (ply) => api('POST', `${path()}/review/${ply}/opinion`, {}),
   };
 }
 
@@ -152,8 +155,9 @@ export class Shell {
    * @param {object} answer  the server's answer
    * @param {object} hooks  onAnswer(answer) after every answer shown;
    *   resultActions: nodes for the result box (e.g. a page's own buttons);
-   *   transport: {send(body), refresh(), hint(), undo(ply)} when the
-   *   game is not the server's (a local game)
+   *   transport: {send(body), refresh(), hint(), undo(ply),
+   *   reviewStep(ply), opinion(ply)} when the game is not the server's
+   *   (a local game)
    */
   constructor(host, answer, hooks = {}) {
     this.host = host;
@@ -411,7 +415,8 @@ export class Shell {
     const focused = document.activeElement;
     const action = focused?.dataset?.action;
     const id = focused?.id;
-    this.renderer?.update(a);
+    // A review in progress draws its step, not the end.
+    this.renderer?.update(this.review?.answer ?? a);
     this.drawControls();
     drawHelp(this);
     this.drawResult();
@@ -485,6 +490,11 @@ export class Shell {
     }
     $('table-result-more').replaceChildren(...more);
     const links = [];
+    if (reviewable(this)) {
+      links.push(el('button', {
+        type: 'button', id: 'table-review-start', class: 'btn secondary', onclick: () => openReview(this),
+      }, 'Step through the game'));
+    }
     if (a.reviewable) links.push(el('a', { href: `/review/${encodeURIComponent(a.id)}`, id: 'review-link' }, 'Review this game'));
     if (a.date) links.push(el('a', { href: `/leaderboard?date=${encodeURIComponent(a.date)}`, id: 'leaderboard-link' }, 'See the leaderboard'));
     // Where the game was begun: the day's page, free play, or the new-game form.

@@ -258,3 +258,103 @@ impl<'a> Matches<'a> {
         true
     }
 }
+
+/// What [`step_through`] saw of a finished game's review.
+pub struct Reviewed {
+    /// The computer's opinion of the person's first move, in its words.
+    pub opinion: String,
+    /// The step the review opened at: the person's first move.
+    pub first: u64,
+    /// The cards shown face up per seat there (none for a game that
+    /// hides nothing).
+    pub hands: Vec<u64>,
+    /// The moves of the game, as the review counts them.
+    pub plies: u64,
+}
+
+/// The review's "where" line, for waits on it.
+const WHERE: &str = "document.getElementById('replay-where').textContent";
+
+/// Steps through the finished game on its page (the shell's review), by
+/// the keyboard once it is open: the person's first move and the
+/// computer's opinion of it with every hand face up, a move on (→), the
+/// start (Home), the end (End); the page checked for faults at both sizes
+/// (`faults`, named after `name`).
+pub async fn step_through(c: &Client, name: &str, faults: &mut Vec<String>) -> Reviewed {
+    until(
+        c,
+        "the review button",
+        "return !document.getElementById('table-result').hidden && !!document.getElementById('table-review-start') && document.body.dataset.busy !== 'true'",
+    )
+    .await;
+    c.execute("document.getElementById('table-review-start').click()", vec![])
+        .await
+        .unwrap();
+    until(
+        c,
+        "the opinion of the person's first move",
+        "const o = document.getElementById('replay-opinion').textContent; return / would have played |^No opinion/.test(o)",
+    )
+    .await;
+    let opinion = web::text(c, "#replay-opinion").await;
+    assert!(!opinion.starts_with("No opinion"), "{name}: {opinion}");
+    until(
+        c,
+        "the step drawn",
+        "return !!document.getElementById('table-replay').dataset.step",
+    )
+    .await;
+    let first = c
+        .execute(
+            "return Number(document.getElementById('table-replay').dataset.step)",
+            vec![],
+        )
+        .await
+        .unwrap()
+        .as_u64()
+        .unwrap();
+    let hands = c
+        .execute(
+            "return [...document.querySelectorAll('#replay-hands .replay-hand')].map((p) => p.querySelectorAll('.hc-card, .replay-chip').length)",
+            vec![],
+        )
+        .await
+        .unwrap();
+    let hands = hands.as_array().unwrap().iter().map(|n| n.as_u64().unwrap()).collect();
+    faults.extend(web::page_faults(c, &format!("{name}-review")).await);
+    let key = |k: &'static str| {
+        let c = c.clone();
+        async move {
+            c.active_element().await.unwrap().send_keys(k).await.unwrap();
+        }
+    };
+    let at_first = web::text(c, "#replay-where").await;
+    key("\u{E014}").await; // →
+    until(
+        c,
+        "a move on",
+        &format!("return document.getElementById('replay-where').textContent !== {at_first:?}"),
+    )
+    .await;
+    key("\u{E011}").await; // Home
+    until(
+        c,
+        "the start",
+        "return document.getElementById('table-replay').dataset.step === '0'",
+    )
+    .await;
+    key("\u{E010}").await; // End
+    until(c, "the end", &format!("return {WHERE}.startsWith('The end, after ')")).await;
+    let end = web::text(c, "#replay-where").await;
+    let plies = end
+        .trim_start_matches("The end, after ")
+        .trim_end_matches(" moves.")
+        .parse()
+        .unwrap_or_else(|_| panic!("{name}: {end}"));
+    Reviewed {
+        opinion,
+        first,
+        hands,
+        plies,
+    }
+}

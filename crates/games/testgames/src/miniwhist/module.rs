@@ -61,6 +61,14 @@ impl GameModule for MiniWhist {
         state.swap_unseen(observer)
     }
 
+    fn face_up(&self, state: &State) -> Option<Vec<Vec<String>>> {
+        Some(
+            (0..2)
+                .map(|s| state.hand(s).iter().map(super::view::card_text).collect())
+                .collect(),
+        )
+    }
+
     fn agent(&self, spec: &PlayerSpec, seed: u64) -> Result<BoxedPlayer<MiniWhist>, SpecError> {
         players::sampling(spec, seed).ok_or_else(|| SpecError::BadArgument {
             spec: spec.to_string(),

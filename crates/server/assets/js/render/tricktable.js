@@ -93,12 +93,14 @@ export function trickTable(answer, { marks, line, center }, state) {
     : v.trick.length ? `Trick: ${v.trick.map((t) => t.card).join(' ')}` : 'No card on the table';
   // The last trick on demand, while a newer trick is on the table.
   const parts = [trickLine, ...center];
-  if (ended) {
-    parts.unshift(el('section', { class: 'hc-summary', id: 'hc-summary', 'aria-labelledby': 'hc-summary-title' },
+  // Across the table's whole width, above the seats (in the centre
+  // column it made a phone's table taller than its screen).
+  const summary = ended
+    ? el('section', { class: 'hc-summary', id: 'hc-summary', 'aria-labelledby': 'hc-summary-title' },
       el('h3', { id: 'hc-summary-title' }, answer.over ? 'The last hand' : 'End of the hand'),
       el('p', {}, ended),
-      el('p', { class: 'muted' }, 'The score sheet below has the running totals.')));
-  }
+      el('p', { class: 'muted' }, 'The score sheet below has the running totals.'))
+    : null;
   if (done && !kept) {
     const toggle = el('button', {
       type: 'button', class: 'btn secondary', id: 'hc-last-trick-toggle', 'aria-expanded': state.lastShown ? 'true' : 'false',
@@ -114,8 +116,9 @@ export function trickTable(answer, { marks, line, center }, state) {
     panel.setAttribute('aria-label', `Last trick: ${trickWords(done, name)}`);
     parts.push(toggle, panel);
   }
-  return el('div', { class: 'hc-table', role: 'group', 'aria-label': 'The table', dataset: { region: 'centre' } },
-    // In reading order: across, left, the centre, right, you.
+  return el('div', { class: `hc-table${summary ? ' hc-summed' : ''}`, role: 'group', 'aria-label': 'The table', dataset: { region: 'centre' } },
+    // In reading order: the hand's summary, across, left, the centre, right, you.
+    ...(summary ? [summary] : []),
     ...(n === 4 ? [seatBox(2), seatBox(1)] : [seatBox(1)]),
     el('div', { class: 'hc-center' }, ...parts),
     ...(n === 4 ? [seatBox(3)] : []), seatBox(0));
