@@ -86,6 +86,59 @@ pub struct Decision {
     pub stats: StatsJson,
 }
 
+impl Decision {
+    /// Why the search chose its action, in one line a person reads, where
+    /// its figures say it: a tree search's score of the move against the
+    /// best of the others (a bound for a refuted move: "no more than"), or
+    /// the share of a sampling search's simulations that went to it. `None`
+    /// where they say nothing (a heuristic player, a lone legal move).
+    pub fn why(&self) -> Option<String> {
+        let root = &self.stats.root;
+        let chosen = root.iter().find(|r| r.action == self.action)?;
+        if root.len() < 2 {
+            return None;
+        }
+        if chosen.exact {
+            let others = root
+                .iter()
+                .filter(|r| r.action != self.action)
+                .map(|r| r.value)
+                .fold(f64::NEG_INFINITY, f64::max);
+            let depth = self.stats.depth;
+            let ahead = match depth {
+                0 => String::new(),
+                1 => " looking 1 move ahead".to_string(),
+                d => format!(" looking {d} moves ahead"),
+            };
+            let v = score(chosen.value);
+            return Some(if others >= chosen.value {
+                format!("it scores {v}{ahead}, as much as any move can")
+            } else {
+                format!("it scores {v}{ahead}; every other move at most {}", score(others))
+            });
+        }
+        let total: u64 = root.iter().map(|r| r.visits).sum();
+        if self.stats.iterations == 0 || total == 0 {
+            return None;
+        }
+        let share = (chosen.visits as f64 * 100.0 / total as f64).round();
+        Some(format!(
+            "it went to this move in {share}% of {} simulated games",
+            crate::titles::thousands(self.stats.iterations)
+        ))
+    }
+}
+
+/// A search's score as a person reads it: signed, whole where it is.
+fn score(v: f64) -> String {
+    let text = if v.fract() == 0.0 {
+        format!("{v:.0}")
+    } else {
+        format!("{v:.2}")
+    };
+    if v > 0.0 { format!("+{text}") } else { text }
+}
+
 /// Acts for one seat. Its only input is what the seat may see: the
 /// observation and the legal actions (which follow from it).
 pub trait SeatAgent: Send {

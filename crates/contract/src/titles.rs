@@ -9,7 +9,7 @@ use crate::spec::PlayerSpec;
 pub const LEVEL_TITLES: [&str; 4] = ["Beginner", "Casual", "Strong", "Expert"];
 
 /// `n` with a comma between thousands: `2,000`.
-fn thousands(n: u64) -> String {
+pub(crate) fn thousands(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::with_capacity(digits.len() + digits.len() / 3);
     for (i, d) in digits.chars().enumerate() {

@@ -156,6 +156,15 @@ fn the_hint_blocks_a_win_at_tic_tac_toe() {
     let hint = table.hint(&replayed, &flag).unwrap();
     assert_eq!(hint["label"], json!("2"), "{hint}");
     assert_eq!(hint["player"], json!("Alpha-beta"));
+    // Why, in the search's words: the block holds the draw (0), every
+    // other square loses (a loss scores below −100).
+    let why = hint["why"].as_str().unwrap_or_else(|| panic!("{hint}"));
+    let worst: i32 = why
+        .strip_prefix("it scores 0 looking ")
+        .and_then(|w| w.split_once(" moves ahead; every other move at most "))
+        .and_then(|(_, w)| w.parse().ok())
+        .unwrap_or_else(|| panic!("{why}"));
+    assert!(worst < -100, "{why}");
     assert_eq!(table.hint(&replayed, &flag).unwrap(), hint, "the same hint twice");
 }
 
@@ -318,4 +327,29 @@ fn the_opinion_of_a_move_is_a_search_and_the_same_twice() {
         opinion,
         "the same opinion twice"
     );
+}
+
+/// A sampling search's hint says how much of its search went to the move
+/// (Mini Whist's default computer: 2,000 simulated deals).
+#[test]
+fn a_sampling_hint_says_what_share_of_its_simulations_chose_the_move() {
+    let entry = find("miniwhist").unwrap();
+    for seed in 1..20 {
+        let mut table = table(entry, seed);
+        let mut replayed = table.replay().unwrap();
+        to_the_person(&mut table, &mut replayed);
+        if replayed.game.legal().len() < 2 {
+            continue;
+        }
+        let hint = table.hint(&replayed, &CancelFlag::new()).unwrap();
+        let why = hint["why"].as_str().unwrap_or_else(|| panic!("{hint}"));
+        let share: f64 = why
+            .strip_prefix("it went to this move in ")
+            .and_then(|w| w.strip_suffix("% of 2,000 simulated games"))
+            .and_then(|p| p.parse().ok())
+            .unwrap_or_else(|| panic!("{why}"));
+        assert!(share > 0.0 && share <= 100.0, "{why}");
+        return;
+    }
+    panic!("no turn of the person's with a choice in 19 deals");
 }

@@ -192,6 +192,28 @@ pub async fn act(
     Ok(Json(moves_since(with_standing(&state, &game, v).await?, body.since)?))
 }
 
+/// Each seat's computer by the name people read (`Expert`, `Monte Carlo,
+/// 500 iterations`), `null` for the person: from the stored players of a
+/// game of `game` (a row stored before games were named is the daily
+/// puzzle's game's).
+fn seat_titles(game: Option<&str>, players: &Value) -> Vec<Option<String>> {
+    let entry = match game {
+        Some(name) => tabula_registry::find(name).ok(),
+        None => crate::legacy::daily_game().ok().map(|(entry, _)| entry),
+    };
+    let names = players.as_array().map(Vec::as_slice).unwrap_or_default();
+    names
+        .iter()
+        .map(|p| {
+            let spec: tabula_contract::PlayerSpec = p.as_str().filter(|&p| p != "you")?.parse().ok()?;
+            Some(entry.map_or_else(
+                || spec.to_string(),
+                |e| tabula_contract::player_title(&spec, e.players()),
+            ))
+        })
+        .collect()
+}
+
 /// `GET /api/games`: the session's (or account's) last 50 games.
 pub async fn list(State(state): State<AppState>, Visitor(session): Visitor) -> ApiResult<Json<Value>> {
     let Some(session) = session else {
@@ -214,16 +236,19 @@ pub async fn list(State(state): State<AppState>, Visitor(session): Visitor) -> A
         .iter()
         .map(|r| {
             let players: Value = serde_json::from_str(&r.get::<String, _>("players")).unwrap_or(Value::Null);
+            let game = r.get::<Option<String>, _>("game");
+            let titles = seat_titles(game.as_deref(), &players);
             let scores = match r.get::<Option<String>, _>("scores") {
                 Some(text) => serde_json::from_str(&text).unwrap_or(Value::Null),
                 None => json!([r.get::<i64, _>("score0"), r.get::<i64, _>("score1")]),
             };
             json!({
                 "id": r.get::<String, _>("id"),
-                "game": r.get::<Option<String>, _>("game"),
+                "game": game,
                 "kind": r.get::<String, _>("kind"),
                 "date": r.get::<Option<String>, _>("day"),
                 "players": players,
+                "titles": titles,
                 "over": r.get::<i64, _>("over") != 0,
                 "scores": scores,
                 "ranked": r.get::<i64, _>("ranked") != 0,

@@ -35,11 +35,15 @@ async fn ask_hint(c: &Client) -> String {
 /// the moves before it.
 async fn hint_and_undo(c: &Client, local: bool) {
     let words = ask_hint(c).await;
-    let square = words
+    // The square, and why in the search's words: alpha-beta's score of
+    // it, and how far it looked.
+    let (square, why) = words
         .strip_prefix("Alpha-beta would play ")
         .and_then(|w| w.strip_suffix('.'))
-        .unwrap_or_else(|| panic!("the hint says {words:?}"))
-        .to_string();
+        .and_then(|w| w.split_once(": "))
+        .unwrap_or_else(|| panic!("the hint says {words:?}"));
+    assert!(why.starts_with("it scores ") && why.contains(" moves ahead"), "{words}");
+    let square = square.to_string();
     let marked = c
         .execute(
             "return [...document.querySelectorAll('[data-hinted=true]')].map((b) => b.dataset.action)",

@@ -3,7 +3,7 @@
 //! axe-core run inside the page (the tables of every game are checked by
 //! browser_every_game.rs, with the same helper).
 
-use crate::table_page::{play_listed, player, start_game};
+use crate::table_page::{play_listed, player, start_game, until};
 use crate::web;
 
 use web::{browser_slot, driver, open, page_faults};
@@ -62,9 +62,24 @@ async fn every_page_fits_a_phone_and_passes_axe() {
     .await;
     assert_eq!(
         links,
-        [format!("/table/{id}"), format!("/review/{id}")],
+        [
+            format!("/table/{id}"),
+            format!("/table/{id}#review"),
+            format!("/review/{id}")
+        ],
         "the finished game in the list"
     );
+    // Its computer by the name people read, not by its spec.
+    let row = web::text(&c, &format!("#history-rows tr[data-id='{id}']")).await;
+    assert!(!row.contains("alphabeta:"), "{row}");
+    // "Step through it" opens the table at its review.
+    open(&c, &format!("{}/table/{id}#review", s.base)).await;
+    until(
+        &c,
+        "the review",
+        "return !document.getElementById('table-replay')?.hidden && !!document.getElementById('table-replay').dataset.step",
+    )
+    .await;
     c.close().await.unwrap();
     assert!(faults.is_empty(), "{} faults:\n{}", faults.len(), faults.join("\n"));
 }

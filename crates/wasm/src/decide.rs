@@ -150,6 +150,8 @@ pub fn decide(request: &str) -> Result<String, String> {
     let ms = clock.now().saturating_sub(start).as_secs_f64() * 1000.0;
     Ok(json!({
         "action": text(&decision.action),
+        // The search's reason in words, for a hint (it names no action).
+        "why": decision.why(),
         "stats": decision.stats,
         "ms": ms,
         "source": "search",

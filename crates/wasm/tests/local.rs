@@ -412,7 +412,10 @@ fn a_finished_local_game_is_reviewed_as_on_the_server() {
         "seed": turn["seed"], "observation": turn["observation"], "table": turn["table"],
     });
     let answer: Value = serde_json::from_str(&decide(&worker.to_string()).unwrap()).unwrap();
-    let opinion = local.opinion_answer(mine, answer["action"].as_str().unwrap()).unwrap();
+    let mut opinion = local.opinion_answer(mine, answer["action"].as_str().unwrap()).unwrap();
+    // The page adds the worker's reason, as the server adds its search's.
+    opinion["why"] = answer["why"].clone();
+    assert!(opinion["why"].is_string(), "{answer}");
     assert_eq!(opinion, server.opinion(&replayed, mine, &CancelFlag::new()).unwrap());
     // A move not the person's has no opinion.
     let theirs = (0..plies)

@@ -9,6 +9,7 @@ use tabula_search::{
 
 use crate::capability::bench::BenchSearch;
 use crate::module::{GameModule, ObservationOf};
+use crate::titles::thousands;
 
 /// `M` under its default options, and the first decision of the game
 /// started from `seed`: the acting seat and its observation.
@@ -89,19 +90,6 @@ pub fn sampling<M: GameModule>(ismcts_count: u64, budget: u64) -> Vec<BenchSearc
             budget,
         ),
     ]
-}
-
-/// `n` with a comma between thousands (2,000).
-fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, d) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(d);
-    }
-    out
 }
 
 #[cfg(test)]

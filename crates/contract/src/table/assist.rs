@@ -75,7 +75,9 @@ impl Table {
 
     /// A hint at the person's turn, searched here under `flag` (the
     /// server's deadline: a search cut short answers its best so far):
-    /// `{index, label, player}` as [`hint_answer`](Table::hint_answer).
+    /// `{index, label, player}` as [`hint_answer`](Table::hint_answer),
+    /// and `why`, the search's reason in words where it has one
+    /// ([`Decision::why`](crate::Decision::why); else `null`).
     /// The same table, ply and seed give the same hint.
     ///
     /// # Errors
@@ -91,7 +93,9 @@ impl Table {
         let legal = replayed.game.legal();
         let decision = cancel_scope(flag, || agent.act(&observation, seat, &legal))
             .map_err(|e| TableError::Broken(e.to_string()))?;
-        self.hint_answer(replayed, &decision.action)
+        let mut answer = self.hint_answer(replayed, &decision.action)?;
+        answer["why"] = json!(decision.why());
+        Ok(answer)
     }
 
     /// Takes back the person's last move and everything after it (the

@@ -129,8 +129,8 @@ impl Table {
 
     /// The computer's opinion of the person's move at step `ply`, searched
     /// here under `flag` (a search cut short answers its best so far), as
-    /// [`opinion_answer`](Table::opinion_answer). The same game and step
-    /// give the same opinion.
+    /// [`opinion_answer`](Table::opinion_answer), with the search's `why`
+    /// (as a hint's). The same game and step give the same opinion.
     ///
     /// # Errors
     /// As [`opinion_turn`](Table::opinion_turn); [`TableError::Broken`]
@@ -145,6 +145,8 @@ impl Table {
         let legal = at.game.legal();
         let decision = cancel_scope(flag, || agent.act(&observation, seat, &legal))
             .map_err(|e| TableError::Broken(e.to_string()))?;
-        self.judged(&at, ply, &decision.action)
+        let mut answer = self.judged(&at, ply, &decision.action)?;
+        answer["why"] = json!(decision.why());
+        Ok(answer)
     }
 }

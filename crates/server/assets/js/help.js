@@ -69,7 +69,8 @@ export function drawHelp(shell) {
   if (shell.hinted && shell.hinted.ply !== a.ply) shell.hinted = null;
   $('table-hint-button').disabled = !a.your_turn || shell.requesting;
   $('table-undo').disabled = shell.requesting || !a.moves.some((m) => m.seat === a.you);
-  $('table-hint').textContent = shell.hinted ? `${shell.hinted.player} would play ${shell.hinted.label}.` : '';
+  const why = shell.hinted?.why ? `: ${shell.hinted.why}` : '';
+  $('table-hint').textContent = shell.hinted ? `${shell.hinted.player} would play ${shell.hinted.label}${why}.` : '';
   for (const b of shell.host.querySelectorAll('[data-hinted]')) delete b.dataset.hinted;
   if (shell.hinted) {
     for (const b of shell.host.querySelectorAll(`[data-action="${CSS.escape(shell.hinted.label)}"]`)) b.dataset.hinted = 'true';

@@ -2,7 +2,8 @@
 // account's) last games, finished and unfinished, each with a way back
 // into it (its table, its review where the game reviews), and the games
 // this tab keeps in the page, not finished yet. Games are named by their
-// titles and the computers by the names people read, from the catalog.
+// titles (from the catalog) and the computers by the names people read
+// (from the server, for any spec).
 
 import { api, el, $, createdText, errorText, markReady } from './common.js';
 import { localGames, unsavedCount } from './local.js';
@@ -16,7 +17,6 @@ async function main() {
   ]);
   const entry = (name) => catalog.find((c) => c.info.name === name);
   const title = (g) => (KINDS[g.kind] ? `${KINDS[g.kind]}${g.date ? ` of ${g.date}` : ''}` : entry(g.game)?.info.title ?? g.game ?? g.kind);
-  const playerTitle = (g, spec) => entry(g.game)?.choices?.find((c) => c.spec === spec)?.title ?? spec;
 
   const local = localGames();
   $('#history-local').replaceChildren(...local.map((l) => el('li', {},
@@ -30,13 +30,17 @@ async function main() {
   }
 
   const rows = games.map((g) => {
-    const others = (g.players ?? []).filter((p) => p !== 'you').map((p) => playerTitle(g, p));
+    // The server names each computer as people read it (any spec).
+    const others = (g.players ?? []).map((p, i) => (p === 'you' ? null : g.titles?.[i] ?? p)).filter((t) => t !== null);
     const you = (g.players ?? []).indexOf('you');
     const scores = Array.isArray(g.scores) ? g.scores : [];
     const state = !g.over ? 'Not finished'
       : g.kind === 'watch' ? `Finished: ${scores.join(' – ')}`
         : you >= 0 && scores.length ? `Finished: ${scores[you]} to ${scores.filter((_, i) => i !== you).join(', ')}` : 'Finished';
     const links = [el('a', { href: `/table/${encodeURIComponent(g.id)}` }, g.over ? 'See it' : 'Go on')];
+    // Every finished game is stepped through on its table; a game with a
+    // deeper review (the daily grid's) has its page too.
+    if (g.over) links.push(' · ', el('a', { href: `/table/${encodeURIComponent(g.id)}#review` }, 'Step through it'));
     if (g.over && you >= 0 && (entry(g.game)?.capabilities ?? []).includes('review')) {
       links.push(' · ', el('a', { href: `/review/${encodeURIComponent(g.id)}` }, 'Review'));
     }

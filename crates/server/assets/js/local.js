@@ -438,7 +438,7 @@ export class LocalGame {
     }
     const decided = await this.computer.decide(this.game, this.options, turn);
     try {
-      return readJson(this.table.hintAnswer(decided.action));
+      return { ...readJson(this.table.hintAnswer(decided.action)), why: decided.why ?? null };
     } catch (err) {
       throw refusal(err);
     }
@@ -467,7 +467,7 @@ export class LocalGame {
     }
     const decided = await this.computer.decide(this.game, this.options, turn);
     try {
-      return readJson(this.table.opinionAnswer(ply, decided.action));
+      return { ...readJson(this.table.opinionAnswer(ply, decided.action)), why: decided.why ?? null };
     } catch (err) {
       throw refusal(err);
     }

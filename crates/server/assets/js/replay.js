@@ -180,9 +180,10 @@ function drawOpinion(shell) {
     return;
   }
   box.dataset.agrees = String(o.agrees);
+  const why = o.why ? ` (${o.why})` : '';
   box.textContent = o.agrees
-    ? `${o.player} would have played ${o.computer} too.`
-    : `You played ${o.played}; ${o.player} would have played ${o.computer}.`;
+    ? `${o.player} would have played ${o.computer} too${why}.`
+    : `You played ${o.played}; ${o.player} would have played ${o.computer}${why}.`;
 }
 
 /** Asks for the opinion of the person's move at `ply` (one request at a

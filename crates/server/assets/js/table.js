@@ -574,7 +574,9 @@ async function tablePage() {
     $('table-rules').href = `/rules/${encodeURIComponent(answer.game)}`;
     $('table-rules').textContent = `The rules of ${answer.title}`;
     $('table-links').hidden = false;
-    await mountTable($('table'), answer, { onAnswer: title, transport: local });
+    const shell = await mountTable($('table'), answer, { onAnswer: title, transport: local });
+    // A finished game opened from the person's games at its review.
+    if (location.hash === '#review' && reviewable(shell)) await openReview(shell);
   } catch (err) {
     $('table-page-error').textContent = err.status === 404
       ? 'There is no such game, or it is not yours (games belong to the session or the account that began them).'

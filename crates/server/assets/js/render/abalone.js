@@ -101,11 +101,17 @@ function coordinates() {
 }
 
 /** The cells the last move's marbles moved into (each one step in its
- * direction), from the log's notation; none before the first move. */
+ * direction), each with the cell it came from, from the log's notation;
+ * none before the first move. */
 function lastMoveCells(answer) {
   const m = [...(answer.moves ?? [])].reverse().find((x) => !isChance(x));
   const parsed = m ? parseMove(m.text) : null;
-  return new Set(parsed ? parsed.cells.map((x) => neighbour(x, parsed.dir)).filter(Boolean) : []);
+  const moved = new Map();
+  for (const from of parsed?.cells ?? []) {
+    const to = neighbour(from, parsed.dir);
+    if (to) moved.set(to, from);
+  }
+  return { ply: m?.ply ?? null, moved };
 }
 
 function verdictText(t) {
@@ -155,7 +161,9 @@ export function mount(root, shell) {
   let focus = 'e5';
   let shownPly = -1;
   // The cells the last move's marbles moved into (marked on the board).
-  let lastCells = new Set();
+  let lastCells = new Map();
+  // The ply of the last move drawn: a newer one's marbles roll in.
+  let drawnPly = undefined;
   // The verdict at the person's previous turn (the trainer compares with it).
   let lastTurn = null;
 
@@ -261,7 +269,10 @@ export function mount(root, shell) {
   function draw() {
     if (!answer) return;
     const view = answer.view;
-    lastCells = lastMoveCells(answer);
+    const last = lastMoveCells(answer);
+    lastCells = last.moved;
+    const rolling = drawnPly !== undefined && last.ply !== drawnPly;
+    drawnPly = last.ply;
     const options = matching();
     const dests = new Map();
     for (const m of options) for (const d of m.dest) dests.set(d, [...(dests.get(d) ?? []), m.move.label]);
@@ -290,7 +301,15 @@ export function mount(root, shell) {
       if (dests.has(cell)) g.dataset.dest = 'true';
       if (playable() && movable(cell)) g.dataset.movable = 'true';
       if (lastCells.has(cell)) g.dataset.last = 'true';
-      g.append(svg('circle', { cx: x, cy: y, r: 21, class: 'abalone-marble' }));
+      const marble = svg('circle', { cx: x, cy: y, r: 21, class: 'abalone-marble' });
+      if (rolling && colour && lastCells.has(cell)) {
+        // From the cell it left (not under reduced motion: abalone.css).
+        const [fx, fy] = point(lastCells.get(cell));
+        marble.style.setProperty('--ab-dx', `${fx - x}px`);
+        marble.style.setProperty('--ab-dy', `${fy - y}px`);
+        marble.classList.add('abalone-rolling');
+      }
+      g.append(marble);
       if (lastCells.has(cell)) g.append(svg('circle', { cx: x, cy: y, r: 13, class: 'abalone-last' }));
       if (dests.has(cell)) g.append(svg('circle', { cx: x, cy: y, r: 8, class: 'abalone-dest' }));
       if (cell === focus) g.append(svg('circle', { cx: x, cy: y, r: 25, class: 'abalone-focus' }));

@@ -2,8 +2,9 @@
 // all of them: the seats around the trick (four, or two face to face), you
 // at the bottom, each with its name,
 // the game's marks and line, and its card on the table; the trick the last
-// move finished stays on the table, its taker marked, until the next card
-// is led (the table after that move has already collected it); and the last
+// move finished stays on the table, its cards drawn toward its taker, its
+// taker marked, until the next card is led (the table after that move has
+// already collected it); and the last
 // trick on demand. Each game gives what is its own: the marks of a seat
 // (partner, dealer, led), its line (cards, bid, tricks, points), and what
 // the centre shows besides the trick (contracts, the upcard, trump).
@@ -13,6 +14,19 @@ import { card, cardWords } from './cardface.js';
 
 /** The seats' places from you, by the number of seats. */
 const PLACES = { 2: ['bottom', 'top'], 4: ['bottom', 'left', 'top', 'right'] };
+/** Where each place is on the table, as a step across it. */
+const STEP = { bottom: [0, 1], left: [-1, 0], top: [0, -1], right: [1, 0] };
+
+/** A finished trick's card drawn toward its taker's place (`from` the
+ * card's, `to` the taker's): moving there as the trick is won (`fresh`),
+ * already there on a later drawing. Not under reduced motion (cards.css). */
+function gather(face, from, to, fresh) {
+  const [x, y] = [STEP[to][0] - STEP[from][0], STEP[to][1] - STEP[from][1]];
+  if (x === 0 && y === 0) return;
+  face.style.setProperty('--hc-dx', `${x * 0.9}rem`);
+  face.style.setProperty('--hc-dy', `${y * 0.9}rem`);
+  face.classList.add(fresh ? 'hc-gather' : 'hc-gathered');
+}
 
 /** The last trick the game finished so far, from the moves' details (a
  * trick game's move view: `{cards: [{seat, card}], winner}`), with the ply
@@ -63,6 +77,8 @@ export function trickTable(answer, { marks, line, center }, state) {
     : null;
   const n = answer.seats.length;
   const places = PLACES[n];
+  // The trick was won by the last move: its cards move now.
+  const fresh = !!kept && answer.moves.at(-1)?.ply === kept.ply;
   const seatBox = (k) => {
     const seat = (me + k) % n;
     const words = [
@@ -86,6 +102,9 @@ export function trickTable(answer, { marks, line, center }, state) {
       el('span', { class: 'visually-hidden' }, has ? 'played ' : 'no card yet'),
       has ? card(played.get(seat)) : ''));
     if (seat === newest) box.querySelector('.hc-card')?.classList.add('hc-new');
+    // A won trick's cards move toward its taker (and stay there, seen).
+    const face = box.querySelector('.hc-played .hc-card');
+    if (kept && face) gather(face, places[k], places[(kept.winner - me + n) % n], fresh);
     return box;
   };
   const trickLine = kept
