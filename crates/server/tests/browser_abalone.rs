@@ -272,6 +272,15 @@ async fn a_whole_game_against_level_one_by_keyboard() {
                 .map(|v| v.as_str().unwrap())
                 .collect();
             assert!((1..=3).contains(&last.len()), "{last:?}");
+            // Each rolled in from the cell it left, one step away.
+            let from = c
+                .execute(
+                    "return [...document.querySelectorAll('#abalone-board [data-last=true]')].every((g) => /^[a-i][1-9]$/.test(g.dataset.from ?? '') && g.dataset.from !== g.dataset.cell)",
+                    vec![],
+                )
+                .await
+                .unwrap();
+            assert_eq!(from, serde_json::json!(true), "{last:?}");
             assert!(
                 last.iter().all(|cell| white.contains(cell)),
                 "{last:?} are White's: {white:?}"

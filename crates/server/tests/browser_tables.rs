@@ -172,6 +172,28 @@ async fn hearts_passes_and_plays_a_hand_and_hides_every_unseen_card() {
         // the new hand's unseen cards.
         if shown(&c, "#hc-summary").await {
             let summary = find(&c, "#hc-summary").await.text().await.unwrap();
+            // The hand's last trick: its cards drawn toward the taker
+            // (the taker's own card stays), the hand fanned.
+            let drawn = c
+                .execute(
+                    "return [...document.querySelectorAll('.hc-finished .hc-card')].map((c) => c.classList.contains('hc-gather') || c.classList.contains('hc-gathered'))",
+                    vec![],
+                )
+                .await
+                .unwrap();
+            let drawn: Vec<bool> = drawn.as_array().unwrap().iter().map(|b| b.as_bool().unwrap()).collect();
+            assert_eq!((drawn.len(), drawn.iter().filter(|&&b| b).count()), (4, 3), "{drawn:?}");
+            let turns = c
+                .execute(
+                    "const h = [...document.querySelectorAll('.hc-hand.hc-fan > *')].map((b) => parseFloat(b.style.getPropertyValue('--fan-turn'))); return [h[0], h.at(-1)]",
+                    vec![],
+                )
+                .await
+                .unwrap();
+            assert!(
+                turns[0].as_f64().unwrap() < 0.0 && turns[1].as_f64().unwrap() > 0.0,
+                "the fan: {turns}"
+            );
             assert!(swap_keeps_the_page(&c, &s, &id).await, "the new deal has unseen cards");
             assert!(shown(&c, "#hc-summary").await, "the summary after the swap");
             swapped += 1;

@@ -162,8 +162,10 @@ export function mount(root, shell) {
   let shownPly = -1;
   // The cells the last move's marbles moved into (marked on the board).
   let lastCells = new Map();
-  // The ply of the last move drawn: a newer one's marbles roll in.
+  // The ply of the last move drawn: a newer one's marbles roll in, on
+  // the drawings of that moment (not again at a later click).
   let drawnPly = undefined;
+  let rolled = { ply: null, at: 0 };
   // The verdict at the person's previous turn (the trainer compares with it).
   let lastTurn = null;
 
@@ -271,8 +273,9 @@ export function mount(root, shell) {
     const view = answer.view;
     const last = lastMoveCells(answer);
     lastCells = last.moved;
-    const rolling = drawnPly !== undefined && last.ply !== drawnPly;
+    if (drawnPly !== undefined && last.ply !== drawnPly) rolled = { ply: last.ply, at: performance.now() };
     drawnPly = last.ply;
+    const rolling = rolled.ply === last.ply && performance.now() - rolled.at < 250;
     const options = matching();
     const dests = new Map();
     for (const m of options) for (const d of m.dest) dests.set(d, [...(dests.get(d) ?? []), m.move.label]);
@@ -300,7 +303,10 @@ export function mount(root, shell) {
       if (selected.includes(cell)) g.dataset.selected = 'true';
       if (dests.has(cell)) g.dataset.dest = 'true';
       if (playable() && movable(cell)) g.dataset.movable = 'true';
-      if (lastCells.has(cell)) g.dataset.last = 'true';
+      if (lastCells.has(cell)) {
+        g.dataset.last = 'true';
+        g.dataset.from = lastCells.get(cell);
+      }
       const marble = svg('circle', { cx: x, cy: y, r: 21, class: 'abalone-marble' });
       if (rolling && colour && lastCells.has(cell)) {
         // From the cell it left (not under reduced motion: abalone.css).

@@ -70,3 +70,17 @@ export function arrowKeys(row) {
     buttons[(to + buttons.length) % buttons.length].focus();
   });
 }
+
+/** Fans a hand: each card turned a little and lowered along an arc from
+ *  the middle of the hand, side by side as before (a fan that overlapped
+ *  its cards would shrink each one's target below what a finger needs). */
+export function fan(row) {
+  const cards = [...row.children];
+  const mid = (cards.length - 1) / 2;
+  cards.forEach((c, i) => {
+    const t = mid ? (i - mid) / mid : 0;
+    c.style.setProperty('--fan-turn', `${(t * 5).toFixed(2)}deg`);
+    c.style.setProperty('--fan-drop', `${(t * t * 0.4).toFixed(2)}rem`);
+  });
+  row.classList.add('hc-fan');
+}

@@ -19,7 +19,7 @@
 // the three up (a BigInt when wider than a number holds: see readJson).
 
 import { el, actionArg, actionKind, isChance } from '../common.js';
-import { arrowKeys, card, cardWords } from './cardface.js';
+import { arrowKeys, fan, card, cardWords } from './cardface.js';
 
 /** The ranks, low to high, as the view names them. */
 const RANKS = ['3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A', '2', 'SJ', 'BJ'];
@@ -279,6 +279,7 @@ export function mount(root, shell) {
         }, face(c.card));
       }));
     if (playing) arrowKeys(handRow);
+    fan(handRow);
 
     const mineBox = el('section', {
       class: `hc-seat hc-bottom dd-mine${v.landlord === me ? ' dd-landlord' : ''}`,

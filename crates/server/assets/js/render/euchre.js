@@ -11,7 +11,7 @@
 // clubs first), `{"discard": id}`, `{"defend_alone": b}`, `{"play": id}`.
 
 import { el, actionArg, actionKind } from '../common.js';
-import { arrowKeys, card, frenchCard } from './cardface.js';
+import { arrowKeys, fan, card, frenchCard } from './cardface.js';
 import { trickTable } from './tricktable.js';
 
 /** The name of a card of Euchre's actions (9♣ is 0, A♠ 23). */
@@ -90,6 +90,7 @@ export function mount(root, shell) {
         ? button(byCard.get(c), card(c), 'hc-card-button')
         : card(c, v.phase === 'play'))));
     arrowKeys(hand);
+    fan(hand);
     const actions = [];
     const choices = legal.filter((m) => bidLabel(m.action) !== null);
     if (choices.length) {

@@ -10,7 +10,7 @@
 // `{"pass": set}` (three cards), `{"moon": true}` (the shooter takes −26).
 
 import { el, actionArg, actionKind } from '../common.js';
-import { arrowKeys, card, frenchCard, setCards } from './cardface.js';
+import { arrowKeys, fan, card, frenchCard, setCards } from './cardface.js';
 import { trickTable } from './tricktable.js';
 
 /** The name of a card of Hearts' actions (2♣ is 0, A♠ 51). */
@@ -114,6 +114,7 @@ export function mount(root, shell) {
       ? el('p', { class: 'muted' }, 'You received: ', ...v.pass.received.map((c) => card(c)))
       : null;
     arrowKeys(hand);
+    fan(hand);
     board.replaceChildren(...[
       el('p', { class: 'hc-status' }, status),
       table,

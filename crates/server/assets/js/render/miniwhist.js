@@ -9,7 +9,7 @@
 // counts and facts only.
 
 import { el } from '../common.js';
-import { arrowKeys, card } from './cardface.js';
+import { arrowKeys, fan, card } from './cardface.js';
 import { trickTable } from './tricktable.js';
 
 const SUITS = { s: '♠', h: '♥' };
@@ -55,6 +55,7 @@ export function mount(root, shell) {
           : card(face(typed), legal.length > 0);
       }));
     arrowKeys(hand);
+    fan(hand);
     const prompt = !legal.length ? null
       : el('p', { class: 'mw-prompt' }, discarding
         ? 'Pick a card to discard face down: it leaves play, and the other seat sees only that you discarded.'

@@ -10,7 +10,7 @@
 // `{"blind": true}` (blind nil; `false` looks at the cards), `{"play": id}`.
 
 import { el, actionArg, actionKind } from '../common.js';
-import { arrowKeys, card, frenchCard } from './cardface.js';
+import { arrowKeys, fan, card, frenchCard } from './cardface.js';
 import { trickTable } from './tricktable.js';
 
 /** The name of a card of Spades' actions (2♣ is 0, A♠ 51). */
@@ -78,6 +78,7 @@ export function mount(root, shell) {
         ? button(playable.get(c), card(c), 'hc-card-button')
         : card(c, v.phase === 'play'))));
     arrowKeys(hand);
+    fan(hand);
     const actions = [];
     const bids = of('bid');
     if (bids.length) {

@@ -49,7 +49,8 @@ function trickWords(trick, name) {
  * `to_move`), with `marks(seat, k)` (a seat's words after its name, `k`
  * its place from you: 0 you, 1 left, 2 across, 3 right; at two seats 1 across), `line(seat)`
  * (the parts of its line) and `center` (the centre's own parts). `state`
- * keeps whether the last trick is shown across updates.
+ * keeps across updates whether the last trick is shown, and when the
+ * trick just won was first drawn.
  */
 export function trickTable(answer, { marks, line, center }, state) {
   const v = answer.view;
@@ -77,8 +78,13 @@ export function trickTable(answer, { marks, line, center }, state) {
     : null;
   const n = answer.seats.length;
   const places = PLACES[n];
-  // The trick was won by the last move: its cards move now.
-  const fresh = !!kept && answer.moves.at(-1)?.ply === kept.ply;
+  // The trick was won by the last move: its cards move on the drawings
+  // of that moment (a later one, at the person's click, shows them there).
+  let fresh = false;
+  if (kept && answer.moves.at(-1)?.ply === kept.ply) {
+    if (state.wonPly !== kept.ply) Object.assign(state, { wonPly: kept.ply, wonAt: performance.now() });
+    fresh = performance.now() - state.wonAt < 300;
+  }
   const seatBox = (k) => {
     const seat = (me + k) % n;
     const words = [
