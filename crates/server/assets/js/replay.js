@@ -43,7 +43,8 @@ function build(shell) {
   // together), the hands below it.
   $('table-board').before(box);
   $('table-board').after(el('section', { id: 'replay-hands', class: 'replay-hands', 'aria-label': 'Every hand, face up', hidden: true }));
-  const go = (to) => () => show(shell, to(shell.review.step.ply));
+  // From the step last asked for (a quick second click goes on from it).
+  const go = (to) => () => show(shell, to(shell.review.wanted));
   const mine = (dir) => (ply) => {
     const a = shell.review.final;
     for (let p = ply + dir; p >= 0 && p < a.moves.length; p += dir) {
@@ -73,7 +74,8 @@ function build(shell) {
 export async function openReview(shell) {
   const final = shell.answer;
   const box = $('table-replay') ?? build(shell);
-  shell.review = { final, step: { ply: final.moves.length, plies: final.moves.length }, opinions: new Map(), asking: null };
+  const plies = final.moves.length;
+  shell.review = { final, step: { ply: plies, plies }, wanted: plies, opinions: new Map(), asking: null };
   box.hidden = false;
   $('replay-hands').hidden = false;
   const first = Math.max(0, final.moves.findIndex((m) => m.seat === final.you));
@@ -95,6 +97,7 @@ function close(shell) {
 async function show(shell, ply) {
   const review = shell.review;
   if (!review) return;
+  review.wanted = ply;
   const error = $('replay-error');
   let step;
   try {
@@ -105,7 +108,8 @@ async function show(shell, ply) {
     error.hidden = false;
     return;
   }
-  if (shell.review !== review) return;
+  // Only the step last asked for is drawn (answers may come out of order).
+  if (shell.review !== review || review.wanted !== ply) return;
   review.step = step;
   const a = review.final;
   // The step as an answer of the shell: nothing to play, the moves so far.

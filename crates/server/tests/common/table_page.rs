@@ -277,8 +277,8 @@ const WHERE: &str = "document.getElementById('replay-where').textContent";
 
 /// Steps through the finished game on its page (the shell's review), by
 /// the keyboard once it is open: the person's first move and the
-/// computer's opinion of it with every hand face up, a move on (→), the
-/// start (Home), the end (End); the page checked for faults at both sizes
+/// computer's opinion of it with every hand face up, two moves on (→ →),
+/// the start (Home), the end (End); the page checked for faults at both sizes
 /// (`faults`, named after `name`).
 pub async fn step_through(c: &Client, name: &str, faults: &mut Vec<String>) -> Reviewed {
     until(
@@ -328,12 +328,17 @@ pub async fn step_through(c: &Client, name: &str, faults: &mut Vec<String>) -> R
             c.active_element().await.unwrap().send_keys(k).await.unwrap();
         }
     };
-    let at_first = web::text(c, "#replay-where").await;
+    // Two moves on, the second key before the first step has come: the
+    // review goes on from the step asked for, and draws the last one.
     key("\u{E014}").await; // →
+    key("\u{E014}").await;
     until(
         c,
-        "a move on",
-        &format!("return document.getElementById('replay-where').textContent !== {at_first:?}"),
+        "two moves on",
+        &format!(
+            "return document.getElementById('table-replay').dataset.step === '{}'",
+            first + 2
+        ),
     )
     .await;
     key("\u{E011}").await; // Home
