@@ -121,37 +121,48 @@ fn a_hint_is_a_legal_move_from_the_persons_observation_and_the_same_twice() {
     }
 }
 
-/// Tic-tac-toe's hint searches: X on 0 and 1, O to move must block on 2,
-/// and says so the same way twice.
-#[test]
-fn the_hint_blocks_a_win_at_tic_tac_toe() {
+/// A tic-tac-toe table, the person at seat `person` and random at the
+/// other, with these squares played in turn from X's (each kept in the
+/// truth, as the server keeps them).
+fn tictactoe(person: usize, squares: &[&str]) -> (Table, Replayed) {
     let entry = find("tictactoe").unwrap();
+    let mut seats = vec![
+        SeatRequest::Ai { ai: "random".into() },
+        SeatRequest::Ai { ai: "random".into() },
+    ];
+    seats[person] = SeatRequest::Named("human".into());
     let request = NewTable {
         game: "tictactoe".into(),
         options: Value::Null,
-        seats: Some(vec![
-            SeatRequest::Ai { ai: "random".into() },
-            SeatRequest::Named("human".into()),
-        ]),
+        seats: Some(seats),
     };
-    let table = Table::create(entry, &request, 3).unwrap();
+    let mut table = Table::create(entry, &request, 3).unwrap();
     let mut replayed = table.replay().unwrap();
-    for (seat, square) in [(0, "0"), (1, "4"), (0, "1")] {
-        if seat == 0 {
+    for square in squares {
+        let ply = replayed.log.len() as u64;
+        let action = if ply as usize % 2 == person {
+            table
+                .play_human(&mut replayed, PersonMove::Text(square), Some(ply))
+                .unwrap()
+        } else {
             let action = replayed
                 .game
                 .legal()
                 .into_iter()
                 .find(|a| a.as_u64() == square.parse().ok())
                 .unwrap();
-            table.play_computer(&mut replayed, &action).unwrap();
-        } else {
-            let ply = replayed.log.len() as u64;
-            table
-                .play_human(&mut replayed, PersonMove::Text(square), Some(ply))
-                .unwrap();
-        }
+            table.play_computer(&mut replayed, &action).unwrap()
+        };
+        table.truth.actions.push(action);
     }
+    (table, replayed)
+}
+
+/// Tic-tac-toe's hint searches: X on 0 and 1, O to move must block on 2,
+/// and says so the same way twice.
+#[test]
+fn the_hint_blocks_a_win_at_tic_tac_toe() {
+    let (table, replayed) = tictactoe(1, &["0", "4", "1"]);
     let flag = CancelFlag::new();
     let hint = table.hint(&replayed, &flag).unwrap();
     assert_eq!(hint["label"], json!("2"), "{hint}");
@@ -286,36 +297,9 @@ fn every_finished_game_is_reviewed_step_by_step_with_its_cards_face_up() {
 
 #[test]
 fn the_opinion_of_a_move_is_a_search_and_the_same_twice() {
-    let entry = find("tictactoe").unwrap();
-    let request = NewTable {
-        game: "tictactoe".into(),
-        options: Value::Null,
-        seats: Some(vec![
-            SeatRequest::Named("human".into()),
-            SeatRequest::Ai { ai: "random".into() },
-        ]),
-    };
-    let mut table = Table::create(entry, &request, 3).unwrap();
-    let mut replayed = table.replay().unwrap();
     // X (the person) on 0, O on 4, X on 8, O on 2: X must block on 6, and
-    // plays 1 instead; O wins on 6 later or the game runs out.
-    for square in ["0", "4", "8", "2", "1", "6"] {
-        let ply = replayed.log.len() as u64;
-        let action = if ply % 2 == 0 {
-            table
-                .play_human(&mut replayed, PersonMove::Text(square), Some(ply))
-                .unwrap()
-        } else {
-            let action = replayed
-                .game
-                .legal()
-                .into_iter()
-                .find(|a| a.as_u64() == square.parse().ok())
-                .unwrap();
-            table.play_computer(&mut replayed, &action).unwrap()
-        };
-        table.truth.actions.push(action);
-    }
+    // plays 1 instead; O wins on 6.
+    let (table, replayed) = tictactoe(0, &["0", "4", "8", "2", "1", "6"]);
     assert_eq!(replayed.game.to_act(), Turn::Terminal, "O has won");
     let flag = CancelFlag::new();
     let opinion = table.opinion(&replayed, 4, &flag).unwrap();

@@ -54,6 +54,11 @@ pub use tabula_contract::table::Saved;
 
 use wasm_bindgen::prelude::*;
 
+/// A table's JSON answer as text for the page, or its refusal as an error.
+fn json_text(answer: Result<serde_json::Value, String>) -> Result<String, JsError> {
+    answer.map(|v| v.to_string()).map_err(|e| JsError::new(&e))
+}
+
 /// A JavaScript number as an index or a ply: a whole number from 0 to
 /// 2^53 as itself, anything else (negative, fractional, NaN, infinite,
 /// beyond what a number counts exactly) as `u64::MAX`, which no list and
@@ -158,10 +163,7 @@ impl JsLocalTable {
     /// When it is not the person's turn.
     #[wasm_bindgen(js_name = hintTurn)]
     pub fn hint_turn(&self) -> Result<String, JsError> {
-        self.0
-            .hint_turn_json()
-            .map(|v| v.to_string())
-            .map_err(|e| JsError::new(&e))
+        json_text(self.0.hint_turn_json())
     }
 
     /// The hint (`{index, label, player}`) for the worker's action (JSON).
@@ -170,10 +172,7 @@ impl JsLocalTable {
     /// When the action is not a legal move now.
     #[wasm_bindgen(js_name = hintAnswer)]
     pub fn hint_answer(&self, action: &str) -> Result<String, JsError> {
-        self.0
-            .hint_answer(action)
-            .map(|v| v.to_string())
-            .map_err(|e| JsError::new(&e))
+        json_text(self.0.hint_answer(action))
     }
 
     /// Step `ply` of the finished game (`{ply, plies, to_act, view,
@@ -183,10 +182,7 @@ impl JsLocalTable {
     /// A game not over, or a step past its end.
     #[wasm_bindgen(js_name = reviewStep)]
     pub fn review_step(&self, ply: f64) -> Result<String, JsError> {
-        self.0
-            .review_step(whole(ply))
-            .map(|v| v.to_string())
-            .map_err(|e| JsError::new(&e))
+        json_text(self.0.review_step(whole(ply)))
     }
 
     /// The search of the computer's opinion of the person's move at step
@@ -197,10 +193,7 @@ impl JsLocalTable {
     /// A game not over, or a move that is not the person's.
     #[wasm_bindgen(js_name = opinionTurn)]
     pub fn opinion_turn(&self, ply: f64) -> Result<String, JsError> {
-        self.0
-            .opinion_turn_json(whole(ply))
-            .map(|v| v.to_string())
-            .map_err(|e| JsError::new(&e))
+        json_text(self.0.opinion_turn_json(whole(ply)))
     }
 
     /// The opinion (`{ply, played, computer, player, agrees}`) for the
@@ -210,10 +203,7 @@ impl JsLocalTable {
     /// When the action is not a legal move there.
     #[wasm_bindgen(js_name = opinionAnswer)]
     pub fn opinion_answer(&self, ply: f64, action: &str) -> Result<String, JsError> {
-        self.0
-            .opinion_answer(whole(ply), action)
-            .map(|v| v.to_string())
-            .map_err(|e| JsError::new(&e))
+        json_text(self.0.opinion_answer(whole(ply), action))
     }
 
     /// Takes back the person's last move at `ply` (the answer's).
