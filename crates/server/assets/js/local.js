@@ -427,21 +427,28 @@ export class LocalGame {
     return this.answer();
   }
 
-  /** What the game's own computer would play at your turn, searched by
-   * the worker from your observation: `{index, label, player}`. */
-  async hint() {
+  /** A search of the worker for the turn `turnOf()` hands out (the
+   * table's JSON text), its action read by `answerOf(action)`, with the
+   * search's reason (`why`, `null` where it has none). */
+  async searched(turnOf, answerOf) {
     let turn;
     try {
-      turn = JSON.parse(this.table.hintTurn());
+      turn = JSON.parse(turnOf());
     } catch (err) {
       throw refusal(err);
     }
     const decided = await this.computer.decide(this.game, this.options, turn);
     try {
-      return { ...readJson(this.table.hintAnswer(decided.action)), why: decided.why ?? null };
+      return { ...readJson(answerOf(decided.action)), why: decided.why ?? null };
     } catch (err) {
       throw refusal(err);
     }
+  }
+
+  /** What the game's own computer would play at your turn, searched by
+   * the worker from your observation: `{index, label, player, why}`. */
+  hint() {
+    return this.searched(() => this.table.hintTurn(), (action) => this.table.hintAnswer(action));
   }
 
   /** Step `ply` of the finished game (replay.js): the server's review
@@ -459,18 +466,7 @@ export class LocalGame {
    * game: the server's, or searched by the worker as a hint is. */
   async opinion(ply) {
     if (this.stored) return api('POST', `/api/games/${encodeURIComponent(this.stored.id)}/review/${ply}/opinion`, {});
-    let turn;
-    try {
-      turn = JSON.parse(this.table.opinionTurn(ply));
-    } catch (err) {
-      throw refusal(err);
-    }
-    const decided = await this.computer.decide(this.game, this.options, turn);
-    try {
-      return { ...readJson(this.table.opinionAnswer(ply, decided.action)), why: decided.why ?? null };
-    } catch (err) {
-      throw refusal(err);
-    }
+    return this.searched(() => this.table.opinionTurn(ply), (action) => this.table.opinionAnswer(ply, action));
   }
 
   /** Takes back your last move at `ply`; answers the game before it. */
