@@ -202,8 +202,9 @@ macro_rules! card_game {
 ///
 /// With `leveled: Ai, "Title" { … }`, also the players of the card
 /// table's ladder (`tabula_contract::players::leveled_ladder`, described
-/// by `players`, `level:3` by default): `agent` builds `level:1` to
-/// `level:4` as `Ai::new(level, seed)` and the sampling players, and
+/// by `players`, `level:3` by default): `agent` builds `level:1` (or
+/// `level:0` with `lowest: 0`, a plain reference player below the ladder)
+/// to `level:4` as `Ai::new(level, seed)` and the sampling players, and
 /// `policy` is level 2 for every level (levels 1-2 play without
 /// searching, 3-4 search over level 2's policy); the AI's table of
 /// tunables under its title; and the capabilities, the bench searches
@@ -225,6 +226,7 @@ macro_rules! card_game {
 #[macro_export]
 macro_rules! card_module {
     (leveled: $ai:ty, $title:literal {
+        $(lowest: $lowest:literal,)?
         players: $players:literal,
         tunables: $table:literal => $tunables:expr,
         bench: $bench:expr $(,)?
@@ -247,7 +249,7 @@ macro_rules! card_module {
             spec: &::tabula_contract::PlayerSpec,
             seed: u64,
         ) -> ::std::result::Result<::tabula_contract::players::BoxedPlayer<Self>, ::tabula_contract::SpecError> {
-            ::tabula_contract::players::leveled(spec, seed, $title, |level, seed| {
+            ::tabula_contract::players::leveled(spec, seed, $title, [$($lowest,)? 1u8][0], |level, seed| {
                 ::std::boxed::Box::new(<$ai>::new(level, seed))
             })
         }
@@ -257,7 +259,7 @@ macro_rules! card_module {
             spec: &::tabula_contract::PlayerSpec,
             seed: u64,
         ) -> ::std::option::Option<::tabula_contract::players::BoxedPlayer<Self>> {
-            ::tabula_contract::players::leveled_policy(spec, seed, 2, |level, seed| {
+            ::tabula_contract::players::leveled_policy(spec, seed, [$($lowest,)? 1u8][0], 2, |level, seed| {
                 ::std::boxed::Box::new(<$ai>::new(level, seed))
             })
         }

@@ -98,16 +98,18 @@ pub const fn leveled_ladder(description: &'static str) -> [PlayerInfo; 5] {
 /// A boxed player of a game.
 pub type BoxedPlayer<G> = Box<dyn Player<G> + Send>;
 
-/// A game's computer of levels 1 to 4 (`level:N`, built by `make(level,
-/// seed)`) or one of the [`sampling`] players: what the card table's games
-/// offer. `title` names the game in the refusals.
+/// A game's computer of levels `lowest` (1, or 0 for a game with a
+/// plain reference player below its ladder) to 4 (`level:N`, built by
+/// `make(level, seed)`) or one of the [`sampling`] players: what the card
+/// table's games offer. `title` names the game in the refusals.
 ///
 /// # Errors
-/// A level out of 1 to 4 or missing, or a spec that is neither.
+/// A level out of `lowest` to 4 or missing, or a spec that is neither.
 pub fn leveled<G>(
     spec: &PlayerSpec,
     seed: u64,
     title: &str,
+    lowest: u8,
     make: impl FnOnce(u8, u64) -> BoxedPlayer<G>,
 ) -> Result<BoxedPlayer<G>, SpecError>
 where
@@ -119,9 +121,9 @@ where
     };
     match spec {
         PlayerSpec::Custom { name, arg } if name == "level" => match arg.as_deref().map(str::parse::<u8>) {
-            Some(Ok(level @ 1..=4)) => Ok(make(level, seed)),
-            Some(_) => Err(bad(format!("{title} levels run from 1 to 4"))),
-            None => Err(bad("give a level, level:1 to level:4".into())),
+            Some(Ok(level)) if (lowest..=4).contains(&level) => Ok(make(level, seed)),
+            Some(_) => Err(bad(format!("{title} levels run from {lowest} to 4"))),
+            None => Err(bad(format!("give a level, level:{lowest} to level:4"))),
         },
         _ => sampling(spec, seed).ok_or_else(|| bad(format!("not a {title} player"))),
     }
@@ -132,10 +134,12 @@ where
 /// levels up to `policy_levels` play without searching and whose higher
 /// levels search over the best of them: a level that does not search is
 /// its own policy, a searching level falls back to the highest that does
-/// not. `None` for any other spec or level.
+/// not. `None` for any other spec or level (below `lowest`, as
+/// [`leveled`]).
 pub fn leveled_policy<G>(
     spec: &PlayerSpec,
     seed: u64,
+    lowest: u8,
     policy_levels: u8,
     make: impl FnOnce(u8, u64) -> BoxedPlayer<G>,
 ) -> Option<BoxedPlayer<G>>
@@ -144,7 +148,7 @@ where
 {
     match spec {
         PlayerSpec::Custom { name, arg: Some(arg) } if name == "level" => match arg.parse::<u8>() {
-            Ok(level @ 1..=4) => Some(make(level.min(policy_levels), seed)),
+            Ok(level) if (lowest..=4).contains(&level) => Some(make(level.min(policy_levels), seed)),
             _ => None,
         },
         _ => None,

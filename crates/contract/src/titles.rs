@@ -32,6 +32,13 @@ pub fn player_title(spec: &PlayerSpec, players: &[PlayerInfo]) -> String {
     {
         return LEVEL_TITLES[level - 1].to_string();
     }
+    if let PlayerSpec::Custom { name, arg: Some(arg) } = spec
+        && name == "level"
+        && arg == "0"
+    {
+        // The plain reference player a game may keep below its ladder.
+        return "Plain".to_string();
+    }
     if let PlayerSpec::Bot { .. } = spec {
         return "Outside engine".to_string();
     }
@@ -99,6 +106,7 @@ mod tests {
         assert_eq!(title("bot:tabula bot hearts"), "Outside engine");
         // A level past the ladder, or a player the game lacks: its spec.
         assert_eq!(title("level:9"), "Computer (9)");
+        assert_eq!(title("level:0"), "Plain", "a game's reference player below the ladder");
         assert_eq!(title("greedy"), "greedy");
         let ab = [players::ALPHABETA];
         assert_eq!(

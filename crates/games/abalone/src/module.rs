@@ -197,7 +197,7 @@ impl GameModule for Abalone {
     fn policy(&self, spec: &PlayerSpec, seed: u64) -> Option<BoxedPlayer<Abalone>> {
         // One ply of the level's own evaluation, noise and tablebase: the
         // search without its depth (level 1 is exactly this).
-        players::leveled_policy(spec, seed, 4, |n, seed| {
+        players::leveled_policy(spec, seed, 1, 4, |n, seed| {
             let own = Level::new(n).expect("leveled_policy gives levels 1 to 4").config();
             Box::new(Computer::new(own.one_ply(), seed))
         })

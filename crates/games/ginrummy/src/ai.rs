@@ -1,13 +1,14 @@
-//! The computer, levels 1 to 4, with every tunable in [`GIN_TUNABLES`].
+//! The computer, levels 1 to 4, with every tunable in [`GIN_TUNABLES`],
+//! and level 0, the plain reference player below them ([`plain_action`]).
 //!
 //! - **The policy** (levels 1–2, and the searches' rollouts): take the
 //!   pile's card when, after the best discard, it leaves at least
 //!   [`TAKE_GAIN`] less deadwood than now (or melds at once), else draw
 //!   from the stock; discard the card that leaves the least deadwood,
 //!   counting against a card the other seat could use (its rank or a
-//!   neighbour in suit of a card it took from the pile); knock with
-//!   [`KNOCK_AT`] or less, or with anything the limit allows once the
-//!   stock is low; gin and big gin always.
+//!   neighbour in suit of a card it took from the pile); knock as soon
+//!   as it may ([`KNOCK_AT`], the whole standard limit); gin and big gin
+//!   always.
 //! - **Level 1** makes natural mistakes: now and then one of its three
 //!   best-scored actions at random.
 //! - **Levels 3–4**: a flat search over the hand in progress
@@ -48,6 +49,15 @@
 //!   take, 52 (0.650, [0.54, 0.76]) with it. Both rungs gained three
 //!   matches, well inside the intervals: the joint take is kept for being
 //!   the complete choice the roots should be, not for a measured gain.
+//! - **The worlds read the other seat's play** ([`crate::inference`]): the
+//!   observation carries each seat's discards and the pile's cards it
+//!   left, and a world's other hand is weighed down for holding a card
+//!   next to one it threw, for a card it left that would have melded,
+//!   and for deadwood it could have knocked with.
+//!
+//! Against the plain player (level 0; points per hand, each deal played
+//! in both seats, `examples/hands.rs`), and what limits the levels, is in
+//! `docs/games/ginrummy.md`.
 //!
 //! No level looks at anything but its own observation, and none treats a
 //! human seat differently.
@@ -56,8 +66,13 @@
 //! (`ai/policy.rs`) and the search's roots (`ai/search.rs`) are in its
 //! submodules, their public items re-exported here.
 
+mod plain;
 mod policy;
 mod search;
+
+pub use crate::inference::{DECLINED_MELD, History, NEAR_DISCARD, UNKNOCKED, hand_weight};
+
+pub use plain::{plain_action, plain_discard};
 
 pub use policy::{KNOCK_AT, PolicyRollout, TAKE_GAIN, View, action_score};
 pub use search::{MARGIN, ROOT_CANDIDATES, Root, TAKE_DISCARDS, choose_root, play_roots, search_roots};
@@ -67,7 +82,7 @@ use tabula_search::{
     Player, Rng, RootStat, SearchResult, SearchStats, Seat, Tunable, forced, rng::derive_seed, stable_hash,
 };
 
-use policy::{DANGER, HAND_RANGE, LATE_STOCK, ROLLOUT_RANDOM};
+use policy::{DANGER, HAND_RANGE, ROLLOUT_RANDOM};
 use search::{RootScratch, roots_into};
 
 use crate::actions::Action;
@@ -105,12 +120,7 @@ pub const GIN_TUNABLES: &[Tunable] = &[
     Tunable::int(
         "knock_at",
         KNOCK_AT as i64,
-        "knock with this much deadwood or less at any time",
-    ),
-    Tunable::int(
-        "late_stock",
-        LATE_STOCK as i64,
-        "with this few cards in the stock, knock whenever the limit allows",
+        "knock with this much deadwood or less, as soon as it may (10: every knock the standard limit allows)",
     ),
     Tunable::float(
         "danger",
@@ -147,6 +157,21 @@ pub const GIN_TUNABLES: &[Tunable] = &[
         INFERENCE as i64,
         "the search's worlds weigh the other hand by exp(-deadwood / this) among 8 uniform draws",
     ),
+    Tunable::float(
+        "declined_meld",
+        DECLINED_MELD,
+        "the worlds' weight of an other hand for each card it left on the pile that would meld with it",
+    ),
+    Tunable::float(
+        "near_discard",
+        NEAR_DISCARD,
+        "the worlds' weight of an other hand for each hidden card pairing with one it discarded",
+    ),
+    Tunable::float(
+        "unknocked",
+        UNKNOCKED,
+        "the worlds' weight of an other hand that could have knocked after its discard and did not",
+    ),
     Tunable::int(
         "level3_samples",
         LEVEL_SAMPLES[0] as i64,
@@ -159,7 +184,7 @@ pub const GIN_TUNABLES: &[Tunable] = &[
     ),
 ];
 
-/// A computer seat at one level (1–4).
+/// A computer seat at one level (0–4).
 #[derive(Debug)]
 pub struct GinAi {
     level: u8,
@@ -173,12 +198,12 @@ pub struct GinAi {
 }
 
 impl GinAi {
-    /// Level `level` (1 to 4), seeded.
+    /// Level `level` (0 to 4), seeded.
     ///
     /// # Panics
-    /// When the level is not 1 to 4.
+    /// When the level is not 0 to 4.
     pub fn new(level: u8, seed: u64) -> Self {
-        assert!((1..=4).contains(&level), "Gin Rummy levels run from 1 to 4");
+        assert!(level <= 4, "Gin Rummy levels run from 0 to 4");
         GinAi {
             level,
             rng: Rng::new(seed),
@@ -204,6 +229,9 @@ impl Player<GinRummy> for GinAi {
         }
         let done = SearchResult::decided;
         let view = View::of_observation(o);
+        if self.level == 0 {
+            return done(Some(plain_action(&view, &self.legal)));
+        }
         // Gin is never thrown away, at any level.
         if let Some(&gin) = self.legal.iter().find(|&&a| {
             matches!(a, Action::BigGin) || matches!(a, Action::Knock(c) if deadwood(o.hand - CardSet::of(c)) == 0)

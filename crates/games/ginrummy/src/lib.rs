@@ -84,6 +84,7 @@
 pub mod actions;
 pub mod ai;
 pub mod cards;
+pub mod inference;
 pub mod melds;
 pub mod module;
 pub mod observation;

@@ -86,7 +86,8 @@ impl GameModule for GinRummy {
     const RULES: &'static str = include_str!("../RULES.md");
 
     tabula_cards::card_module!(leveled: GinAi, "Gin Rummy" {
-        players: "the computer, level 1 to 4: 1-2 the deadwood policy (1 with mistakes), 3-4 a search over the draw, the discard and the knock on worlds weighted to the other hand's likely cards",
+        lowest: 0,
+        players: "the computer, level 0 to 4: 0 a plain reference player (takes only a card that melds, throws its highest lone deadwood, knocks at once), 1-2 the deadwood policy (1 with mistakes), 3-4 a search over the draw, the discard and the knock on worlds weighted to the other hand's likely cards",
         tunables: "gin rummy computer" => GIN_TUNABLES,
         bench: bench,
     });

@@ -7,6 +7,7 @@ use tabula_cards::{CardId, CardSet};
 use tabula_search::{Rng, Seat, WorldSampler};
 
 use crate::cards::DECK;
+use crate::inference::{History, hand_weight};
 use crate::state::{DEAD_STOCK, DEALT, HandResult, Phase, SEATS, State};
 
 /// A seat's observation: everything it has seen, nothing it has not.
@@ -28,6 +29,10 @@ pub struct Observation {
     pub other_count: u8,
     /// The cards the other seat took from the pile and still holds.
     pub other_known: CardSet,
+    /// The cards each seat discarded (or knocked with) this hand.
+    pub discarded: [CardSet; SEATS],
+    /// The pile's top cards each seat was offered this hand and left.
+    pub declined: [CardSet; SEATS],
     /// Cards dealt this hand.
     pub dealt: u8,
     /// The dealer.
@@ -66,6 +71,8 @@ impl Observation {
             stock: s.stock.len() as u8,
             other_count: s.hands[other].len() as u8,
             other_known: s.known[other],
+            discarded: s.discarded,
+            declined: s.declined,
             dealt: s.dealt,
             dealer: s.dealer,
             phase: s.phase,
@@ -108,7 +115,8 @@ impl Observation {
         if usize::from(self.seat) >= SEATS || usize::from(self.to_act) >= SEATS || usize::from(self.dealer) >= SEATS {
             return Err("seats are 0 and 1".into());
         }
-        if self.hand.0 & !DECK.0 != 0 || self.other_known.0 & !DECK.0 != 0 {
+        let history = self.discarded[0] | self.discarded[1] | self.declined[0] | self.declined[1];
+        if (self.hand | self.other_known | history).0 & !DECK.0 != 0 {
             return Err("cards are 0 to 51".into());
         }
         let mut pile = CardSet::EMPTY;
@@ -219,6 +227,8 @@ impl Observation {
         s.hands[other] = self.other_known;
         s.known[other] = self.other_known;
         s.known[me] = self.known;
+        s.discarded = self.discarded;
+        s.declined = self.declined;
         for &c in &self.pile {
             s.push_pile(c);
         }
@@ -241,6 +251,10 @@ impl Observation {
             hidden: usize::from(self.other_count) - self.other_known.len(),
             other,
             temperature: f64::from(temperature),
+            history: History {
+                discarded: self.discarded[other],
+                declined: self.declined[other],
+            },
         })
     }
 }
@@ -254,6 +268,7 @@ pub struct Worlds {
     hidden: usize,
     other: usize,
     temperature: f64,
+    history: History,
 }
 
 /// The uniform draws an inferring sampler weighs.
@@ -279,7 +294,7 @@ impl Worlds {
             let mut draws = [(CardSet::EMPTY, 0.0); INFERENCE_DRAWS];
             for d in &mut draws {
                 let cards = self.hidden_cards(rng);
-                let w = tabula_search::math::exp(-f64::from(crate::melds::deadwood(known | cards)) / self.temperature);
+                let w = hand_weight(known | cards, cards, &self.history, self.temperature);
                 *d = (cards, w);
             }
             tabula_search::sample_weighted(&draws, rng)

@@ -198,6 +198,9 @@ impl Game for GinRummy {
                 s.phase = Phase::Discard;
             }
             Action::Pass => {
+                if let Some(top) = s.top() {
+                    s.declined[seat].insert(top);
+                }
                 s.refused += 1;
                 s.to_act = 1 - s.to_act;
                 if s.refused == 2 {
@@ -205,11 +208,15 @@ impl Game for GinRummy {
                 }
             }
             Action::DrawStock => {
+                if let Some(top) = s.top() {
+                    s.declined[seat].insert(top);
+                }
                 s.refused = 0;
                 s.phase = Phase::StockDraw;
             }
             Action::Discard(card) => {
                 debug_assert!(s.hands[seat].contains(card) && s.taken != Some(card));
+                s.discarded[seat].insert(card);
                 s.hands[seat].remove(card);
                 s.known[seat].remove(card);
                 s.push_pile(card);
@@ -223,6 +230,7 @@ impl Game for GinRummy {
                 }
             }
             Action::Knock(card) => {
+                s.discarded[seat].insert(card);
                 s.hands[seat].remove(card);
                 s.known[seat].remove(card);
                 s.push_pile(card);

@@ -130,6 +130,11 @@ pub struct State {
     pub(crate) taken: Option<CardId>,
     /// The cards each seat took from the pile and still holds: public.
     pub(crate) known: [CardSet; SEATS],
+    /// The cards each seat discarded (or knocked with) this hand: public.
+    pub(crate) discarded: [CardSet; SEATS],
+    /// The pile's top cards each seat was offered this hand and left, by
+    /// drawing from the stock or passing the first upcard: public.
+    pub(crate) declined: [CardSet; SEATS],
     /// The hand's first upcard (Oklahoma's knock limit).
     pub(crate) upcard: Option<CardId>,
     /// The points scored in the hands so far.
@@ -182,6 +187,8 @@ impl State {
             refused: 0,
             taken: None,
             known: [CardSet::EMPTY; SEATS],
+            discarded: [CardSet::EMPTY; SEATS],
+            declined: [CardSet::EMPTY; SEATS],
             upcard: None,
             scores: [0; SEATS],
             boxes: [0; SEATS],
@@ -191,6 +198,16 @@ impl State {
         };
         s.cards_hash = s.compute_cards_hash();
         s
+    }
+
+    /// The cards each seat discarded (or knocked with) this hand.
+    pub fn discarded(&self) -> &[CardSet; SEATS] {
+        &self.discarded
+    }
+
+    /// The pile's top cards each seat was offered this hand and left.
+    pub fn declined(&self) -> &[CardSet; SEATS] {
+        &self.declined
     }
 
     /// Each seat's hand.
@@ -315,6 +332,8 @@ impl State {
         h ^= mix64(0x200 ^ self.taken.map_or(0xFFFF, |c| u64::from(c.0)) ^ u64::from(self.pile_len) << 16);
         h ^= mix64(0x300 ^ self.top().map_or(0xFFFF, |c| u64::from(c.0)));
         h ^= mix64(0x400 ^ self.known[0].0) ^ mix64(0x500 ^ self.known[1].0);
+        h ^= mix64(0x900 ^ self.discarded[0].0) ^ mix64(0xA00 ^ self.discarded[1].0);
+        h ^= mix64(0xB00 ^ self.declined[0].0) ^ mix64(0xC00 ^ self.declined[1].0);
         h ^= mix64(0x600 ^ u64::from(self.scores[0]) ^ u64::from(self.scores[1]) << 32);
         h ^= mix64(0x700 ^ u64::from(self.boxes[0]) ^ u64::from(self.boxes[1]) << 32);
         h ^= mix64(0x800 ^ self.upcard.map_or(0xFFFF, |c| u64::from(c.0)) ^ u64::from(self.totals.is_some()) << 20);

@@ -5,8 +5,10 @@
 use crate::common;
 
 use common::{dealt, discard_decision, draw_decision};
+use tabula_cards::CardSet;
+use tabula_ginrummy::ai::plain_discard;
 use tabula_ginrummy::ai::{INFERENCE, choose_root, play_roots, search_roots};
-use tabula_ginrummy::cards::parse;
+use tabula_ginrummy::cards::{parse, parse_hand};
 use tabula_ginrummy::*;
 use tabula_search::rng::derive_seed;
 use tabula_search::{Game, Player, Rng, Turn, stable_hash};
@@ -67,7 +69,7 @@ fn the_policy_discards_its_highest_unmatched_card() {
 fn every_level_takes_gin_when_it_has_it() {
     let g = game();
     let gin = "As 2s 3s 4s 5d 6d 7d 9c 9h 2c";
-    for level in 1..=4 {
+    for level in 0..=4 {
         let mut s = dealt(&g, gin, OTHER, "9s");
         g.apply(&mut s, Action::Take);
         assert_eq!(
@@ -86,7 +88,7 @@ fn each_level_is_reproducible_by_seed() {
     let draws = [5, 21].map(|seed| (seed, draw_decision(&g, seed)));
     for (seed, (s, seat)) in decisions.into_iter().chain(draws) {
         let o = g.observation(&s, seat);
-        for level in 1..=4 {
+        for level in 0..=4 {
             let a = GinAi::new(level, 11).choose(&g, &o, seat);
             let b = GinAi::new(level, 11).choose(&g, &o, seat);
             assert_eq!(a.action, b.action, "level {level}, seed {seed}");
@@ -103,7 +105,7 @@ fn every_level_plays_whole_matches_legally() {
     })
     .unwrap();
     let mut legal = Vec::new();
-    for (a, b) in [(1, 2), (3, 4)] {
+    for (a, b) in [(0, 1), (2, 3), (4, 0)] {
         let mut ais = [GinAi::new(a, 1), GinAi::new(b, 2)];
         let mut rng = Rng::new(a.into());
         let mut s = g.initial_state();
@@ -129,9 +131,9 @@ fn the_search_weighs_knocking_now_against_playing_on() {
     let g = game();
     let mut s = dealt(&g, HAND, OTHER, "9s");
     g.apply(&mut s, Action::Take);
-    // Either high card leaves 10: a knock is allowed but not the policy's
-    // (it knocks with 6 or less while the stock is high).
-    assert!(matches!(choose(2, &g, &s), Action::Discard(_)));
+    // Either high card leaves 10: a knock is allowed, and the policy
+    // knocks as soon as it may; the search weighs playing on beside it.
+    assert!(matches!(choose(2, &g, &s), Action::Knock(_)));
     let Turn::Seat(seat) = g.to_move(&s) else {
         panic!("a seat to act")
     };
@@ -235,4 +237,90 @@ fn at_a_draw_the_search_reports_each_action_once_the_take_by_its_best_discard() 
         assert_eq!(found.stats.root[1].value, mean(draw));
         assert_eq!(found.action, Some(roots[choose_root(&roots, &v)].action));
     }
+}
+
+#[test]
+fn the_plain_player_takes_only_a_card_that_melds() {
+    let g = game();
+    // The nine makes a set with 9♣ 9♥: taken.
+    assert_eq!(choose(0, &g, &dealt(&g, HAND, OTHER, "9s")), Action::Take);
+    // The 2♣ would save 8 points for the king (level 2 takes it) but melds
+    // with nothing: the plain player passes it.
+    let s = dealt(&g, HAND, OTHER, "2c");
+    assert_eq!(choose(2, &g, &s), Action::Take);
+    assert_eq!(choose(0, &g, &s), Action::Pass);
+}
+
+#[test]
+fn the_plain_player_throws_its_highest_lone_deadwood_and_knocks_at_once() {
+    // Melds A-3♠ and 5-7♦; deadwood K♣ Q♣ (a partial run), 9♥ alone, 2♥.
+    let hand = parse_hand("As 2s 3s 5d 6d 7d Kc Qc 9h 2h 4c").unwrap();
+    assert_eq!(
+        plain_discard(hand, None),
+        parse("9h").unwrap(),
+        "the king and queen wait for a jack"
+    );
+    // Least deadwood would throw the king or the queen.
+    let after = |c: &str| deadwood(hand - CardSet::of(parse(c).unwrap()));
+    assert!(after("Kc") < after("9h"));
+    // Every deadwood card in a partial meld: the highest of them.
+    let paired = parse_hand("As 2s 3s 5d 6d 7d Kc Qc 9h 9c 2h").unwrap();
+    assert_eq!(plain_discard(paired, None), parse("Kc").unwrap());
+    // Not the card just taken.
+    assert_eq!(plain_discard(paired, Some(parse("Kc").unwrap())), parse("Qc").unwrap());
+
+    // With eleven cards that can knock (A-3♠, 5-7♦, 9♣ 9♥ 9♠; K♣ Q♦):
+    // the plain player knocks at once, throwing the king (10 left).
+    let g = game();
+    let mut s = dealt(&g, HAND, OTHER, "9s");
+    g.apply(&mut s, Action::Take);
+    assert_eq!(choose(0, &g, &s), Action::Knock(parse("Kc").unwrap()));
+}
+
+#[test]
+fn level_zero_is_offered_below_the_ladder_and_level_five_is_refused() {
+    use tabula_contract::GameModule;
+    let g = game();
+    for (spec, ok) in [("level:0", true), ("level:4", true), ("level:5", false)] {
+        let made = g.agent(&spec.parse().unwrap(), 1);
+        assert_eq!(made.is_ok(), ok, "{spec}");
+        if let Err(e) = made {
+            assert!(e.to_string().contains("from 0 to 4"), "{e}");
+        }
+    }
+}
+
+#[test]
+fn the_worlds_weigh_the_other_hand_by_what_its_play_showed() {
+    use tabula_ginrummy::ai::{History, hand_weight};
+    // Seat 1 discarded the 8♦ and left the 5♣ on the pile.
+    let history = History {
+        discarded: parse_hand("8d").unwrap(),
+        declined: parse_hand("5c").unwrap(),
+    };
+    let weight = |h: &str| {
+        let hand = parse_hand(h).unwrap();
+        hand_weight(hand, hand, &history, 8.0)
+    };
+    let plain = "Ac 2d 3h 4s 6c 9c 10h Js Qd Kh";
+    // The same deadwood with 7♦ (next to the 8♦ it threw) weighs less.
+    let near = "Ac 2d 3h 4s 6c 9c 10h Js 7d Kh";
+    assert_eq!(
+        deadwood(parse_hand(plain).unwrap()) - 3,
+        deadwood(parse_hand(near).unwrap()),
+        "7♦ for Q♦"
+    );
+    let prior = |h: &str| tabula_search::math::exp(-f64::from(deadwood(parse_hand(h).unwrap())) / 8.0);
+    assert!(
+        (weight(plain) - prior(plain)).abs() < 1e-12,
+        "nothing in it says otherwise"
+    );
+    assert!((weight(near) - prior(near) * tabula_ginrummy::ai::NEAR_DISCARD).abs() < 1e-12);
+    // A hand the 5♣ it left would have melded with (3♣ 4♣).
+    let declined = "3c 4c 9h 10s Jd Qh Kh 2s 7h Ks";
+    assert!((weight(declined) - prior(declined) * tabula_ginrummy::ai::DECLINED_MELD).abs() < 1e-12);
+    // A hand that could have knocked after its discard and did not.
+    let knockable = "Ac 2c 3c 4h 5h 6h 7s 7h 7c 2d";
+    assert!(deadwood(parse_hand(knockable).unwrap()) <= 10);
+    assert!((weight(knockable) - prior(knockable) * tabula_ginrummy::ai::UNKNOCKED).abs() < 1e-12);
 }

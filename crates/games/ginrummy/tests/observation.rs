@@ -180,6 +180,9 @@ fn two_hidden_of_four(known: CardSet, unseen: CardSet) -> Observation {
         stock: 2,
         other_count: 10,
         other_known: known,
+        // No play seen yet: the worlds weigh the deadwood alone.
+        discarded: [CardSet::EMPTY; 2],
+        declined: [CardSet::EMPTY; 2],
         dealt: 21,
         dealer: 0,
         phase: Phase::Discard,
