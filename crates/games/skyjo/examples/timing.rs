@@ -1,4 +1,4 @@
-//! Decision time of a level on one core: median and p99 over every
+//! Decision time of a level on one core: median, p90 and p99 over every
 //! non-trivial decision (more than one legal action, setup excluded) of
 //! self-play games.
 //!
@@ -49,10 +49,11 @@ fn main() {
     times.sort_by(f64::total_cmp);
     let q = |p: f64| times[((times.len() - 1) as f64 * p).round() as usize];
     println!(
-        "{{\"level\":\"{level}\",\"players\":{players},\"games\":{games},\"decisions\":{},\"iterations_per_decision\":{:.0},\"median_ms\":{:.2},\"p99_ms\":{:.2},\"max_ms\":{:.2}}}",
+        "{{\"level\":\"{level}\",\"players\":{players},\"games\":{games},\"decisions\":{},\"iterations_per_decision\":{:.0},\"median_ms\":{:.2},\"p90_ms\":{:.2},\"p99_ms\":{:.2},\"max_ms\":{:.2}}}",
         times.len(),
         iterations as f64 / times.len() as f64,
         q(0.5),
+        q(0.9),
         q(0.99),
         q(1.0)
     );

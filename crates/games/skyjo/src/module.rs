@@ -15,6 +15,7 @@ use crate::ai::{LEVEL_TUNABLES, LevelSpec, SkyjoAi, observe};
 use crate::eval::SKYJO_TUNABLES;
 use crate::game::Skyjo;
 use crate::observation::Observation;
+use crate::reference::{REFERENCE_TUNABLES, RefPlayer, RefStyle};
 use crate::rules::{Action, Phase, Rules};
 use crate::selfplay::MAX_ROUND_PLIES;
 use crate::state::State;
@@ -104,6 +105,13 @@ impl GameModule for Skyjo {
             title: "Master",
             description: "level 4 handed the draw pile's order, at a solo table only (elsewhere it plays as level 4)",
         },
+        PlayerInfo {
+            name: "ref",
+            form: "ref:NAME",
+            example: "ref:ev",
+            title: "Reference",
+            description: "a strong heuristic player that searches nothing, to measure the levels against: ref:ev (expected values, replaces its worst known card) or ref:columns (builds columns, closes early)",
+        },
         players::RANDOM,
         players::ISMCTS,
         players::MOISMCTS,
@@ -122,6 +130,10 @@ impl GameModule for Skyjo {
         TunableTable {
             title: "skyjo levels",
             tunables: LEVEL_TUNABLES,
+        },
+        TunableTable {
+            title: "skyjo reference players",
+            tunables: REFERENCE_TUNABLES,
         },
     ];
     /// Plies of one round (a normal eight-player round takes a few
@@ -156,6 +168,16 @@ impl GameModule for Skyjo {
         match spec {
             PlayerSpec::Custom { name, .. } if name == "level" || name == "master" => {
                 Ok(Box::new(SkyjoAi::new(level(spec)?, seed)))
+            }
+            PlayerSpec::Custom { name, .. } if name == "ref" => {
+                let style = spec
+                    .to_string()
+                    .parse::<RefStyle>()
+                    .map_err(|e| SpecError::BadArgument {
+                        spec: spec.to_string(),
+                        problem: e.to_string(),
+                    })?;
+                Ok(Box::new(RefPlayer::new(style, seed)))
             }
             _ => players::sampling(spec, seed).ok_or_else(|| SpecError::BadArgument {
                 spec: spec.to_string(),

@@ -277,5 +277,6 @@ fn every_tunable_is_in_one_table_with_its_spec_value() {
         (6, 8.0, 14.0, 12)
     );
     assert_eq!((ROLLOUT_NOISE, EXPLORATION, REWARD_RANGE), (0.12, 0.3, 50.0));
-    assert_eq!(SKYJO_TUNABLES.len(), 15);
+    assert_eq!(find("reveal_nodes"), REVEAL_NODES.to_string());
+    assert_eq!(SKYJO_TUNABLES.len(), 16);
 }

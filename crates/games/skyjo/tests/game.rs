@@ -194,7 +194,7 @@ fn the_game_contract_holds() {
         let game = Skyjo::with_players(players).unwrap();
         let r = tabula_conformance::module::check_module(&game, &[3, 4], 400);
         assert_eq!(r.games, 2);
-        assert_eq!(r.players, 2 * 5);
+        assert_eq!(r.players, 2 * 6);
     }
     let mut rules = Rules::new(3).unwrap();
     rules.end_score = 0;

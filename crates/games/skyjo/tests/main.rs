@@ -9,3 +9,4 @@ static GLOBAL: tabula_conformance::alloc::Counting = tabula_conformance::alloc::
 mod allocations;
 mod game;
 mod levels;
+mod reference;

@@ -44,6 +44,12 @@ pub const ROLLOUT_PLIES: usize = 12;
 pub const ROLLOUT_NOISE: f64 = 0.12;
 /// Exploration constant of the search.
 pub const EXPLORATION: f64 = 0.3;
+/// Whether the search splits its tree at every card a move turns face up
+/// (one reveal node per value seen, [`tabula_search::Game::revealed`]).
+/// Off: the observer's tree merges them, as it did before the search
+/// library's reveal nodes; measured stronger at two and four players
+/// (issue 28, [`crate::ai`]).
+pub const REVEAL_NODES: bool = false;
 /// Width in points of the fixed reward range (gap to the opponents' mean
 /// from −25 to +25).
 pub const REWARD_RANGE: f64 = 50.0;
@@ -120,6 +126,11 @@ pub const SKYJO_TUNABLES: &[Tunable] = &[
         "exploration",
         EXPLORATION,
         "ISMCTS exploration constant on rewards in [0, 1]",
+    ),
+    Tunable::flag(
+        "reveal_nodes",
+        REVEAL_NODES,
+        "the search splits its tree at each card turned face up (off: merged, measured stronger)",
     ),
     Tunable::float(
         "reward_range",
