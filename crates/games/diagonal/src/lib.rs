@@ -16,7 +16,9 @@
 //!   [`Computer`] (alpha-beta at 7 plies, exact in the endgame), with
 //!   every constant in [`DIAGONAL_TUNABLES`];
 //! - [`mod@review`]: at each of the human's turns, the move played against the
-//!   computer's choice from a deeper search.
+//!   computer's choice from a deeper search;
+//! - [`experiment`]: the experiment behind the design (greedy against a
+//!   plain depth-limited search, every choice of the search a variant).
 //!
 //! ```
 //! use tabula_diagonal::*;
@@ -55,6 +57,7 @@
 pub mod ai;
 pub mod capabilities;
 pub mod date;
+pub mod experiment;
 pub mod grid;
 pub mod module;
 pub mod notation;

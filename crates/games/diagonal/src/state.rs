@@ -88,7 +88,7 @@ pub(crate) fn score_key(score0: i32) -> u64 {
 ///
 /// Its JSON form is [`Setup`]; reading it validates the position's structure
 /// (see [`Setup`]), so no search can panic on a state received from outside.
-/// [`Diagonal::check`] further checks it against a variant's rules.
+/// [`Diagonal::check`](crate::Diagonal::check) further checks it against a variant's rules.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub struct State {
     pub(crate) values: [i8; MAX_CELLS],
@@ -236,7 +236,7 @@ impl State {
 /// a game whose grid is empty is over; a game over has no pending pass.
 /// Whether the position follows a variant's rules (the side to move has a
 /// move, the end is a real end, a pass was forced) is
-/// [`Diagonal::check`]'s job.
+/// [`Diagonal::check`](crate::Diagonal::check)'s job.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Setup {

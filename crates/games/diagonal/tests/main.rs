@@ -3,6 +3,7 @@
 //! beside this one are its modules; `common` holds what they share.
 
 mod conformance;
+mod experiment;
 mod grids;
 mod records;
 mod rules;
