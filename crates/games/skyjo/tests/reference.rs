@@ -7,6 +7,17 @@ use tabula_skyjo::*;
 
 use CellView::{Hidden, Up};
 
+/// A grid from its cells row by row (`/` between rows, only for reading):
+/// a number is a face-up card, `.` a face-down one.
+fn cells(text: &str) -> [CellView; 12] {
+    let all: Vec<CellView> = text
+        .split_whitespace()
+        .filter(|t| *t != "/")
+        .map(|t| if t == "." { Hidden } else { Up(t.parse().unwrap()) })
+        .collect();
+    all.try_into().expect("twelve cells")
+}
+
 /// Seat 0's observation at its first turn of a two-player game, with its
 /// grid, the discard pile and (when placing) the drawn card replaced.
 fn position(grid: [CellView; 12], discard: &[i8], hand: Option<i8>) -> (Skyjo, Observation) {
@@ -30,20 +41,7 @@ fn position(grid: [CellView; 12], discard: &[i8], hand: Option<i8>) -> (Skyjo, O
 
 #[test]
 fn ev_replaces_its_worst_known_card_with_a_low_discard() {
-    let grid = [
-        Up(3),
-        Up(12),
-        Hidden,
-        Hidden,
-        Up(7),
-        Hidden,
-        Hidden,
-        Hidden,
-        Hidden,
-        Hidden,
-        Hidden,
-        Hidden,
-    ];
+    let grid = cells("3 12 . . / 7 . . . / . . . .");
     let (game, obs) = position(grid, &[5, 0], None);
     let a = RefPlayer::new(RefStyle::Ev, 1).decide(&game, &obs);
     assert_eq!(a, Some(Action::TakeDiscard(1)));
@@ -57,20 +55,7 @@ fn ev_replaces_its_worst_known_card_with_a_low_discard() {
 fn ev_reveals_rather_than_keep_a_drawn_card_worse_than_the_expectation() {
     // Every face-up card is low: a drawn 9 is worse than a face-down card
     // is expected to be (about 5), so it is discarded and a cell revealed.
-    let grid = [
-        Up(1),
-        Up(2),
-        Hidden,
-        Hidden,
-        Up(0),
-        Hidden,
-        Hidden,
-        Hidden,
-        Hidden,
-        Hidden,
-        Hidden,
-        Hidden,
-    ];
+    let grid = cells("1 2 . . / 0 . . . / . . . .");
     let (game, obs) = position(grid, &[4], Some(9));
     let a = RefPlayer::new(RefStyle::Ev, 1).decide(&game, &obs).unwrap();
     assert!(matches!(a, Action::DiscardFlip(_)), "{a:?}");
@@ -83,20 +68,7 @@ fn ev_reveals_rather_than_keep_a_drawn_card_worse_than_the_expectation() {
 #[test]
 fn columns_completes_a_column_with_the_discard() {
     // Column 0 holds two 10s and a 3: the discard 10 erases 23 points.
-    let grid = [
-        Up(10),
-        Hidden,
-        Hidden,
-        Hidden,
-        Up(10),
-        Up(11),
-        Hidden,
-        Hidden,
-        Up(3),
-        Hidden,
-        Hidden,
-        Hidden,
-    ];
+    let grid = cells("10 . . . / 10 11 . . / 3 . . .");
     let (game, obs) = position(grid, &[10], None);
     let a = RefPlayer::new(RefStyle::Columns, 1).decide(&game, &obs);
     assert_eq!(a, Some(Action::TakeDiscard(8)));
@@ -107,35 +79,9 @@ fn ev_does_not_close_when_another_seat_is_lower() {
     // One face-down card left and 30 points up; the opponent shows
     // little. Placing the drawn 1 on the last face-down card would close
     // the round and be doubled: it replaces a face-up card instead.
-    let grid = [
-        Up(5),
-        Up(6),
-        Up(4),
-        Up(3),
-        Up(2),
-        Up(3),
-        Up(4),
-        Up(1),
-        Hidden,
-        Up(1),
-        Up(0),
-        Up(1),
-    ];
+    let grid = cells("5 6 4 3 / 2 3 4 1 / . 1 0 1");
     let (game, mut obs) = position(grid, &[4], Some(1));
-    obs.grids[1] = [
-        Up(0),
-        Up(1),
-        Up(0),
-        Up(1),
-        Up(0),
-        Up(-1),
-        Up(0),
-        Up(1),
-        Up(0),
-        Up(1),
-        Up(0),
-        Hidden,
-    ];
+    obs.grids[1] = cells("0 1 0 1 / 0 -1 0 1 / 0 1 0 .");
     let a = RefPlayer::new(RefStyle::Ev, 1).decide(&game, &obs).unwrap();
     assert!(!matches!(a, Action::Place(8) | Action::DiscardFlip(8)), "{a:?}");
 }
