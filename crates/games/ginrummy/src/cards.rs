@@ -33,6 +33,19 @@ pub fn points(cards: CardSet) -> u32 {
     cards.iter().map(value).sum()
 }
 
+/// The cards that make a partial meld with `card`: the other three of its
+/// rank, and the cards of its suit one or two ranks away. What the plain
+/// player keeps together, what a discard can give the other seat, and
+/// what a seat's discards say it does not hold.
+#[inline]
+pub fn partners(card: CardId) -> CardSet {
+    let r = u32::from(rank(card));
+    let (low, high) = (r.saturating_sub(2), (r + 2).min(12));
+    let near = ((1u64 << (high - low + 1)) - 1) << low;
+    (rank_cards(rank(card)) | (suit_cards(suit_of(card)) & CardSet(near << (13 * (suit_of(card) as u32)))))
+        - CardSet::of(card)
+}
+
 /// `n` cards drawn uniformly from `from` (all of it when it holds `n` or
 /// fewer).
 pub fn draw(from: CardSet, n: usize, rng: &mut Rng) -> CardSet {
@@ -49,6 +62,14 @@ pub fn draw(from: CardSet, n: usize, rng: &mut Rng) -> CardSet {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn partners_are_the_rank_and_the_suit_two_either_side() {
+        let p = |c: &str| names(partners(parse(c).unwrap()));
+        assert_eq!(p("Ac"), names(parse_hand("2c 3c Ad Ah As").unwrap()));
+        assert_eq!(p("7h"), names(parse_hand("5h 6h 8h 9h 7c 7d 7s").unwrap()));
+        assert_eq!(p("Ks"), names(parse_hand("Js Qs Kc Kd Kh").unwrap()));
+    }
 
     #[test]
     fn values_count_the_ace_low_and_faces_ten() {

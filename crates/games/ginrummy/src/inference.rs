@@ -21,7 +21,7 @@
 
 use tabula_cards::CardSet;
 
-use crate::cards::{rank, suit_of};
+use crate::cards::partners;
 use crate::melds::{best_partition, deadwood};
 
 /// A card the other seat left on the pile that would meld with the hand.
@@ -40,12 +40,22 @@ pub struct History {
     pub discarded: CardSet,
     /// The pile's top cards it was offered and left.
     pub declined: CardSet,
+    /// The cards that pair with one it discarded ([`partners`]), found
+    /// once rather than for every world weighed.
+    near_discards: CardSet,
 }
 
-/// Whether two cards make a partial meld: the same rank, or the same suit
-/// at most two ranks apart.
-fn pairs(a: tabula_cards::CardId, b: tabula_cards::CardId) -> bool {
-    a != b && (rank(a) == rank(b) || (suit_of(a) == suit_of(b) && rank(a).abs_diff(rank(b)) <= 2))
+impl History {
+    /// The record of a seat that discarded `discarded` and left
+    /// `declined` on the pile.
+    pub fn new(discarded: CardSet, declined: CardSet) -> History {
+        let near_discards = discarded.iter().fold(CardSet::EMPTY, |near, d| near | partners(d));
+        History {
+            discarded,
+            declined,
+            near_discards,
+        }
+    }
 }
 
 /// The weight of the other seat holding `hand`, of which `hidden` are the
@@ -58,10 +68,8 @@ pub fn hand_weight(hand: CardSet, hidden: CardSet, history: &History, temperatur
             w *= DECLINED_MELD;
         }
     }
-    for c in hidden.iter() {
-        if history.discarded.iter().any(|d| pairs(c, d)) {
-            w *= NEAR_DISCARD;
-        }
+    for _ in (hidden & history.near_discards).iter() {
+        w *= NEAR_DISCARD;
     }
     if !history.discarded.is_empty() && dw <= KNOCK_LIMIT {
         w *= UNKNOCKED;

@@ -251,10 +251,7 @@ impl Observation {
             hidden: usize::from(self.other_count) - self.other_known.len(),
             other,
             temperature: f64::from(temperature),
-            history: History {
-                discarded: self.discarded[other],
-                declined: self.declined[other],
-            },
+            history: History::new(self.discarded[other], self.declined[other]),
         })
     }
 }

@@ -294,10 +294,7 @@ fn level_zero_is_offered_below_the_ladder_and_level_five_is_refused() {
 fn the_worlds_weigh_the_other_hand_by_what_its_play_showed() {
     use tabula_ginrummy::ai::{History, hand_weight};
     // Seat 1 discarded the 8♦ and left the 5♣ on the pile.
-    let history = History {
-        discarded: parse_hand("8d").unwrap(),
-        declined: parse_hand("5c").unwrap(),
-    };
+    let history = History::new(parse_hand("8d").unwrap(), parse_hand("5c").unwrap());
     let weight = |h: &str| {
         let hand = parse_hand(h).unwrap();
         hand_weight(hand, hand, &history, 8.0)

@@ -15,18 +15,15 @@
 use tabula_cards::{CardId, CardSet};
 
 use crate::actions::Action;
-use crate::cards::{rank, suit_of, value};
+use crate::cards::{partners, rank, value};
 use crate::melds::{best_partition, deadwood};
 use crate::state::Phase;
 
 use super::policy::View;
 
-/// Whether `card` makes a partial meld with another card of `hand`: the
-/// same rank, or the same suit at most two ranks apart.
+/// Whether `card` makes a partial meld with another card of `hand`.
 fn in_partial_meld(card: CardId, hand: CardSet) -> bool {
-    hand.iter().any(|k| {
-        k != card && (rank(k) == rank(card) || (suit_of(k) == suit_of(card) && rank(k).abs_diff(rank(card)) <= 2))
-    })
+    !(partners(card) & hand).is_empty()
 }
 
 /// The highest-valued of `cards`, ties to the higher rank and card.

@@ -9,7 +9,7 @@ use tabula_cards::{CardId, CardSet, HandGame, HandRules};
 use tabula_search::{Game, Payoffs, Rng, Rollout};
 
 use crate::actions::Action;
-use crate::cards::{points, rank, suit_of};
+use crate::cards::{partners, points};
 use crate::melds::{Partition, best_partition, deadwood};
 use crate::observation::Observation;
 use crate::rules::GinRummy;
@@ -75,10 +75,7 @@ impl View {
 /// How many ways `card` could help the other seat: a card of the same
 /// rank, or one or two away in the same suit, among the cards it took.
 fn danger(card: CardId, other_known: CardSet) -> u32 {
-    other_known
-        .iter()
-        .filter(|&k| rank(k) == rank(card) || (suit_of(k) == suit_of(card) && rank(k).abs_diff(rank(card)) <= 2))
-        .count() as u32
+    (partners(card) & other_known).len() as u32
 }
 
 /// The least deadwood after discarding from `hand` (not `keep`), with
