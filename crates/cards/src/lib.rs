@@ -22,6 +22,7 @@
 //! | records of whole matches that replay, checked | [`MatchRecord`] |
 //! | the trick plugin: the public record of a hand of tricks, following suit, duties, the winner, voids | [`tricks`] |
 //! | a scorer's choice with a low level's mistakes | [`best_scored`], [`Mistakes`] |
+//! | the root comparer's verdict on complete turns played on common worlds | [`choose_paired`], [`turn_result`] |
 //! | bouts of attack and defence (durak): throw-ins, taking, refill, exits | [`bout`] |
 //! | the meld plugin: exact partition into sets and runs, wild cards, declarations, layoffs | [`melds`]: [`melds::OneDeckMelds`] (one deck, one word), [`melds::MeldSolver`] over [`melds::MeldRules`] |
 //! | climbing games: combinations over rank counts, beat or pass, bombs, the lead returning | [`climbing`] (`Rules`, `all_plays`, `Trick`) |
@@ -115,6 +116,7 @@ pub mod ledger;
 pub mod melds;
 pub mod pick;
 pub mod record;
+pub mod roots;
 pub mod sampler;
 pub mod set;
 pub mod table;
@@ -132,6 +134,7 @@ pub use hand::{HandGame, HandRules, HandSeat, search_hand, side_gap_rewards};
 pub use ledger::{ConservationError, Ledger, ZoneId, ZoneKeys, check_conservation};
 pub use pick::{Mistakes, best_scored};
 pub use record::{MatchRecord, ReplayError, ReplayErrorOf};
+pub use roots::{choose_paired, turn_result};
 pub use sampler::{Deal, DealSampler};
 pub use set::{CardNameError, CardSet, CardSetIter, SingleDeck};
 pub use table::{PayoffRule, RoundDeal, Table, TableError, dealt_note};

@@ -20,7 +20,8 @@
 //! `static` the game keeps); others build a [`MeldSolver`]. Both return the
 //! partition with the fewest deadwood points, exactly; the tests check the
 //! general solver against the one-word path on single-deck hands, and each
-//! against a brute force over every partition.
+//! against a brute force over every partition ([`brute`], the reference
+//! kept beside them).
 //!
 //! Around them: [`OneDeckMelds::best_layoff`], a defender's own melds and
 //! its layoffs onto another hand's melds chosen together (chains at a
@@ -58,6 +59,7 @@
 //! assert_eq!(solver.solve(&hand), None);
 //! ```
 
+pub mod brute;
 pub mod faces;
 pub mod layoff;
 pub mod layout;

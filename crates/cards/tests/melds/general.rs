@@ -13,8 +13,8 @@ use tabula_cards::melds::{
 };
 use tabula_search::Rng;
 
-use super::brute::{self, Reading, value};
 use super::{GIN, MELDS, draw};
+use tabula_cards::melds::brute::{self, Reading, value};
 
 /// Checks `m` is a partition of `hand` under the rules: each meld a meld
 /// by the brute force's reading and by [`MeldRules::meld_of`], of the

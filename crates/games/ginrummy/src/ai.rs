@@ -78,9 +78,7 @@ pub use policy::{KNOCK_AT, PolicyRollout, TAKE_GAIN, View, action_score};
 pub use search::{MARGIN, ROOT_CANDIDATES, Root, TAKE_DISCARDS, choose_root, play_roots, search_roots};
 
 use tabula_cards::{CardSet, Mistakes, best_scored};
-use tabula_search::{
-    Player, Rng, RootStat, SearchResult, SearchStats, Seat, Tunable, forced, rng::derive_seed, stable_hash,
-};
+use tabula_search::{Player, Rng, SearchResult, Seat, Tunable, forced, rng::derive_seed, stable_hash};
 
 use policy::{DANGER, HAND_RANGE, ROLLOUT_RANDOM};
 use search::{RootScratch, roots_into};
@@ -274,31 +272,7 @@ impl GinAi {
         let worlds = (samples / roots.len() as u64).max(1);
         play_roots(model, o, seat, roots, worlds, seed, &mut self.rollout, &mut self.values);
         let best = choose_root(roots, &self.values);
-        let mean = |k: usize| self.values.iter().skip(k).step_by(roots.len()).sum::<f64>() / worlds as f64;
-        let mut root: Vec<RootStat<Action>> = Vec::with_capacity(roots.len());
-        for (k, r) in roots.iter().enumerate() {
-            let value = mean(k);
-            match root.iter_mut().find(|s| s.action == r.action) {
-                Some(s) => s.value = s.value.max(value),
-                None => root.push(RootStat {
-                    action: r.action,
-                    visits: worlds,
-                    value,
-                    exact: false,
-                }),
-            }
-        }
-        root.sort_by_key(|r| r.action);
-        let action = roots[best].action;
-        SearchResult {
-            action: Some(action),
-            value: root.iter().find(|s| s.action == action).map_or(0.0, |s| s.value),
-            stats: SearchStats {
-                leaves: worlds * roots.len() as u64,
-                iterations: worlds * roots.len() as u64,
-                root,
-                ..SearchStats::default()
-            },
-        }
+        let actions: Vec<Action> = roots.iter().map(|r| r.action).collect();
+        tabula_cards::turn_result(&actions, &self.values, best)
     }
 }

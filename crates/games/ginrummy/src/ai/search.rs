@@ -196,33 +196,6 @@ pub fn play_roots(
 /// # Panics
 /// When `roots` is empty or `values` is not a whole number of worlds.
 pub fn choose_root(roots: &[Root], values: &[f64]) -> usize {
-    let r = roots.len();
-    assert!(r > 0 && values.len() % r == 0, "values of whole worlds");
-    let n = (values.len() / r) as f64;
-    // The mean and the standard error of root `a`'s gain over root `b`.
-    let paired = |a: usize, b: usize| {
-        let (mut sum, mut sq) = (0.0, 0.0);
-        for w in values.chunks_exact(r) {
-            let d = w[a] - w[b];
-            sum += d;
-            sq += d * d;
-        }
-        let gain = sum / n;
-        (gain, ((sq / n - gain * gain).max(0.0) / n).sqrt())
-    };
-    let policy = roots[0].action;
-    let mut best = (0, 0.0);
-    for k in (0..r).filter(|&k| roots[k].action != policy) {
-        let mut least = f64::INFINITY;
-        let mut beats = true;
-        for p in (0..r).filter(|&p| roots[p].action == policy) {
-            let (gain, se) = paired(k, p);
-            beats &= gain > MARGIN * se;
-            least = least.min(gain);
-        }
-        if beats && least > best.1 {
-            best = (k, least);
-        }
-    }
-    best.0
+    let actions: Vec<Action> = roots.iter().map(|r| r.action).collect();
+    tabula_cards::choose_paired(&actions, values, MARGIN)
 }

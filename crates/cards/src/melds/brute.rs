@@ -1,16 +1,29 @@
-//! A plain brute force for the general solver: every partition of a small
-//! hand of faces into groups, each group read as a meld by trying every
-//! choice of which cards stand as wild, with runs checked by numbering the
-//! ranks 1 to 14 (the ace 1 or 14) rather than by the solver's places.
+//! The reference the general solver is checked against: a plain brute
+//! force over every partition of a small hand of faces into groups, each
+//! group read as a meld by trying every choice of which cards stand as
+//! wild, with runs checked by numbering the ranks 1 to 14 (the ace 1 or
+//! 14) rather than by the solver's places. Exponential in the hand's size
+//! (ten cards take milliseconds): for tests and for measuring the solver
+//! against it on small hands, never for play.
+//!
+//! ```
+//! use tabula_cards::melds::{FaceHand, MeldRules, MeldSolver, brute};
+//!
+//! let rules = MeldRules::indian_rummy([10, 2, 3, 4, 5, 0, 7, 8, 9, 10, 10, 10, 10], Some(5));
+//! let hand = FaceHand::parse("3h 4h 5h 8c 9c Jk 7s").unwrap();
+//! let (points, _, _) = brute::brute(&rules, &hand).unwrap();
+//! assert_eq!(MeldSolver::new(rules).unwrap().deadwood(&hand), Some(points));
+//! ```
 
-use tabula_cards::melds::{Face, FaceHand, MeldRules};
+use super::{Face, FaceHand, MeldRules};
 
-/// The order the solver documents: deadwood points, deadwood cards, melds.
-pub(super) type Order = (u32, u32, u32);
+/// The order the solver documents: deadwood points, deadwood cards, melds
+/// (the least is the best partition).
+pub type Order = (u32, u32, u32);
 
 /// The best way a group of cards can count.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub(super) enum Reading {
+pub enum Reading {
     /// A set of this rank.
     Set(u8),
     /// A run with a wild card.
@@ -20,7 +33,7 @@ pub(super) enum Reading {
 }
 
 /// A card's deadwood value.
-pub(super) fn value(rules: &MeldRules, face: Face) -> u32 {
+pub fn value(rules: &MeldRules, face: Face) -> u32 {
     match face {
         Face::Suited { rank, .. } => u32::from(rules.values[usize::from(rank)]),
         Face::Joker => u32::from(rules.joker_value),
@@ -73,7 +86,7 @@ fn is_run(rules: &MeldRules, nat: &[(u8, u8)], wild: usize) -> bool {
 /// The best reading of a group, over every choice of its wild cards
 /// (jokers always; a wild rank's card, or as itself where the rules let
 /// it), or `None` when no choice makes a meld.
-pub(super) fn reading(rules: &MeldRules, cards: &[Face]) -> Option<Reading> {
+pub fn reading(rules: &MeldRules, cards: &[Face]) -> Option<Reading> {
     let mut best = None;
     for mask in 0u32..1 << cards.len() {
         let mut nat = Vec::new();
@@ -111,7 +124,7 @@ pub(super) fn reading(rules: &MeldRules, cards: &[Face]) -> Option<Reading> {
 /// The least order over every partition of `hand` into melds and
 /// deadwood that meets the declaration (and, under one set per rank, has
 /// no two sets of a rank), or `None` when none does.
-pub(super) fn brute(rules: &MeldRules, hand: &FaceHand) -> Option<Order> {
+pub fn brute(rules: &MeldRules, hand: &FaceHand) -> Option<Order> {
     struct Walk<'a> {
         rules: &'a MeldRules,
         best: Option<Order>,
