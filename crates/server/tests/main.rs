@@ -13,6 +13,7 @@ mod browser_doudizhu;
 mod browser_every_game;
 mod browser_ginrummy;
 mod browser_help;
+mod browser_indianrummy;
 mod browser_local;
 mod browser_offline;
 mod browser_pages;

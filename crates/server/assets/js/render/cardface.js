@@ -1,6 +1,7 @@
 // Playing cards as the card table's renderers draw them (render/hearts.js,
-// render/spades.js): a card's face from its name (`Q♠`, `10♥`), its
-// accessible name ("queen of spades"), the name of a card of a game's
+// render/spades.js): a card's face from its name (`Q♠`, `10♥`, and `Jk`
+// for a printed joker, as Indian Rummy names it), its accessible name
+// ("queen of spades", "joker"), the name of a card of a game's
 // actions (a legal move names its card by id), and arrow keys that move
 // the focus along a row of card buttons.
 
@@ -12,8 +13,12 @@ await styleSheet(new URL('./cards.css', import.meta.url));
 const SUIT_CLASS = { '♣': 'clubs', '♦': 'diamonds', '♥': 'hearts', '♠': 'spades' };
 const RANK_WORD = { J: 'jack', Q: 'queen', K: 'king', A: 'ace' };
 
-/** The accessible name of a card: "queen of spades". */
+/** The name of a printed joker. */
+const JOKER = 'Jk';
+
+/** The accessible name of a card: "queen of spades", "joker". */
 export function cardWords(name) {
+  if (name === JOKER) return 'joker';
   const suit = name.slice(-1);
   const rank = name.slice(0, -1);
   return `${RANK_WORD[rank] ?? rank} of ${SUIT_CLASS[suit]}`;
@@ -46,6 +51,13 @@ export function setCards(set) {
  * pip large below (its text still reads `Q♠`); `idle` greys a card that
  * may not be played now. */
 export function card(name, idle = false) {
+  // A joker: `Jk` in the corner, its star drawn by the style sheet (the
+  // card's text stays its name).
+  if (name === JOKER) {
+    return el('span', { class: `hc-card hc-joker${idle ? ' hc-idle' : ''}`, role: 'img', 'aria-label': cardWords(name) },
+      el('span', { class: 'hc-rank' }, JOKER),
+      el('span', { class: 'hc-pip' }));
+  }
   const suit = SUIT_CLASS[name.slice(-1)];
   // An image of a card: its name is the words ("queen of spades").
   return el('span', { class: `hc-card hc-${suit}${idle ? ' hc-idle' : ''}`, role: 'img', 'aria-label': cardWords(name) },

@@ -14,16 +14,18 @@
 // "Arrange your melds" pressed its cards become toggles instead, and you
 // group the selected cards into a meld (refused unless it is a set of 3-4
 // of a rank or a run of 3+ of one suit, ace low, as melds.rs says), break
-// a meld apart, or press Auto for the best arrangement again. Your
-// arrangement and its deadwood stay in the page's memory (per game, for
-// the hand) while its cards stay in your hand; a knock is still the
-// server's, laid down in the best arrangement. Everything comes from your
+// a meld apart, or press Auto for the best arrangement again: the rummy
+// renderers' shared arranger (render/arranger.js) with Gin Rummy's meld
+// test. Your arrangement and its deadwood stay in the page's memory (per
+// game, for the hand) while its cards stay in your hand; a knock is still
+// the server's, laid down in the best arrangement. Everything comes from your
 // observation: the other hand is a count and the cards it is known to hold.
 // The moves are the answer's legal moves, read by their actions: `"take"`,
 // `"pass"`, `"draw_stock"`, `{"discard": id}`, `{"knock": id}`, `"big_gin"`.
 
 import { el, actionArg, actionKind, isChance } from '../common.js';
 import { arrowKeys, card, cardWords, frenchCard } from './cardface.js';
+import { arranger } from './arranger.js';
 
 /** The name of a card of Gin Rummy's actions (A♣ is 0, K♠ 51). */
 const cardName = (id) => frenchCard(id, 1);
@@ -53,10 +55,37 @@ function meldKind(cards) {
   return null;
 }
 
-/** The person's own arrangements, by game id: `{ hand, seat, melds }`, the
- *  melds `null` while the hand is shown in its best arrangement. Kept in
- *  the page's memory only. */
-const arrangements = new Map();
+/** Gin Rummy's rules for the meld arranger (render/arranger.js). */
+const RULES = {
+  prefix: 'gr',
+  best: (v) => ({
+    groups: v.hand.melds.map((m) => ({ cards: m, kind: meldKind(m) })),
+    deadwood: v.hand.deadwood,
+    points: v.hand.points,
+  }),
+  hand: (v) => v.hand_no,
+  check(cards) {
+    const kind = meldKind(cards);
+    return kind && { kind, cards: [...cards].sort(byOrder) };
+  },
+  refusal: (cards) => (cards.length < 3
+    ? 'a meld needs three cards or more'
+    : 'a set is 3 or 4 cards of one rank, a run 3 or more cards of one suit in sequence (the ace low)'),
+  points: (_, deadwood) => points(deadwood),
+  order: byOrder,
+  words: {
+    meld: 'meld',
+    Meld: 'Meld',
+    melded: 'melded',
+    rest: 'the deadwood',
+    score: 'deadwood',
+    title: 'Arrange your melds',
+    kind: (kind) => `a ${kind}`,
+    hint: (arranging) => (arranging
+      ? 'Select cards, then Meld. Press “Arrange your melds” again to discard with a click. On a knock your cards are laid down in the best arrangement.'
+      : 'On a knock your cards are laid down in the best arrangement, whatever their arrangement here.'),
+  },
+};
 
 /** `text (a, b)`, the words that are there. */
 function withWords(text, words) {
@@ -114,117 +143,11 @@ function moveWords(text, you) {
 export function mount(root, shell) {
   const board = el('div', { class: 'hc-board gr-board' });
   root.replaceChildren(board);
-  // Arranging: the hand's cards are toggles; the selection and the last
-  // word on the arrangement, for one position.
-  let arranging = false;
-  let selected = new Set();
-  let note = null;
-  let ply = -1;
-  let current = null;
-
-  /** The hand as the page shows it: the person's own melds (those whose
-   *  cards are all still held, less any card gone when the rest still
-   *  melds) or the best arrangement, the deadwood and its points. */
-  function arrangement(answer) {
-    const v = answer.view;
-    const held = [...v.hand.melds.flat(), ...v.hand.deadwood];
-    let mem = arrangements.get(answer.id);
-    if (!mem || mem.hand !== v.hand_no || mem.seat !== v.seat) {
-      mem = { hand: v.hand_no, seat: v.seat, melds: null };
-      arrangements.set(answer.id, mem);
-    }
-    if (mem.melds) {
-      const have = new Set(held);
-      mem.melds = mem.melds.map((m) => m.filter((c) => have.has(c))).filter((m) => meldKind(m));
-    }
-    if (!mem.melds) return { mem, held, melds: v.hand.melds, deadwood: v.hand.deadwood, points: v.hand.points, own: false };
-    const melded = new Set(mem.melds.flat());
-    const deadwood = held.filter((c) => !melded.has(c)).sort(byOrder);
-    return { mem, held, melds: mem.melds, deadwood, points: points(deadwood), own: true };
-  }
-
-  /** Draws again after a change of the arrangement, the focus kept. */
-  function redraw() {
-    const id = document.activeElement?.id;
-    update(current);
-    if (id) (document.getElementById(id) ?? document.getElementById('gr-meld'))?.focus({ preventScroll: true });
-  }
-
-  /** Says a word on the arrangement: shown beside it and announced. */
-  function tell(text, refused = false) {
-    note = { text, refused };
-    shell.say(text);
-  }
-
-  function toggle(c) {
-    if (selected.has(c)) selected.delete(c);
-    else selected.add(c);
-    redraw();
-  }
-
-  function toggleArranging() {
-    arranging = !arranging;
-    selected = new Set();
-    note = null;
-    shell.say(arranging
-      ? 'Arranging: select cards, then Meld; Break splits a meld; Auto restores the best arrangement.'
-      : 'Done arranging: a card on your turn discards it again.');
-    redraw();
-  }
-
-  function meldSelected() {
-    const cards = [...selected].sort(byOrder);
-    const a = arrangement(current);
-    const list = cards.join(' ');
-    const kind = meldKind(cards);
-    if (!cards.length) {
-      tell('Select three or more cards first, then Meld.', true);
-    } else if (!kind) {
-      tell(`${list} is not a meld: ${cards.length < 3
-        ? 'a meld needs three cards or more'
-        : 'a set is 3 or 4 cards of one rank, a run 3 or more cards of one suit in sequence (the ace low)'}.`, true);
-    } else {
-      // The cards leave the melds they were in; a meld that no longer melds
-      // goes back to the deadwood.
-      const kept = [];
-      const undone = [];
-      for (const m of a.melds) {
-        const rest = m.filter((c) => !selected.has(c));
-        if (rest.length === m.length || meldKind(rest)) kept.push(rest);
-        else undone.push(...rest);
-      }
-      a.mem.melds = [...kept, cards];
-      selected = new Set();
-      const after = arrangement(current);
-      tell(`${list} melded (a ${kind})${undone.length ? `; ${undone.join(' ')} back to the deadwood` : ''}: deadwood ${after.points}.`);
-    }
-    redraw();
-  }
-
-  function breakMeld(i) {
-    const a = arrangement(current);
-    const m = a.melds[i];
-    a.mem.melds = a.melds.filter((_, j) => j !== i).map((x) => [...x]);
-    selected = new Set();
-    tell(`${m.join(' ')} broken apart: deadwood ${arrangement(current).points}.`);
-    redraw();
-  }
-
-  function auto() {
-    arrangement(current).mem.melds = null;
-    selected = new Set();
-    const b = arrangement(current);
-    tell(`The best arrangement: ${plural(b.melds.length, 'meld')}, deadwood ${b.points}.`);
-    redraw();
-  }
+  // Arranging: the hand's cards are toggles (render/arranger.js), Gin
+  // Rummy's melds the test.
+  const arrange = arranger(shell, RULES, (answer) => update(answer));
 
   function update(answer) {
-    current = answer;
-    if (ply !== answer.ply) {
-      selected = new Set();
-      note = null;
-      ply = answer.ply;
-    }
     const v = answer.view;
     const me = v.seat;
     const other = 1 - me;
@@ -288,26 +211,19 @@ export function mount(root, shell) {
 
     // Your hand, in its melds: on your discard, every card but the one just
     // taken discards it; while arranging, every card is a toggle.
-    const a = arrangement(answer);
-    const canArrange = mine && !answer.over && a.held.length > 0;
-    if (!canArrange) arranging = false;
-    for (const c of selected) if (!a.held.includes(c)) selected.delete(c);
+    const a = arrange.begin(answer, mine && !answer.over);
+    const { arranging } = arrange;
     // The discards by the card they discard; the knocks.
     const discards = new Map(of('discard').map((m) => [cardName(actionArg(m.action)), m]));
     const knocks = of('knock');
     const face = (c) => {
       const taken = c === v.taken;
       if (arranging) {
-        const on = selected.has(c);
-        return el('button', {
-          type: 'button',
-          class: `hc-card-button${on ? ' selected' : ''}${taken ? ' gr-taken' : ''}`,
-          id: `gr-card-${c}`,
-          'aria-pressed': on ? 'true' : 'false',
-          'aria-label': `${cardWords(c)}${taken ? ', just taken from the pile' : ''}`,
-          dataset: { card: c },
-          onclick: () => toggle(c),
-        }, card(c), taken ? el('span', { class: 'gr-tag', 'aria-hidden': 'true' }, 'taken') : null);
+        return arrange.toggle(c, card(c), {
+          label: `${cardWords(c)}${taken ? ', just taken from the pile' : ''}`,
+          cls: taken ? 'gr-taken' : '',
+          tag: taken ? el('span', { class: 'gr-tag', 'aria-hidden': 'true' }, 'taken') : null,
+        });
       }
       if (discards.has(c)) {
         return el('button', {
@@ -331,13 +247,13 @@ export function mount(root, shell) {
       dataset: { region: 'hand' },
       'aria-label': arranging ? 'Your hand: select cards to meld' : 'Your hand',
     },
-    ...a.melds.map((m, i) => group(m, `Meld ${i + 1}, a ${meldKind(m)}: ${m.map(cardWords).join(', ')}`, 'gr-meld')),
+    ...a.groups.map((g, i) => group(g.cards, `Meld ${i + 1}, a ${g.kind}: ${g.cards.map(cardWords).join(', ')}`, 'gr-meld')),
     a.deadwood.length
       ? group(a.deadwood, `Deadwood: ${a.deadwood.map(cardWords).join(', ')}`, 'gr-deadwood')
       : null);
     arrowKeys(hand);
     const handLine = el('p', { class: 'gr-points', id: 'gr-points' },
-      `${a.own ? 'Your arrangement' : 'Best arrangement'}: ${plural(a.melds.length, 'meld')} · deadwood `,
+      `${a.own ? 'Your arrangement' : 'Best arrangement'}: ${plural(a.groups.length, 'meld')} · deadwood `,
       el('strong', { id: 'gr-deadwood-points' }, String(a.points)),
       ` point${a.points === 1 ? '' : 's'} (${limit})`,
       a.own && a.points !== v.hand.points ? ` · the best arrangement leaves ${v.hand.points}` : '',
@@ -345,61 +261,7 @@ export function mount(root, shell) {
 
     // Arranging: the toggle, then meld, break, auto; a discard of the one
     // card selected on your discard.
-    let arrangeBox = null;
-    if (canArrange) {
-      const sel = [...selected].sort(byOrder);
-      const one = sel.length === 1 && discards.has(sel[0]) ? sel[0] : null;
-      const row = el('div', { class: 'gr-arrange', role: 'group', 'aria-label': 'Arrange your melds' },
-        el('button', {
-          type: 'button',
-          class: 'btn secondary',
-          id: 'gr-arrange',
-          'aria-pressed': arranging ? 'true' : 'false',
-          onclick: toggleArranging,
-        }, 'Arrange your melds'),
-        arranging
-          ? el('button', {
-            type: 'button',
-            class: 'btn',
-            id: 'gr-meld',
-            'aria-label': sel.length ? `Meld the selected cards: ${sel.map(cardWords).join(', ')}` : 'Meld the selected cards (none selected)',
-            onclick: meldSelected,
-          }, sel.length ? `Meld ${sel.join(' ')}` : 'Meld the selected cards')
-          : null,
-        ...(arranging ? a.melds.map((m, i) => el('button', {
-          type: 'button',
-          class: 'btn secondary gr-break',
-          id: `gr-break-${i + 1}`,
-          'aria-label': `Break apart meld ${i + 1}: ${m.map(cardWords).join(', ')}`,
-          onclick: () => breakMeld(i),
-        }, `Break ${m.join(' ')}`)) : []),
-        el('button', {
-          type: 'button',
-          class: 'btn secondary',
-          id: 'gr-auto',
-          'aria-label': 'Auto: the best arrangement',
-          onclick: auto,
-        }, 'Auto'),
-        one
-          ? el('button', {
-            type: 'button',
-            class: 'btn',
-            id: 'gr-discard-selected',
-            dataset: { action: discards.get(one).label },
-            'aria-label': `Discard the ${cardWords(one)}`,
-            onclick: act(discards.get(one)),
-          }, `Discard ${one}`)
-          : null);
-      arrowKeys(row);
-      arrangeBox = el('div', { class: 'gr-arranging' },
-        row,
-        note
-          ? el('p', { class: `gr-note${note.refused ? ' gr-refused' : ''}`, id: 'gr-arrange-note' }, note.text)
-          : null,
-        el('p', { class: 'muted gr-hint', id: 'gr-lay-hint' }, arranging
-          ? 'Select cards, then Meld. Press “Arrange your melds” again to discard with a click. On a knock your cards are laid down in the best arrangement.'
-          : 'On a knock your cards are laid down in the best arrangement, whatever their arrangement here.'));
-    }
+    const arrangeBox = arrange.controls(a.groups, (c) => discards.get(c), (m) => shell.play(m));
     const actions = [];
     if (discards.size && arranging) {
       actions.push(el('p', { class: 'muted gr-hint' },
