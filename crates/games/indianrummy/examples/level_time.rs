@@ -4,7 +4,7 @@
 //! work (rollouts) beside them.
 //!
 //! ```text
-//! cargo run --release -p tabula-indianrummy --example timing -- [LEVEL] [PLAYERS] [DEALS]
+//! cargo run --release -p tabula-indianrummy --example level_time -- [LEVEL] [PLAYERS] [DEALS]
 //! ```
 
 use std::time::Instant;

@@ -8,7 +8,7 @@
 //! three passes.
 //!
 //! ```text
-//! cargo run --release -p tabula-indianrummy --example meld_speed -- [HANDS]
+//! cargo run --release -p tabula-indianrummy --example meld_vs_brute -- [HANDS]
 //! ```
 
 use std::hint::black_box;
