@@ -150,3 +150,34 @@ fn a_card_taken_from_the_pile_is_known_to_all_until_it_is_discarded() {
     assert_eq!(g.to_move(&s), Turn::Seat(2));
     assert!(queen.iter().all(|c| face(c) == cards::parse_face("Qs").unwrap()));
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(32))]
+
+    /// Whatever the table and the moment of a match played at random: each
+    /// player's observation checks, its worlds show it again, a swap of a
+    /// card it cannot see changes none of its observation, and its legal
+    /// actions are the truth's.
+    #[test]
+    fn observations_worlds_and_swaps_hold_anywhere(seed in 0u64..1 << 40, plies in 0usize..700, players in 2u8..=6) {
+        let g = game(players, Format::Pool101);
+        let s = random_state(&g, seed, plies);
+        let mut rng = Rng::new(seed);
+        for seat in 0..usize::from(players) {
+            let o = g.observation(&s, seat);
+            proptest::prop_assert_eq!(o.check(), Ok(()));
+            let w = o.sampler().unwrap().draw(&mut rng);
+            proptest::prop_assert_eq!(&g.observation(&w, seat), &o);
+            let mut t = s.clone();
+            if swap_unseen(&mut t, seat) {
+                proptest::prop_assert_eq!(&g.observation(&t, seat), &o);
+            }
+            if g.to_move(&s) == Turn::Seat(seat) {
+                let (mut a, mut b) = (Vec::new(), Vec::new());
+                g.legal_actions(&s, &mut a);
+                o.legal_actions(&mut b);
+                proptest::prop_assert_eq!(a, b);
+            }
+        }
+    }
+}
