@@ -106,6 +106,7 @@ pub use tabula_search as __search;
 pub mod bits;
 pub mod bout;
 pub mod card;
+pub mod card_array;
 pub mod climbing;
 pub mod determinize;
 pub mod face_deal;

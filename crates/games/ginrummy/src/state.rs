@@ -111,7 +111,7 @@ pub struct State {
     /// The stock.
     pub(crate) stock: CardSet,
     /// The discard pile, bottom first; `pile_len` of them.
-    #[serde(with = "pile_serde")]
+    #[serde(with = "tabula_cards::card_array")]
     pub(crate) pile: [CardId; NUM_CARDS],
     pub(crate) pile_len: u8,
     /// Cards dealt this hand (up to [`DEALT`]).
@@ -147,22 +147,6 @@ pub struct State {
     pub(crate) totals: Option<[u32; SEATS]>,
     /// The XOR of the keys of every card's zone (kept incrementally).
     pub(crate) cards_hash: u64,
-}
-
-/// The pile as a list in JSON.
-mod pile_serde {
-    use super::*;
-    use serde::{Deserializer, Serializer};
-
-    pub fn serialize<S: Serializer>(pile: &[CardId; NUM_CARDS], s: S) -> Result<S::Ok, S::Error> {
-        pile.as_slice().serialize(s)
-    }
-
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<[CardId; NUM_CARDS], D::Error> {
-        let v = Vec::<CardId>::deserialize(d)?;
-        v.try_into()
-            .map_err(|_| serde::de::Error::custom("the pile array holds 52 entries"))
-    }
 }
 
 impl Default for State {

@@ -183,6 +183,7 @@ impl Player<IndianRummy> for IndianAi {
             return result;
         }
         let done = SearchResult::decided;
+        self.policy.forget();
         let s = Situation::of_observation(o);
         // A valid show is never thrown away, at any level; a wrong one
         // never made.

@@ -10,7 +10,7 @@ use crate::cards::{Cards, faces};
 use crate::observation::Observation;
 use crate::options::{FULL_COUNT, Format, IndianOptions, MAX_PLAYERS};
 use crate::score::{Solvers, wild_rank};
-use crate::state::{DealResult, Ending, HAND, Phase, State, Status, Zone};
+use crate::state::{DealResult, Ending, Phase, State, Status, Zone};
 
 /// Indian Rummy under its options (see the [crate documentation](crate)).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -39,11 +39,6 @@ impl IndianRummy {
     /// The start of a match: every card in the closed deck, seat 0 to deal.
     pub fn initial_state(&self) -> State {
         State::new(self.options.players, self.options.start_score())
-    }
-
-    /// The legal actions an observation shows its player.
-    pub fn observed_actions(&self, o: &Observation, out: &mut Vec<Action>) {
-        o.legal_actions(out);
     }
 
     /// The turn passes to the next player still in: it draws, from the
@@ -391,10 +386,4 @@ impl Game for IndianRummy {
     fn hash_from_scratch(&self, s: &State) -> u64 {
         s.hash_with(s.compute_cards_hash())
     }
-}
-
-/// Cards dealt before the first turn to `players` players: their hands,
-/// the cut joker and the open card.
-pub fn dealt_before_play(players: usize) -> usize {
-    players * HAND + 2
 }

@@ -3,9 +3,9 @@
 //! meld solvers of each wild rank, kept with their memos.
 
 use tabula_cards::CardId;
-use tabula_cards::melds::{FaceHand, MeldRules, MeldSolver, Melding};
+use tabula_cards::melds::{Face, FaceHand, MeldRules, MeldSolver, Melding};
 
-use crate::cards::{Cards, faces, rank};
+use crate::cards::rank;
 use crate::options::FULL_COUNT;
 
 /// The points of each rank as deadwood (0 the ace … 12 the king): aces
@@ -73,16 +73,9 @@ impl Solvers {
 
     /// What `hand` counts against its holder at a deal's end.
     pub fn count(&mut self, wild: u8, hand: &FaceHand) -> u32 {
-        let all = || {
-            let r = rules(wild);
-            hand.iter()
-                .map(|f| match f {
-                    tabula_cards::melds::Face::Suited { rank, .. } => u32::from(r.values[usize::from(rank)]),
-                    tabula_cards::melds::Face::Joker => 0,
-                })
-                .sum::<u32>()
-        };
-        self.declared(wild, hand).unwrap_or_else(all).min(FULL_COUNT)
+        self.declared(wild, hand)
+            .unwrap_or_else(|| hand.iter().map(|f| value(wild, f)).sum())
+            .min(FULL_COUNT)
     }
 
     /// Whether `hand` (thirteen cards) is a valid declaration: two
@@ -93,17 +86,30 @@ impl Solvers {
         self.declared(wild, hand) == Some(0)
     }
 
-    /// The best arrangement of `hand`: under the declaration when it has
-    /// one, else the loose rules'.
-    pub fn arrange(&mut self, wild: u8, hand: &FaceHand) -> Melding {
+    /// The best arrangement of `hand` as shown: under the declaration
+    /// when it has two sequences, one pure (then `true`, and it counts its
+    /// deadwood), else the loose rules' (every card counts); with what the
+    /// hand counts, at most 80.
+    pub fn shown(&mut self, wild: u8, hand: &FaceHand) -> (Melding, u32, bool) {
         match self.strict(wild).solve(hand) {
-            Some(m) => m,
-            None => self.loose(wild).solve(hand).expect("loose rules arrange every hand"),
+            Some(m) => {
+                let points = m.deadwood_points().min(FULL_COUNT);
+                (m, points, true)
+            }
+            None => {
+                let m = self.loose(wild).solve(hand).expect("loose rules arrange every hand");
+                let all: u32 = hand.iter().map(|f| value(wild, f)).sum();
+                (m, all.min(FULL_COUNT), false)
+            }
         }
     }
 }
 
-/// What `hand` counts, from its cards.
-pub fn count_cards(solvers: &mut Solvers, cut: CardId, hand: Cards) -> u32 {
-    solvers.count(wild_rank(cut), &faces(hand))
+/// A card's points when `wild` is the wild rank: its rank's value, 0 for
+/// a joker or a card of the wild rank.
+pub fn value(wild: u8, face: Face) -> u32 {
+    match face {
+        Face::Suited { rank, .. } if rank != wild => u32::from(VALUES[usize::from(rank)]),
+        _ => 0,
+    }
 }

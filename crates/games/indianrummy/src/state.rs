@@ -130,7 +130,7 @@ pub struct State {
     /// The closed deck.
     pub(crate) stock: Cards,
     /// The open pile, bottom first; `pile_len` of them.
-    #[serde(with = "pile_serde")]
+    #[serde(with = "tabula_cards::card_array")]
     pub(crate) pile: [CardId; PILE],
     pub(crate) pile_len: u8,
     /// The cut joker (its rank is wild; a printed joker makes aces wild).
@@ -167,22 +167,6 @@ pub struct State {
     pub(crate) over: bool,
     /// The XOR of the keys of every card's zone (kept incrementally).
     pub(crate) cards_hash: u64,
-}
-
-/// The pile as a list in JSON.
-mod pile_serde {
-    use super::*;
-    use serde::{Deserializer, Serializer};
-
-    pub fn serialize<S: Serializer>(pile: &[CardId; PILE], s: S) -> Result<S::Ok, S::Error> {
-        pile.as_slice().serialize(s)
-    }
-
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<[CardId; PILE], D::Error> {
-        let v = Vec::<CardId>::deserialize(d)?;
-        v.try_into()
-            .map_err(|_| serde::de::Error::custom("the pile array holds 106 entries"))
-    }
 }
 
 impl State {

@@ -151,8 +151,8 @@ impl Arrangement {
     pub fn of(solvers: &mut Solvers, wild: Option<u8>, cards: Cards) -> Arrangement {
         let hand = faces(cards);
         let w = wild.unwrap_or(0);
-        let m = solvers.arrange(w, &hand);
-        Arrangement::from_melding(&m, solvers.count(w, &hand), solvers.declared(w, &hand).is_some())
+        let (m, points, lives) = solvers.shown(w, &hand);
+        Arrangement::from_melding(&m, points, lives)
     }
 
     fn from_melding(m: &Melding, points: u32, lives: bool) -> Arrangement {

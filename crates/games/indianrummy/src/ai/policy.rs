@@ -9,7 +9,7 @@ use tabula_cards::melds::{Face, FaceHand};
 use crate::actions::Action;
 use crate::cards::{Cards, distinct, face, faces};
 use crate::observation::Observation;
-use crate::score::{Solvers, VALUES, wild_rank};
+use crate::score::{Solvers, VALUES, value, wild_rank};
 use crate::state::{Phase, State};
 
 /// A deadwood card that could join another in a group (same rank, or same
@@ -98,10 +98,7 @@ pub fn cost(solvers: &mut Solvers, wild: u8, hand: &FaceHand) -> f64 {
     let m = solvers.loose(wild).solve(hand).expect("loose rules arrange every hand");
     let lives = m.runs() >= 2 && m.pure_runs() >= 1;
     let dead = m.deadwood();
-    let value = |f: Face| match f {
-        Face::Suited { rank, .. } if rank != wild => f64::from(VALUES[usize::from(rank)]),
-        _ => 0.0,
-    };
+    let value = |f: Face| f64::from(value(wild, f));
     let mut total = 0.0;
     for f in dead.iter() {
         let paired = dead.iter().any(|g| g != f && partners(f, g));
@@ -122,19 +119,56 @@ pub fn cost(solvers: &mut Solvers, wild: u8, hand: &FaceHand) -> f64 {
 /// wrong one lowest; the open card is charged [`TAKE_GAIN`] against the
 /// closed deck's unknown card; a drop scores only on the first turn of a
 /// hand costing [`FIRST_DROP_AT`] or more.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct Policy {
     /// The solvers, kept with their memos.
     pub solvers: Solvers,
+    /// The hands costed lately, `len` of them (a decision scores a discard
+    /// and a show on the same thirteen cards, and the search's roots score
+    /// them again): a fixed array, so a player's memory stays flat.
+    recent: [(u8, Cards, f64); RECENT],
+    len: usize,
 }
+
+impl Default for Policy {
+    fn default() -> Self {
+        Policy {
+            solvers: Solvers::default(),
+            recent: [(0, Cards::EMPTY, 0.0); RECENT],
+            len: 0,
+        }
+    }
+}
+
+/// The hands [`Policy`] remembers before it starts afresh.
+const RECENT: usize = 64;
 
 /// The score of a valid show, and of a wrong one or an unwanted drop.
 const WIN: f64 = 1.0e6;
 
 impl Policy {
-    /// The cost of `hand`'s cards.
+    /// Forgets the hands costed: each decision starts afresh, so that one
+    /// decision asked twice does the same work.
+    pub fn forget(&mut self) {
+        self.len = 0;
+    }
+
+    /// The cost of `hand`'s cards ([`cost`], remembered for the last few
+    /// hands asked in this decision).
     pub fn cost(&mut self, wild: u8, hand: Cards) -> f64 {
-        cost(&mut self.solvers, wild, &faces(hand))
+        if let Some(&(_, _, c)) = self.recent[..self.len]
+            .iter()
+            .find(|&&(w, h, _)| w == wild && h == hand)
+        {
+            return c;
+        }
+        let c = cost(&mut self.solvers, wild, &faces(hand));
+        if self.len == RECENT {
+            self.len = 0;
+        }
+        self.recent[self.len] = (wild, hand, c);
+        self.len += 1;
+        c
     }
 
     /// The least cost after a discard from `hand` (fourteen cards), not

@@ -11,8 +11,8 @@
 use tabula_cards::CardId;
 
 use crate::actions::Action;
-use crate::cards::{Cards, distinct, face, faces, rank};
-use crate::score::{Solvers, VALUES};
+use crate::cards::{Cards, distinct, face, faces};
+use crate::score::{Solvers, value};
 
 /// A card in a group is worth this much to its hand.
 pub const GROUPED: f64 = 10.0;
@@ -79,14 +79,6 @@ impl Counts {
     }
 }
 
-/// The value of a card as deadwood.
-fn value(card: CardId, wild: u8) -> f64 {
-    match rank(card) {
-        Some(r) if r != wild => f64::from(VALUES[usize::from(r)]),
-        _ => 0.0,
-    }
-}
-
 /// The quick policy's discard from `hand` (fourteen cards), not of the
 /// face of `taken`: the least worth, the higher card among equals, never
 /// a wild card unless only wild cards are left.
@@ -97,7 +89,7 @@ pub fn discard(hand: Cards, wild: u8, taken: Option<CardId>) -> CardId {
     for c in distinct(hand).filter(|&c| Some(face(c)) != keep) {
         let worth = match face(c) {
             tabula_cards::melds::Face::Suited { rank, suit } if rank != wild => {
-                counts.worth(suit as usize, rank) - value(c, wild) / 20.0
+                counts.worth(suit as usize, rank) - f64::from(value(wild, face(c))) / 20.0
             }
             _ => 1000.0,
         };
