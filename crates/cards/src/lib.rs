@@ -109,6 +109,7 @@ pub mod card;
 pub mod card_array;
 pub mod climbing;
 pub mod determinize;
+pub mod doubled;
 pub mod face_deal;
 pub mod faces;
 pub mod game;
