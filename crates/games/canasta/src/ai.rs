@@ -43,7 +43,7 @@ pub use policy::{
     Context, ONTO_DANGER, PAIR_KEEP, PILE_DANGER, WILD_COST, WILD_TAKE_AT, YES_AT, action, discards, going_out, meld,
     opening,
 };
-pub use search::{Effort, MARGIN, PROGRESS, Root, context, play, rollout, roots};
+pub use search::{Effort, MARGIN, PROGRESS, Plan, Root, context, plan_step, play, rollout, roots};
 
 use tabula_cards::{Mistakes, best_scored};
 use tabula_search::{Player, Rng, SearchResult, Seat, Tunable, forced, rng::derive_seed, stable_hash};
@@ -52,23 +52,28 @@ use crate::actions::Action;
 use crate::observation::Observation;
 use crate::rules::Canasta;
 
-/// Level 1's chance of a mistake on a discard.
-const MISTAKE_RATE: f64 = 0.3;
+/// Level 1's chance of a mistake on a discard, and of drawing from the
+/// stock when it would take the pile.
+const MISTAKE_RATE: f64 = 0.4;
 /// Level 1 picks its mistakes among this many safest discards.
-const MISTAKE_CANDIDATES: usize = 3;
+const MISTAKE_CANDIDATES: usize = 4;
 /// The search of levels 3 and 4.
 pub const LEVEL_EFFORT: [Effort; 2] = [
     Effort {
-        worlds: 12,
-        discards: 2,
-        horizon: 8,
+        worlds: 100,
+        discards: 3,
+        horizon: FULL_HAND,
+        plans: false,
     },
     Effort {
-        worlds: 24,
-        discards: 3,
-        horizon: 12,
+        worlds: 150,
+        discards: 4,
+        horizon: FULL_HAND,
+        plans: true,
     },
 ];
+/// A horizon past any hand's end: rollouts play the hand out.
+pub const FULL_HAND: usize = 1000;
 
 /// The table of the computer's tunables (name, default, meaning).
 pub const CANASTA_TUNABLES: &[Tunable] = &[
@@ -198,6 +203,13 @@ impl Player<Canasta> for CanastaAi {
         };
         let mine = action(&c);
         if self.level <= 2 {
+            if self.level == 1
+                && mine == Action::Take
+                && self.legal.contains(&Action::Draw)
+                && self.rng.next_f64() < MISTAKE_RATE
+            {
+                return done(Some(Action::Draw));
+            }
             if self.level == 1 && matches!(mine, Action::Discard(_)) {
                 let ds = discards(&c);
                 let cards: Vec<Action> = ds.iter().map(|&(card, _)| Action::Discard(card)).collect();

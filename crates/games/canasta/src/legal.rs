@@ -31,8 +31,6 @@ pub struct Situation<'a> {
     pub minimum: u32,
     /// The worth it melded this turn.
     pub turn_value: u32,
-    /// Whether it had melded before this turn.
-    pub melded_before: bool,
     /// The request to go out this turn.
     pub asked: Permission,
 }
@@ -63,7 +61,6 @@ impl<'a> Situation<'a> {
             opened: s.opened(d),
             minimum: s.options.minimum(s.scores[d]),
             turn_value: u32::from(s.turn_value),
-            melded_before: s.melded >> seat & 1 == 1,
             asked: s.asked,
         }
     }
@@ -104,7 +101,7 @@ impl Situation<'_> {
         let table = table_counts(self.table);
         // A take leaves two cards at least to play on (one to discard, one
         // kept): the rest of the pile and what the hand keeps.
-        let rest = self.pile.len() - 1 + self.hand.len();
+        let rest = self.pile_to_hand() - 1 + self.hand.len();
         if self.frozen_for_side() {
             if rest < 4 {
                 return None;
@@ -117,7 +114,7 @@ impl Situation<'_> {
                 rest.nat[usize::from(r)] -= 2;
                 let mut after = table;
                 after[usize::from(r)].naturals += 3;
-                let reach = max_value(&rest, &after, 2, self.pile.len() as u32 - 1)?;
+                let reach = max_value(&rest, &after, 2, self.pile_to_hand() as u32 - 1)?;
                 if self.turn_value + 3 * rank_value(r) + reach < self.minimum {
                     return None;
                 }
@@ -156,10 +153,16 @@ impl Situation<'_> {
             && (self.opened || self.phase == Phase::Play)
     }
 
+    /// The pile's cards that a take brings into the hand: all but its red
+    /// threes (laid out).
+    fn pile_to_hand(&self) -> usize {
+        self.pile.iter().filter(|&&c| !is_red_three(c)).count()
+    }
+
     /// Cards still to come into the hand: the pile, waiting on the initial meld.
     fn waiting(&self) -> u32 {
         if self.phase == Phase::Opening {
-            self.pile.len() as u32
+            self.pile_to_hand() as u32
         } else {
             0
         }

@@ -75,7 +75,7 @@
 //!   red three, 800 for all four, counted minus for a side that has melded
 //!   nothing; 100 for going out, 200 concealed; the worth of its melded
 //!   cards, less the worth of the cards left in both partners' hands.
-//! - **Match.** To 5,000 (the `target` option): when a side reaches it
+//! - **Match.** To 5,000 (the `end_score` option): when a side reaches it
 //!   at a hand's end, the higher score wins (equal scores: another hand).
 //!
 //! ## Example

@@ -76,7 +76,10 @@ impl GameModule for Canasta {
             "minimums",
             "the initial meld's minimum by the side's score, below 0, to 1,495, to 2,995, from 3,000 (default [15, 50, 90, 120])",
         ),
-        OptionDoc::new("target", "the score that ends the match (default 5000)"),
+        OptionDoc::new(
+            "end_score",
+            "the score that ends the match, 500 to 100000 (default 5000)",
+        ),
     ];
     /// A hand is at most about 200 turns of a few actions; a match takes
     /// some ten hands.
@@ -97,6 +100,10 @@ impl GameModule for Canasta {
             return Err("the observation's rules are not the game's".into());
         }
         o.check()
+    }
+
+    fn teams(&self) -> Option<Vec<usize>> {
+        Some((0..SEATS).map(side_of).collect())
     }
 
     fn view(&self, o: &Observation, _seat: Seat) -> CanastaView {
@@ -311,5 +318,5 @@ pub fn parse_meld(text: &str) -> Result<MeldMove, String> {
 /// hand 1 under the default rules (their counts are declared, and checked
 /// by the conformance tests).
 fn bench() -> Vec<BenchSearch> {
-    searches::sampling::<Canasta>(1_000, 100)
+    searches::sampling::<Canasta>(269, 100)
 }

@@ -125,7 +125,6 @@ impl Observation {
             opened: self.opened >> d & 1 == 1,
             minimum: options.minimum(self.scores[d]),
             turn_value: u32::from(self.turn_value),
-            melded_before: self.melded >> self.seat & 1 == 1,
             asked: self.asked,
         }
     }

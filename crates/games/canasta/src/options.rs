@@ -17,7 +17,7 @@ pub struct CanastaOptions {
     /// 1,495, 1,500 to 2,995, 3,000 and over.
     pub minimums: [u16; 4],
     /// The score that ends the match.
-    pub target: u32,
+    pub end_score: u32,
 }
 
 impl Default for CanastaOptions {
@@ -26,7 +26,7 @@ impl Default for CanastaOptions {
             draw: 1,
             permission: false,
             minimums: CLASSIC_MINIMUMS,
-            target: 5000,
+            end_score: 5000,
         }
     }
 }
@@ -40,7 +40,7 @@ impl CanastaOptions {
     /// Checks the options.
     ///
     /// # Errors
-    /// A draw other than 1 or 2, a minimum over 500, or a target off 500 to 100,000.
+    /// A draw other than 1 or 2, a minimum over 500, or an end score off 500 to 100,000.
     pub fn check(&self) -> Result<(), String> {
         if !(1..=2).contains(&self.draw) {
             return Err(format!("draw is 1 or 2, not {}", self.draw));
@@ -48,8 +48,8 @@ impl CanastaOptions {
         if let Some(m) = self.minimums.iter().find(|&&m| m > MAX_MINIMUM) {
             return Err(format!("a minimum is at most {MAX_MINIMUM}, not {m}"));
         }
-        if !(500..=100_000).contains(&self.target) {
-            return Err(format!("target is 500 to 100000, not {}", self.target));
+        if !(500..=100_000).contains(&self.end_score) {
+            return Err(format!("end_score is 500 to 100000, not {}", self.end_score));
         }
         Ok(())
     }

@@ -172,7 +172,7 @@ impl Canasta {
             hands: s.hands,
         });
         s.deal_no += 1;
-        let target = self.options.target as i32;
+        let target = self.options.end_score as i32;
         if s.scores.iter().any(|&x| x >= target) && s.scores[0] != s.scores[1] {
             s.over = true;
             return;

@@ -295,7 +295,7 @@ impl State {
     }
 
     /// The request to go out this turn.
-    pub fn asked_now(&self) -> Permission {
+    pub fn asked(&self) -> Permission {
         self.asked
     }
 

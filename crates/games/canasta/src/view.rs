@@ -228,7 +228,7 @@ impl CanastaView {
             permission: o.options.permission,
             dealer: o.dealer,
             deal_no: if o.over { o.deal_no } else { o.deal_no + 1 },
-            target: o.options.target,
+            target: o.options.end_score,
             last: o.last.as_ref().map(last_hand),
             winners: o.over.then(|| winners(&o.scores)),
         }

@@ -6,7 +6,7 @@ use tabula_search::{Game, Player, Rng, Turn};
 /// Plays a short match with `levels` at the seats; the final scores.
 fn play(levels: [u8; 4], seed: u64) -> Vec<i32> {
     let g = Canasta::new(CanastaOptions {
-        target: 1000,
+        end_score: 1000,
         ..CanastaOptions::default()
     })
     .unwrap();

@@ -35,13 +35,13 @@ fn canasta_conforms_under_its_options() {
     ]);
     for options in [
         CanastaOptions {
-            target: 1500,
+            end_score: 1500,
             ..CanastaOptions::default()
         },
         CanastaOptions {
             draw: 2,
             permission: true,
-            target: 1000,
+            end_score: 1000,
             ..CanastaOptions::default()
         },
     ] {

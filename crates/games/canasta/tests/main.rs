@@ -11,4 +11,5 @@ mod common;
 mod conformance;
 mod melding;
 mod module;
+mod observation;
 mod rules;

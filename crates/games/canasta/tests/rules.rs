@@ -169,7 +169,7 @@ fn with_permission_the_partner_answers_and_the_answer_binds() {
     g.apply(&mut s2, Action::Yes);
     // Yes: it must go out; a discard that keeps cards is not legal.
     assert!(!legal(&g, &s2).iter().any(|a| matches!(a, Action::Discard(_))));
-    assert_eq!(s2.asked_now(), Permission::Yes);
+    assert_eq!(s2.asked(), Permission::Yes);
 }
 
 #[test]
@@ -186,4 +186,87 @@ fn red_threes_count_for_a_side_that_melded_and_against_one_that_did_not() {
     g.apply(&mut s, Action::Discard(nine));
     let r = s.last().unwrap();
     assert_eq!((r.sides[0].reds, r.sides[0].red_bonus), (1, -100));
+}
+
+#[test]
+fn a_red_three_in_a_taken_pile_is_laid_out_and_does_not_count_as_a_card_to_play_on() {
+    let g = game();
+    let mut hands = FILL;
+    // The pile: a red three turned up, covered by a seven. West opens by
+    // taking it with its two sevens (15) and its aces (60); the red three
+    // comes to it, not into its hand.
+    hands[1] = "7h 7s Ah As Ad 4h 9h Qh Qs Kh 9s";
+    let mut s = dealt(&g, hands, "3h 7c", "");
+    assert!(s.frozen());
+    g.apply(&mut s, Action::Take);
+    assert_eq!(s.phase(), Phase::Opening);
+    // Melding down to one card would leave it nothing to play on: the red
+    // three waiting in the pile is no card for the hand.
+    g.apply(&mut s, meld(0, 3, 0, 0));
+    assert_eq!(s.reds()[1].len(), 1);
+    assert_eq!(s.hands()[1].len(), 6);
+    assert!(legal(&g, &s).iter().any(|a| matches!(a, Action::Discard(_))));
+    // Mid-opening, with only the red three waiting: aces that leave one
+    // card would go out (no canasta): not legal.
+    use tabula_canasta::legal::Situation;
+    let options = CanastaOptions::default();
+    let table = {
+        let mut t = *s.melds(0);
+        t[6] = tabula_canasta::cards::parse_cards("7h 7s 7d").unwrap();
+        t
+    };
+    let pile = [instance_in(tabula_canasta::cards::DECK, parse_face("3h").unwrap()).unwrap()];
+    let sit = Situation {
+        options: &options,
+        phase: Phase::Opening,
+        hand: tabula_canasta::cards::parse_cards("Ah As Ad 5c").unwrap(),
+        table: &table,
+        pile: &pile,
+        stock: 50,
+        opened: false,
+        minimum: 50,
+        turn_value: 15,
+        asked: Permission::None,
+    };
+    assert!(!sit.meld_legal(MeldMove {
+        rank: 0,
+        naturals: 3,
+        twos: 0,
+        jokers: 0
+    }));
+}
+
+#[test]
+fn with_the_stock_gone_a_player_must_take_a_discard_that_goes_onto_its_meld() {
+    use tabula_canasta::legal::{Situation, TakeWith};
+    let g = game();
+    let s = dealt(&g, FILL, "7c", "");
+    let table = {
+        let mut t = *s.melds(1);
+        t[6] = tabula_canasta::cards::parse_cards("7h 7s 7d").unwrap();
+        t
+    };
+    let options = CanastaOptions::default();
+    let hand = tabula_canasta::cards::parse_cards("Kh Ks Qd 9c").unwrap();
+    let pile = [instance_in(tabula_canasta::cards::DECK, parse_face("7c").unwrap()).unwrap(); 1];
+    let mut sit = Situation {
+        options: &options,
+        phase: Phase::Draw,
+        hand,
+        table: &table,
+        pile: &pile,
+        stock: 0,
+        opened: true,
+        minimum: 50,
+        turn_value: 0,
+        asked: Permission::None,
+    };
+    assert_eq!(sit.take_with(), Some(TakeWith::Onto));
+    let mut out = Vec::new();
+    sit.actions(&mut out);
+    assert_eq!(out, vec![Action::Take], "must take: no end, no draw");
+    // With stock left, drawing is the other choice.
+    sit.stock = 5;
+    sit.actions(&mut out);
+    assert_eq!(out, vec![Action::Draw, Action::Take]);
 }

@@ -23,6 +23,106 @@ pub struct Effort {
     /// A rollout plays this many turns (of any player) after the root,
     /// then judges the table.
     pub horizon: usize,
+    /// Whether the roots also meld by two other plans than the policy's:
+    /// natural cards only onto the side's melds, and everything it can.
+    pub plans: bool,
+}
+
+/// A way to meld the rest of a turn, beside the policy's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Plan {
+    /// Natural cards onto the side's melds only: no new meld, no wild card.
+    Onto,
+    /// Everything it can: natural cards onto the melds, new melds of three
+    /// natural cards or of a pair with a wild card (a two first), and the
+    /// wild cards left onto the melds nearest a canasta.
+    Most,
+}
+
+/// The next meld of `plan` in the turn `sit` (its side open), if any.
+pub fn plan_step(sit: &crate::legal::Situation, plan: Plan) -> Option<crate::actions::MeldMove> {
+    use crate::actions::MeldMove;
+    use crate::cards::NATURAL_RANKS;
+    use crate::melding::{Counts, MAX_WILD};
+    let h = Counts::of(sit.hand);
+    let table = table_counts(sit.table);
+    let try_ = |m: MeldMove| sit.meld_legal(m).then_some(m);
+    for r in NATURAL_RANKS {
+        let n = h.nat[usize::from(r)];
+        if n > 0 && table[usize::from(r)].exists() {
+            if let Some(m) = try_(MeldMove {
+                rank: r,
+                naturals: n,
+                twos: 0,
+                jokers: 0,
+            }) {
+                return Some(m);
+            }
+        }
+    }
+    if plan == Plan::Onto {
+        return None;
+    }
+    for r in NATURAL_RANKS {
+        let n = h.nat[usize::from(r)];
+        let (twos, jokers) = match n {
+            0 | 1 => continue,
+            2 if h.twos > 0 => (1, 0),
+            2 if h.jokers > 0 => (0, 1),
+            2 => continue,
+            _ => (0, 0),
+        };
+        if let Some(m) = try_(MeldMove {
+            rank: r,
+            naturals: n,
+            twos,
+            jokers,
+        }) {
+            return Some(m);
+        }
+    }
+    let mut ranks: Vec<usize> = (0..table.len())
+        .filter(|&r| table[r].exists() && table[r].wilds < MAX_WILD)
+        .collect();
+    ranks.sort_by_key(|&r| (std::cmp::Reverse(table[r].len()), r));
+    for r in ranks {
+        let m = if h.twos > 0 {
+            MeldMove {
+                rank: r as u8,
+                naturals: 0,
+                twos: 1,
+                jokers: 0,
+            }
+        } else if h.jokers > 0 {
+            MeldMove {
+                rank: r as u8,
+                naturals: 0,
+                twos: 0,
+                jokers: 1,
+            }
+        } else {
+            break;
+        };
+        if let Some(m) = try_(m) {
+            return Some(m);
+        }
+    }
+    None
+}
+
+/// The melds of `plan` from now, then the `k`-th safest discard.
+fn follow_plan(game: &Canasta, w: &mut State, plan: Plan, k: usize) -> Option<Vec<Action>> {
+    let mut out = Vec::new();
+    while let Some(m) = plan_step(&game.situation(w), plan) {
+        out.push(Action::Meld(m));
+        game.apply(w, Action::Meld(m));
+        if w.phase() != Phase::Play {
+            return Some(out);
+        }
+    }
+    let &(card, _) = policy::discards(&context(game, w)).get(k)?;
+    out.push(Action::Discard(card));
+    Some(out)
 }
 
 /// Another root replaces the policy's choice only when it beats it by
@@ -116,6 +216,16 @@ pub fn roots(game: &Canasta, world: &State, legal: &[Action], effort: Effort) ->
             let ds = policy::discards(&c);
             for &(card, _) in ds.iter().take(effort.discards) {
                 push(vec![Action::Discard(card)]);
+            }
+            if effort.plans && c.sit.opened && world.phase() == Phase::Play {
+                for plan in [Plan::Onto, Plan::Most] {
+                    for k in 0..effort.discards {
+                        let mut w = world.clone();
+                        if let Some(actions) = follow_plan(game, &mut w, plan, k) {
+                            push(actions);
+                        }
+                    }
+                }
             }
         }
     }
