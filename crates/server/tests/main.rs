@@ -9,6 +9,7 @@ mod api;
 mod archive;
 mod browser;
 mod browser_abalone;
+mod browser_canasta;
 mod browser_doudizhu;
 mod browser_every_game;
 mod browser_ginrummy;

@@ -171,6 +171,21 @@ export function actionKind(action) {
 /** Whether a logged move is chance's (its `seat` null): a deal, a draw. */
 export const isChance = (move) => move.seat === null || move.seat === undefined;
 
+/**
+ * A renderer's `sentence` from its `words(text, you)`: "You draw." or
+ * "West takes the pile.", with the move's note; none for chance's moves
+ * or where `words` gives none.
+ */
+export function moveSentence(words) {
+  return (move, answer) => {
+    if (isChance(move)) return null;
+    const you = answer.you === move.seat;
+    const said = words(move.text, you);
+    if (!said) return null;
+    return `${you ? 'You' : answer.seats[move.seat].name} ${said}.${move.note ? ` ${move.note}` : ''}`;
+  };
+}
+
 /** The detail of an action of the object form (`49` of `{"play": 49}`);
  * `undefined` otherwise. */
 export function actionArg(action) {

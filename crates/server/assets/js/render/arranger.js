@@ -13,6 +13,10 @@
 // the hand itself from `begin`'s arrangement, asking the arranger for each
 // card's toggle while arranging and for the row of arranging controls.
 //
+// A game whose melds go on the table during its turn (Canasta) gives
+// `rules.lay`: its selection then makes the real moves, not a group for
+// the eye (see `arranger`).
+//
 // Two decks (Indian Rummy) put two cards of one name in a hand: the
 // arranger tells them apart by a key, the name for the first and
 // `name#2` for the second (`keyed`), and a renderer reads a key's card
@@ -62,7 +66,13 @@ const memory = new Map();
  *   `order(a, b)`: the order of the cards left;
  *   `words`: `{meld, Meld, melded, rest, score, title, hint(arranging),
  *   kind(kind)}` — "meld", "Meld", "melded", "the deadwood", "deadwood",
- *   "Arrange your melds", the hint under the controls, "a run".
+ *   "Arrange your melds", the hint under the controls, "a run";
+ *   `lay(names)` (optional): the legal moves the selected cards make, for
+ *   a game that melds on the table (Canasta): `{moves: [{id, text, label,
+ *   move}], refusal}`. With it, the selection's controls are those moves'
+ *   buttons (played with `play`), or a Meld button that tells the refusal,
+ *   and the discard of the one card selected; the groups stay the
+ *   server's (no Break, no Auto).
  * @param {function} draw  draws the board again (the renderer's update)
  */
 export function arranger(shell, rules, draw) {
@@ -139,9 +149,11 @@ export function arranger(shell, rules, draw) {
     arranging = !arranging;
     selected = new Set();
     note = null;
-    shell.say(arranging
-      ? `Arranging: select cards, then ${w.Meld}; Break splits a ${w.meld}; Auto restores the best arrangement.`
-      : 'Done arranging: a card on your turn discards it again.');
+    const start = rules.lay
+      ? `Selecting: select cards, then ${w.Meld}; one card selected, Discard.`
+      : `Arranging: select cards, then ${w.Meld}; Break splits a ${w.meld}; Auto restores the best arrangement.`;
+    const done = rules.lay ? 'Done selecting' : 'Done arranging';
+    shell.say(arranging ? start : `${done}: a card on your turn discards it again.`);
     redraw();
   }
 
@@ -199,13 +211,15 @@ export function arranger(shell, rules, draw) {
     /** Starts a drawing of `answer`: answers the hand's arrangement
      *  `{held, groups, deadwood, points, best, own}` (keys; `best` the
      *  server's count). `allowed`: whether the person may arrange (their
-     *  own hand, the game on). */
-    begin(answer, allowed) {
+     *  own hand, the game on); `start`: the cards are toggles from the
+     *  start of this position (nothing to discard, melds to make). */
+    begin(answer, allowed, start = false) {
       current = answer;
       if (ply !== answer.ply) {
         selected = new Set();
         note = null;
         ply = answer.ply;
+        if (start) arranging = true;
       }
       const a = arrangement(answer);
       can = allowed && a.held.length > 0;
@@ -238,6 +252,35 @@ export function arranger(shell, rules, draw) {
       if (!can) return null;
       const sel = [...selected].sort((x, y) => rules.order(nameOf(x), nameOf(y))).map(nameOf);
       const one = sel.length === 1 && discardOf(sel[0]) ? sel[0] : null;
+      const meldName = sel.length
+        ? `${w.Meld} the selected cards: ${sel.map(cardWords).join(', ')}`
+        : `${w.Meld} the selected cards (none selected)`;
+      const meldText = sel.length ? `${w.Meld} ${sel.join(' ')}` : `${w.Meld} the selected cards`;
+      // A game that melds on the table: the moves the selection makes, or
+      // a Meld button that says why it makes none.
+      let lays = [];
+      if (arranging && rules.lay) {
+        const laid = rules.lay(sel);
+        lays = laid.moves.length
+          ? laid.moves.map((m) => el('button', {
+            type: 'button',
+            class: 'btn',
+            id: m.id,
+            dataset: { action: m.move.label },
+            'aria-label': m.label,
+            onclick: () => play(m.move),
+          }, m.text))
+          : [el('button', {
+            type: 'button',
+            class: 'btn',
+            id: `${p}-meld`,
+            'aria-label': meldName,
+            onclick: () => {
+              tell(laid.refusal, true);
+              redraw();
+            },
+          }, meldText)];
+      }
       const row = el('div', { class: 'gr-arrange', role: 'group', 'aria-label': w.title },
         el('button', {
           type: 'button',
@@ -246,23 +289,24 @@ export function arranger(shell, rules, draw) {
           'aria-pressed': arranging ? 'true' : 'false',
           onclick: toggleArranging,
         }, w.title),
-        arranging
+        ...lays,
+        arranging && !rules.lay
           ? el('button', {
             type: 'button',
             class: 'btn',
             id: `${p}-meld`,
-            'aria-label': sel.length ? `${w.Meld} the selected cards: ${sel.map(cardWords).join(', ')}` : `${w.Meld} the selected cards (none selected)`,
+            'aria-label': meldName,
             onclick: meldSelected,
-          }, sel.length ? `${w.Meld} ${sel.join(' ')}` : `${w.Meld} the selected cards`)
+          }, meldText)
           : null,
-        ...(arranging ? groups.map((g, i) => el('button', {
+        ...(arranging && !rules.lay ? groups.map((g, i) => el('button', {
           type: 'button',
           class: 'btn secondary gr-break',
           id: `${p}-break-${i + 1}`,
           'aria-label': `Break apart ${w.meld} ${i + 1}: ${g.cards.map((k) => cardWords(nameOf(k))).join(', ')}`,
           onclick: () => breakMeld(i),
         }, `Break ${g.cards.map(nameOf).join(' ')}`)) : []),
-        el('button', {
+        rules.lay ? null : el('button', {
           type: 'button',
           class: 'btn secondary',
           id: `${p}-auto`,

@@ -18,7 +18,7 @@
 // "cards"}}` with `cards` the play's rank counts, four bits a rank from
 // the three up (a BigInt when wider than a number holds: see readJson).
 
-import { el, actionArg, actionKind, isChance } from '../common.js';
+import { el, actionArg, actionKind, moveSentence } from '../common.js';
 import { arrowKeys, fan, card, cardWords } from './cardface.js';
 
 /** The ranks, low to high, as the view names them. */
@@ -402,13 +402,7 @@ export function mount(root, shell) {
 
   return {
     update,
-    sentence(move, answer) {
-      if (isChance(move)) return null;
-      const you = answer.you === move.seat;
-      const said = moveWords(move.text, you);
-      if (!said) return null;
-      return `${you ? 'You' : answer.seats[move.seat].name} ${said}.${move.note ? ` ${move.note}` : ''}`;
-    },
+    sentence: moveSentence(moveWords),
     result(answer) {
       const v = answer.view;
       const name = (s) => answer.seats[s].name;

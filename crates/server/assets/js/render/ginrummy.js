@@ -23,7 +23,7 @@
 // The moves are the answer's legal moves, read by their actions: `"take"`,
 // `"pass"`, `"draw_stock"`, `{"discard": id}`, `{"knock": id}`, `"big_gin"`.
 
-import { el, actionArg, actionKind, isChance } from '../common.js';
+import { el, actionArg, actionKind, moveSentence } from '../common.js';
 import { arrowKeys, card, cardWords, frenchCard } from './cardface.js';
 import { arranger } from './arranger.js';
 
@@ -345,13 +345,7 @@ export function mount(root, shell) {
 
   return {
     update,
-    sentence(move, answer) {
-      if (isChance(move)) return null;
-      const you = answer.you === move.seat;
-      const words = moveWords(move.text, you);
-      if (!words) return null;
-      return `${you ? 'You' : answer.seats[move.seat].name} ${words}.${move.note ? ` ${move.note}` : ''}`;
-    },
+    sentence: moveSentence(moveWords),
     result(answer) {
       const v = answer.view;
       const parts = [];

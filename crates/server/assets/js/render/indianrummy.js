@@ -27,7 +27,7 @@
 // `{"declare": id}` (ids 0..105: two instances of each face, `id >> 1`
 // the face, suit by suit ♣ ♦ ♥ ♠ from the ace; 104 and 105 the jokers).
 
-import { el, actionArg, actionKind, isChance, signed } from '../common.js';
+import { el, actionArg, actionKind, signed, moveSentence } from '../common.js';
 import { arrowKeys, card, cardWords, frenchCard } from './cardface.js';
 import { arranger, nameOf } from './arranger.js';
 
@@ -531,13 +531,7 @@ export function mount(root, shell) {
 
   return {
     update,
-    sentence(move, answer) {
-      if (isChance(move)) return null;
-      const you = answer.you === move.seat;
-      const words = moveWords(move.text, you);
-      if (!words) return null;
-      return `${you ? 'You' : answer.seats[move.seat].name} ${words}.${move.note ? ` ${move.note}` : ''}`;
-    },
+    sentence: moveSentence(moveWords),
     result(answer) {
       const v = answer.view;
       const name = (s) => answer.seats[s]?.name ?? `Seat ${s + 1}`;
