@@ -318,5 +318,5 @@ pub fn parse_meld(text: &str) -> Result<MeldMove, String> {
 /// hand 1 under the default rules (their counts are declared, and checked
 /// by the conformance tests).
 fn bench() -> Vec<BenchSearch> {
-    searches::sampling::<Canasta>(269, 100)
+    searches::sampling::<Canasta>(369, 100)
 }
