@@ -41,7 +41,7 @@ mod search;
 
 pub use policy::{
     Context, ONTO_DANGER, PAIR_KEEP, PILE_DANGER, WILD_COST, WILD_TAKE_AT, YES_AT, action, discards, going_out, meld,
-    opening,
+    opening, safest,
 };
 pub use search::{Effort, MARGIN, PROGRESS, Plan, Root, context, plan_step, play, rollout, roots};
 

@@ -2,6 +2,8 @@
 //! time for the player to act, from what it sees — its turn
 //! ([`Situation`]) and the other side's melds.
 
+use tabula_cards::CardId;
+
 use crate::actions::{Action, MeldMove};
 use crate::cards::{Cards, Kind, NATURAL_RANKS, RANKS, kind, rank_value, value};
 use crate::legal::{Situation, TakeWith};
@@ -76,9 +78,7 @@ fn choice(c: &Context) -> Action {
             if let Some(m) = meld(sit) {
                 return Action::Meld(m);
             }
-            discards(c)
-                .first()
-                .map_or(Action::End, |&(card, _)| Action::Discard(card))
+            safest(c).map_or(Action::End, Action::Discard)
         }
     }
 }
@@ -281,16 +281,16 @@ pub fn opening(h: &Counts, sit: &Situation) -> Option<MeldMove> {
     best.map(|(_, m)| m)
 }
 
-/// The legal discards, safest first, each with its danger: a wild card
-/// never but last; a black three first; otherwise a card the other side
-/// cannot take onto a meld, not of a pair, not of the side's melds.
-pub fn discards(c: &Context) -> Vec<(tabula_cards::CardId, f64)> {
+/// The legal discards, each with its danger: a wild card never but last;
+/// a black three first; otherwise a card the other side cannot take onto
+/// a meld, not of a pair, not of the side's melds.
+fn scored<'a>(c: &'a Context) -> impl Iterator<Item = (CardId, f64)> + 'a {
     let sit = &c.sit;
     let h = Counts::of(sit.hand);
     let frozen = sit.frozen();
-    let mut out: Vec<(tabula_cards::CardId, f64)> = crate::cards::distinct(sit.hand)
-        .filter(|&card| sit.discard_legal(card))
-        .map(|card| {
+    crate::cards::distinct(sit.hand)
+        .filter(move |&card| sit.discard_legal(card))
+        .map(move |card| {
             let danger = match kind(card) {
                 Kind::Two | Kind::Joker => 1000.0 + f64::from(value(card)),
                 Kind::BlackThree => -50.0,
@@ -314,7 +314,22 @@ pub fn discards(c: &Context) -> Vec<(tabula_cards::CardId, f64)> {
             };
             (card, danger)
         })
-        .collect();
-    out.sort_by(|a, b| a.1.total_cmp(&b.1).then(a.0.cmp(&b.0)));
+}
+
+/// Safest first: the lower danger, then the lower card.
+fn safer(a: &(CardId, f64), b: &(CardId, f64)) -> std::cmp::Ordering {
+    a.1.total_cmp(&b.1).then(a.0.cmp(&b.0))
+}
+
+/// The legal discards, safest first, each with its danger (see `scored`).
+pub fn discards(c: &Context) -> Vec<(CardId, f64)> {
+    let mut out: Vec<(CardId, f64)> = scored(c).collect();
+    out.sort_by(safer);
     out
+}
+
+/// The safest legal discard, the first of [`discards`], without sorting
+/// (the rollouts' every discard).
+pub fn safest(c: &Context) -> Option<CardId> {
+    scored(c).min_by(safer).map(|(card, _)| card)
 }
