@@ -30,8 +30,17 @@
 //!   hand if it ended. Partners share the payoff and never their hands:
 //!   each root is judged by its side's difference. The policy's choice
 //!   stands unless another root beats it by [`MARGIN`] standard errors of
-//!   the paired difference. Level 4 has more worlds and discards and a
-//!   longer horizon ([`LEVEL_EFFORT`]).
+//!   the paired difference. Level 4 has more worlds and discards, two
+//!   more ways to meld ([`Plan`]) and a reading policy
+//!   ([`LEVEL_EFFORT`]).
+//! - **Level 4 reads the table** ([`Reading`]), in its own choices and in
+//!   every seat's rollouts: a discard's danger is the chance that the next
+//!   player can take the pile with it, from the cards it cannot see
+//!   (hypergeometric, [`at_least`]), the cards the next player is known to
+//!   hold from a taken pile, and the ranks that player discarded
+//!   ([`NEXT_DISCARDED`]); a big pile ([`FREEZE_AT`] cards) that every
+//!   other discard would likely give away is frozen with a two
+//!   ([`FREEZE_DANGER`]).
 //!
 //! No level looks at anything but its own observation, and none treats a
 //! human player differently.
@@ -40,8 +49,8 @@ mod policy;
 mod search;
 
 pub use policy::{
-    Context, ONTO_DANGER, PAIR_KEEP, PILE_DANGER, WILD_COST, WILD_TAKE_AT, YES_AT, action, discards, going_out, meld,
-    opening, safest,
+    Context, FREEZE_AT, FREEZE_DANGER, NEXT_DISCARDED, ONTO_DANGER, PAIR_KEEP, PILE_DANGER, Reading, WILD_COST,
+    WILD_HELD, WILD_TAKE_AT, YES_AT, action, at_least, discarded_by_next, discards, going_out, meld, opening, safest,
 };
 pub use search::{Effort, MARGIN, PROGRESS, Plan, Root, context, plan_step, play, rollout, roots};
 
@@ -64,12 +73,14 @@ pub const LEVEL_EFFORT: [Effort; 2] = [
         discards: 3,
         horizon: FULL_HAND,
         plans: false,
+        reads: false,
     },
     Effort {
         worlds: 150,
         discards: 4,
         horizon: FULL_HAND,
         plans: true,
+        reads: true,
     },
 ];
 /// A horizon past any hand's end: rollouts play the hand out.
@@ -111,6 +122,26 @@ pub const CANASTA_TUNABLES: &[Tunable] = &[
         "pair_keep",
         PAIR_KEEP,
         "what a pair in hand is worth keeping, to take the pile with",
+    ),
+    Tunable::float(
+        "wild_held",
+        WILD_HELD,
+        "level 4 reads: the chance a player holding one natural card of a rank also holds a wild card",
+    ),
+    Tunable::float(
+        "next_discarded",
+        NEXT_DISCARDED,
+        "level 4 reads: the chance of a take with a rank the next player discarded, as a share of the chance without",
+    ),
+    Tunable::int(
+        "freeze_at",
+        FREEZE_AT as i64,
+        "level 4 freezes the pile with a two from this many cards in it",
+    ),
+    Tunable::float(
+        "freeze_danger",
+        FREEZE_DANGER,
+        "level 4: the danger of freezing the pile with a two (other discards more dangerous give way to it)",
     ),
     Tunable::int(
         "wild_cost",
@@ -200,6 +231,15 @@ impl Player<Canasta> for CanastaAi {
             sit: o.situation(),
             theirs,
             their_opened: o.opened >> (1 - o.side()) & 1 == 1,
+            reading: (self.level == 4).then(|| {
+                let next = (usize::from(o.seat) + 1) % o.counts.len();
+                Reading::new(
+                    usize::from(o.counts[next]),
+                    o.known[next],
+                    o.unseen(),
+                    discarded_by_next(&o.pile),
+                )
+            }),
         };
         let mine = action(&c);
         if self.level <= 2 {

@@ -23,6 +23,18 @@ pub const PILE_DANGER: f64 = 3.0;
 pub const PAIR_KEEP: f64 = 40.0;
 /// The opening plan's cost of a wild card, in cards.
 pub const WILD_COST: u32 = 10;
+/// Reading: the chance that a player holding one natural card of a rank
+/// also holds a wild card to take the pile with.
+pub const WILD_HELD: f64 = 0.7;
+/// Reading: what the chance of a take with a rank becomes when the next
+/// player discarded that rank onto the pile (and holds none known): a
+/// player rarely throws away one of a pair.
+pub const NEXT_DISCARDED: f64 = 0.3;
+/// Reading: freeze the pile (discard a two) from this many cards in it,
+/// when every other discard is more dangerous than [`FREEZE_DANGER`].
+pub const FREEZE_AT: usize = 6;
+/// Reading: the danger of freezing the pile with a two (plus its value).
+pub const FREEZE_DANGER: f64 = 200.0;
 
 /// What the policy reads beside the turn: the other side's melds, and
 /// whether it has opened.
@@ -34,6 +46,122 @@ pub struct Context<'a> {
     pub theirs: &'a [Cards; RANKS],
     /// Whether the other side has made its initial meld.
     pub their_opened: bool,
+    /// What level 4's policy also reads, if it does.
+    pub reading: Option<Reading>,
+}
+
+/// What a reading policy knows of the next player, the one who may take
+/// its discard: each discard's danger is the chance that player can take
+/// the pile with it (from the cards the reader cannot see and those the
+/// next player is known to hold), and a big pile that every discard would
+/// likely give away is frozen with a two. Counts by rank, made once a
+/// decision ([`Reading::new`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Reading {
+    /// The next player's cards not known to the reader.
+    drawn: usize,
+    /// The natural cards of each rank the next player took with the pile
+    /// and still holds.
+    known: [u8; RANKS],
+    /// The natural cards of each rank the reader cannot see.
+    unseen: [u8; RANKS],
+    /// The cards the reader cannot see.
+    total: usize,
+    /// The natural ranks the next player discarded onto the pile (a bit
+    /// per rank; see [`discarded_by_next`]).
+    next_discarded: u16,
+}
+
+impl Reading {
+    /// The reading of a player who sees `next_count` cards in the next
+    /// player's hand, `next_known` among them (taken with the pile), and
+    /// cannot see `unseen` (the other hands less their known cards, and
+    /// the stock); the next player discarded the ranks `next_discarded`.
+    pub fn new(next_count: usize, next_known: Cards, unseen: Cards, next_discarded: u16) -> Reading {
+        Reading {
+            drawn: next_count.saturating_sub(next_known.len()),
+            known: by_rank(next_known),
+            unseen: by_rank(unseen),
+            total: unseen.len(),
+            next_discarded,
+        }
+    }
+
+    /// The chance that the next player holds the natural cards to take the
+    /// pile with a discard of rank `r`: a natural pair (`pair`), or else
+    /// one natural card and a wild card ([`WILD_HELD`]); less for a rank it
+    /// discarded ([`NEXT_DISCARDED`]).
+    pub fn can_take(&self, r: u8, pair: bool) -> f64 {
+        let known = usize::from(self.known[usize::from(r)]);
+        let good = usize::from(self.unseen[usize::from(r)]);
+        let two = at_least(good, self.total, self.drawn, 2usize.saturating_sub(known));
+        let one = at_least(good, self.total, self.drawn, 1usize.saturating_sub(known));
+        let p = if pair { two } else { two + (one - two) * WILD_HELD };
+        if self.next_discarded >> r & 1 == 1 && known == 0 {
+            p * NEXT_DISCARDED
+        } else {
+            p
+        }
+    }
+}
+
+/// Each natural rank's eight instances (index 2, the threes, empty).
+static RANK_SETS: std::sync::LazyLock<[Cards; RANKS]> = std::sync::LazyLock::new(|| {
+    let mut sets = [Cards::EMPTY; RANKS];
+    for card in crate::cards::DECK {
+        if let Kind::Natural(r) = kind(card) {
+            sets[usize::from(r)].insert(card);
+        }
+    }
+    sets
+});
+
+/// The natural cards of each rank in `cards` (by the rank sets'
+/// intersections: the reader counts at every discard of every rollout).
+fn by_rank(cards: Cards) -> [u8; RANKS] {
+    let sets = &*RANK_SETS;
+    std::array::from_fn(|r| (cards & sets[r]).len() as u8)
+}
+
+/// The natural ranks the next player discarded onto `pile`, seen by the
+/// player to act: the pile's top card is the previous player's discard,
+/// so the next player's are the third from the top, the seventh, and so
+/// on (the turned card at the bottom of a pile never taken is counted as
+/// anyone's).
+pub fn discarded_by_next(pile: &[CardId]) -> u16 {
+    pile.iter()
+        .rev()
+        .skip(2)
+        .step_by(4)
+        .filter_map(|&c| match kind(c) {
+            Kind::Natural(r) => Some(1 << r),
+            _ => None,
+        })
+        .fold(0, |a, b| a | b)
+}
+
+/// The chance that `k` cards drawn at random from `total` hold at least
+/// `m` (0 to 2) of the `good` ones (hypergeometric).
+pub fn at_least(good: usize, total: usize, k: usize, m: usize) -> f64 {
+    if m == 0 {
+        return 1.0;
+    }
+    let k = k.min(total);
+    let (g, n) = (good as f64, total as f64);
+    // P(none) = prod (n-g-i)/(n-i); P(one) = k g/n prod_{i<k-1} (n-g-i)/(n-1-i).
+    let none: f64 = (0..k).map(|i| ((n - g - i as f64) / (n - i as f64)).max(0.0)).product();
+    if m == 1 {
+        return 1.0 - none;
+    }
+    let one = if k == 0 || good == 0 {
+        0.0
+    } else {
+        k as f64 * g / n
+            * (0..k - 1)
+                .map(|i| ((n - g - i as f64) / (n - 1.0 - i as f64)).max(0.0))
+                .product::<f64>()
+    };
+    (1.0 - none - one).max(0.0)
 }
 
 /// The policy's action (legal in the turn: where its choice is not, the
@@ -281,9 +409,11 @@ pub fn opening(h: &Counts, sit: &Situation) -> Option<MeldMove> {
     best.map(|(_, m)| m)
 }
 
-/// The legal discards, each with its danger: a wild card never but last;
-/// a black three first; otherwise a card the other side cannot take onto
-/// a meld, not of a pair, not of the side's melds.
+/// The legal discards, each with its danger: a wild card never but last
+/// (a reader freezes a big pile with a two); a black three first;
+/// otherwise a card the other side cannot take onto a meld (a reader:
+/// the chance the next player can take the pile with it), not of a pair,
+/// not of the side's melds.
 fn scored<'a>(c: &'a Context) -> impl Iterator<Item = (CardId, f64)> + 'a {
     let sit = &c.sit;
     let h = Counts::of(sit.hand);
@@ -292,17 +422,28 @@ fn scored<'a>(c: &'a Context) -> impl Iterator<Item = (CardId, f64)> + 'a {
         .filter(move |&card| sit.discard_legal(card))
         .map(move |card| {
             let danger = match kind(card) {
+                Kind::Two if c.reading.is_some() && c.their_opened && !frozen && sit.pile.len() >= FREEZE_AT => {
+                    FREEZE_DANGER + f64::from(value(card))
+                }
                 Kind::Two | Kind::Joker => 1000.0 + f64::from(value(card)),
                 Kind::BlackThree => -50.0,
                 Kind::RedThree => 0.0,
                 Kind::Natural(r) => {
                     let n = h.nat[usize::from(r)];
-                    let mut d = 0.0;
-                    if c.their_opened && !frozen && !c.theirs[usize::from(r)].is_empty() {
-                        d += ONTO_DANGER + PILE_DANGER * sit.pile.len() as f64;
-                    } else if !frozen {
-                        d += PILE_DANGER * sit.pile.len() as f64 / 2.0;
-                    }
+                    let onto = c.their_opened && !frozen && !c.theirs[usize::from(r)].is_empty();
+                    let mut d = match &c.reading {
+                        Some(reading) => {
+                            let p = if onto {
+                                1.0
+                            } else {
+                                reading.can_take(r, !c.their_opened || frozen)
+                            };
+                            p * (ONTO_DANGER + PILE_DANGER * sit.pile.len() as f64)
+                        }
+                        None if onto => ONTO_DANGER + PILE_DANGER * sit.pile.len() as f64,
+                        None if !frozen => PILE_DANGER * sit.pile.len() as f64 / 2.0,
+                        None => 0.0,
+                    };
                     if n >= 2 {
                         d += PAIR_KEEP * f64::from(n.min(3)) / 2.0;
                     }

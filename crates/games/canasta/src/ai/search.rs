@@ -6,12 +6,13 @@
 
 use tabula_search::{CommonSamples, Game, Rng, Seat, Turn};
 
-use super::policy::{self, Context};
+use super::policy::{self, Context, Reading};
 use crate::actions::Action;
+use crate::cards::{Cards, DECK};
 use crate::melding::{CANASTA, table_counts};
 use crate::observation::Observation;
 use crate::rules::Canasta;
-use crate::state::{Phase, State, side_of};
+use crate::state::{Phase, SEATS, State, side_of};
 
 /// How much a level searches.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -26,6 +27,9 @@ pub struct Effort {
     /// Whether the roots also meld by two other plans than the policy's:
     /// natural cards only onto the side's melds, and everything it can.
     pub plans: bool,
+    /// Whether the policy (its roots and its rollouts, every seat's) reads
+    /// the next player's chances to take the pile ([`policy::Reading`]).
+    pub reads: bool,
 }
 
 /// A way to meld the rest of a turn, beside the policy's.
@@ -111,7 +115,7 @@ pub fn plan_step(sit: &crate::legal::Situation, plan: Plan) -> Option<crate::act
 }
 
 /// The melds of `plan` from now, then the `k`-th safest discard.
-fn follow_plan(game: &Canasta, w: &mut State, plan: Plan, k: usize) -> Option<Vec<Action>> {
+fn follow_plan(game: &Canasta, w: &mut State, plan: Plan, k: usize, reads: bool) -> Option<Vec<Action>> {
     let mut out = Vec::new();
     while let Some(m) = plan_step(&game.situation(w), plan) {
         out.push(Action::Meld(m));
@@ -120,7 +124,7 @@ fn follow_plan(game: &Canasta, w: &mut State, plan: Plan, k: usize) -> Option<Ve
             return Some(out);
         }
     }
-    let &(card, _) = policy::discards(&context(game, w)).get(k)?;
+    let &(card, _) = policy::discards(&context(game, w, reads)).get(k)?;
     out.push(Action::Discard(card));
     Some(out)
 }
@@ -140,25 +144,48 @@ pub struct Root {
     pub actions: Vec<Action>,
 }
 
-/// The context of the player to act in `w`.
-pub fn context<'a>(game: &'a Canasta, w: &'a State) -> Context<'a> {
-    let d = side_of(w.to_act());
+/// The context of the player to act in `w`, with what it reads of the
+/// next player when `reads` (from what that player sees: the cards known
+/// in the next hand, and the cards in no hand it sees nor on the table).
+pub fn context<'a>(game: &'a Canasta, w: &'a State, reads: bool) -> Context<'a> {
+    let me = w.to_act();
+    let d = side_of(me);
+    // Only a discard reads (not a draw, nor an answer to a request).
+    let discarding = !matches!(w.phase(), Phase::Draw | Phase::Answer);
+    let reading = (reads && discarding).then(|| {
+        let next = (me + 1) % SEATS;
+        let mut seen = w.hands()[me];
+        for k in 0..SEATS {
+            seen = seen | w.known_in(k) | w.reds()[k];
+        }
+        for side in 0..2 {
+            seen = w.melds(side).iter().fold(seen, |a, &m| a | m);
+        }
+        let seen = w.pile().iter().fold(seen, |a, &x| a | Cards::of(x));
+        Reading::new(
+            w.hands()[next].len(),
+            w.known_in(next),
+            DECK - seen,
+            policy::discarded_by_next(w.pile()),
+        )
+    });
     Context {
         sit: game.situation(w),
         theirs: w.melds(1 - d),
         their_opened: w.opened(1 - d),
+        reading,
     }
 }
 
 /// Plays the policy for the player to act until its turn ends (or a
 /// chance draw comes), `first` forced as its first action; the actions.
-fn follow(game: &Canasta, w: &mut State, first: Action, discard: Option<usize>) -> Vec<Action> {
+fn follow(game: &Canasta, w: &mut State, first: Action, discard: Option<usize>, reads: bool) -> Vec<Action> {
     let seat = w.to_act();
     let deal = w.deal_no();
     let mut out = vec![first];
     game.apply(w, first);
     while w.deal_no() == deal && w.turn() == Turn::Seat(seat) && out.len() < 40 {
-        let c = context(game, w);
+        let c = context(game, w, reads);
         let mut a = policy::action(&c);
         if let (Action::Discard(_), Some(k)) = (a, discard) {
             let ds = policy::discards(&c);
@@ -178,7 +205,8 @@ fn follow(game: &Canasta, w: &mut State, first: Action, discard: Option<usize>) 
 /// of its safest discards); at a play, the policy's melds with each of
 /// its safest discards, going out when it may, and no more melds.
 pub fn roots(game: &Canasta, world: &State, legal: &[Action], effort: Effort) -> Vec<Root> {
-    let c = context(game, world);
+    let reads = effort.reads;
+    let c = context(game, world, reads);
     let first = policy::action(&c);
     let mut out: Vec<Root> = Vec::new();
     let mut push = |actions: Vec<Action>| {
@@ -189,13 +217,13 @@ pub fn roots(game: &Canasta, world: &State, legal: &[Action], effort: Effort) ->
     let variants = |a: Action, out: &mut dyn FnMut(Vec<Action>)| {
         for k in 0..effort.discards {
             let mut w = world.clone();
-            out(follow(game, &mut w, a, Some(k)));
+            out(follow(game, &mut w, a, Some(k), reads));
         }
     };
     match world.phase() {
         Phase::Draw => {
             let mut w = world.clone();
-            push(follow(game, &mut w, first, None));
+            push(follow(game, &mut w, first, None, reads));
             for &a in legal.iter().filter(|&&a| a != first) {
                 if a == Action::Take {
                     variants(a, &mut push);
@@ -221,7 +249,7 @@ pub fn roots(game: &Canasta, world: &State, legal: &[Action], effort: Effort) ->
                 for plan in [Plan::Onto, Plan::Most] {
                     for k in 0..effort.discards {
                         let mut w = world.clone();
-                        if let Some(actions) = follow_plan(game, &mut w, plan, k) {
+                        if let Some(actions) = follow_plan(game, &mut w, plan, k, reads) {
                             push(actions);
                         }
                     }
@@ -257,10 +285,10 @@ fn judge(w: &State, d: usize) -> f64 {
     v - f64::from(crate::cards::total(w.hands()[d]) + crate::cards::total(w.hands()[d + 2]))
 }
 
-/// Plays `w` on by the policy for `horizon` turns or to the hand's end;
+/// Plays `w` on by the policy (reading as `effort` says) for its horizon's turns or to the hand's end;
 /// the difference of the two sides' hands (their counts when it ended),
 /// for `me`'s side.
-pub fn rollout(game: &Canasta, w: &mut State, me: Seat, horizon: usize, rng: &mut Rng) -> f64 {
+pub fn rollout(game: &Canasta, w: &mut State, me: Seat, effort: Effort, rng: &mut Rng) -> f64 {
     let d = side_of(me);
     let deal = w.deal_no();
     let mut turns = 0;
@@ -273,11 +301,11 @@ pub fn rollout(game: &Canasta, w: &mut State, me: Seat, horizon: usize, rng: &mu
             Turn::Seat(_) => {
                 if w.phase() == Phase::Draw {
                     turns += 1;
-                    if turns > horizon {
+                    if turns > effort.horizon {
                         break;
                     }
                 }
-                let a = policy::action(&context(game, w));
+                let a = policy::action(&context(game, w, effort.reads));
                 game.apply(w, a);
             }
             Turn::Terminal => break,
@@ -311,7 +339,7 @@ pub fn play(
             for &a in &root.actions {
                 game.apply(&mut w, a);
             }
-            values.push(rollout(game, &mut w, seat, effort.horizon, &mut common.rollout_rng(j)));
+            values.push(rollout(game, &mut w, seat, effort, &mut common.rollout_rng(j)));
         }
     }
     (roots, values)
