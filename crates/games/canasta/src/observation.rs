@@ -65,6 +65,22 @@ pub struct Observation {
     pub over: bool,
 }
 
+/// Every card on the table: the pile, both sides' melds, the red threes.
+pub fn on_table(pile: &[CardId], melds: &[[Cards; RANKS]; 2], reds: &[Cards; SEATS]) -> Cards {
+    let t: Cards = pile.iter().copied().collect();
+    let t = melds.iter().flatten().fold(t, |a, &m| a | m);
+    reds.iter().fold(t, |a, &r| a | r)
+}
+
+/// The cards a player holding `hand` cannot place, with the cards known
+/// in hands (`known`, taken with the pile) and those `on_table`: the other
+/// hands' hidden cards and the stock. The observation's and the search's
+/// worlds' one definition.
+pub fn unseen(hand: Cards, known: &[Cards; SEATS], on_table: Cards) -> Cards {
+    let known = known.iter().fold(Cards::EMPTY, |a, &k| a | k);
+    DECK - hand - known - on_table
+}
+
 impl Observation {
     /// What `seat` sees of `s`.
     pub fn of(s: &State, seat: Seat) -> Observation {
@@ -139,19 +155,12 @@ impl Observation {
 
     /// Every card on the table: the pile, the melds, the red threes.
     pub fn on_table(&self) -> Cards {
-        let mut t: Cards = self.pile.iter().copied().collect();
-        for d in 0..2 {
-            for m in self.melds[d] {
-                t = t | m;
-            }
-        }
-        self.reds.iter().fold(t, |a, &r| a | r)
+        on_table(&self.pile, &self.melds, &self.reds)
     }
 
     /// The cards the player cannot place: in other hands or the stock.
     pub fn unseen(&self) -> Cards {
-        let known = self.known.iter().fold(Cards::EMPTY, |a, &k| a | k);
-        DECK - self.hand - known - self.on_table()
+        unseen(self.hand, &self.known, self.on_table())
     }
 
     /// The cards of player `k` this one cannot see.

@@ -233,11 +233,6 @@ impl State {
         &self.hands
     }
 
-    /// The cards player `k` took with the pile and still holds (seen by all).
-    pub fn known_in(&self, k: usize) -> Cards {
-        self.known[k]
-    }
-
     /// The stock.
     pub fn stock(&self) -> Cards {
         self.stock

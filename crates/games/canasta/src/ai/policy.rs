@@ -94,8 +94,10 @@ impl Reading {
     pub fn can_take(&self, r: u8, pair: bool) -> f64 {
         let known = usize::from(self.known[usize::from(r)]);
         let good = usize::from(self.unseen[usize::from(r)]);
-        let two = at_least(good, self.total, self.drawn, 2usize.saturating_sub(known));
-        let one = at_least(good, self.total, self.drawn, 1usize.saturating_sub(known));
+        // The chances of at least 0, 1 and 2 among the unknown cards.
+        let chances = at_least_each(good, self.total, self.drawn);
+        let two = chances[2usize.saturating_sub(known)];
+        let one = chances[1usize.saturating_sub(known)];
         let p = if pair { two } else { two + (one - two) * WILD_HELD };
         if self.next_discarded >> r & 1 == 1 && known == 0 {
             p * NEXT_DISCARDED
@@ -143,16 +145,15 @@ pub fn discarded_by_next(pile: &[CardId]) -> u16 {
 /// The chance that `k` cards drawn at random from `total` hold at least
 /// `m` (0 to 2) of the `good` ones (hypergeometric).
 pub fn at_least(good: usize, total: usize, k: usize, m: usize) -> f64 {
-    if m == 0 {
-        return 1.0;
-    }
+    at_least_each(good, total, k)[m]
+}
+
+/// The chances of [`at_least`] 0, 1 and 2, from one pass.
+fn at_least_each(good: usize, total: usize, k: usize) -> [f64; 3] {
     let k = k.min(total);
     let (g, n) = (good as f64, total as f64);
     // P(none) = prod (n-g-i)/(n-i); P(one) = k g/n prod_{i<k-1} (n-g-i)/(n-1-i).
     let none: f64 = (0..k).map(|i| ((n - g - i as f64) / (n - i as f64)).max(0.0)).product();
-    if m == 1 {
-        return 1.0 - none;
-    }
     let one = if k == 0 || good == 0 {
         0.0
     } else {
@@ -161,7 +162,7 @@ pub fn at_least(good: usize, total: usize, k: usize, m: usize) -> f64 {
                 .map(|i| ((n - g - i as f64) / (n - 1.0 - i as f64)).max(0.0))
                 .product::<f64>()
     };
-    (1.0 - none - one).max(0.0)
+    [1.0, 1.0 - none, (1.0 - none - one).max(0.0)]
 }
 
 /// The policy's action (legal in the turn: where its choice is not, the

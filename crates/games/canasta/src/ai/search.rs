@@ -8,9 +8,8 @@ use tabula_search::{CommonSamples, Game, Rng, Seat, Turn};
 
 use super::policy::{self, Context, Reading};
 use crate::actions::Action;
-use crate::cards::{Cards, DECK};
 use crate::melding::{CANASTA, table_counts};
-use crate::observation::Observation;
+use crate::observation::{Observation, on_table, unseen};
 use crate::rules::Canasta;
 use crate::state::{Phase, SEATS, State, side_of};
 
@@ -154,18 +153,11 @@ pub fn context<'a>(game: &'a Canasta, w: &'a State, reads: bool) -> Context<'a> 
     let discarding = !matches!(w.phase(), Phase::Draw | Phase::Answer);
     let reading = (reads && discarding).then(|| {
         let next = (me + 1) % SEATS;
-        let mut seen = w.hands()[me];
-        for k in 0..SEATS {
-            seen = seen | w.known_in(k) | w.reds()[k];
-        }
-        for side in 0..2 {
-            seen = w.melds(side).iter().fold(seen, |a, &m| a | m);
-        }
-        let seen = w.pile().iter().fold(seen, |a, &x| a | Cards::of(x));
+        let table = on_table(w.pile(), &w.melds, &w.reds);
         Reading::new(
             w.hands()[next].len(),
-            w.known_in(next),
-            DECK - seen,
+            w.known[next],
+            unseen(w.hands()[me], &w.known, table),
             policy::discarded_by_next(w.pile()),
         )
     });
@@ -285,9 +277,9 @@ fn judge(w: &State, d: usize) -> f64 {
     v - f64::from(crate::cards::total(w.hands()[d]) + crate::cards::total(w.hands()[d + 2]))
 }
 
-/// Plays `w` on by the policy (reading as `effort` says) for its horizon's turns or to the hand's end;
-/// the difference of the two sides' hands (their counts when it ended),
-/// for `me`'s side.
+/// Plays `w` on by the policy (reading as `effort` says) for the
+/// effort's horizon in turns or to the hand's end; the difference of the
+/// two sides' hands (their counts when it ended), for `me`'s side.
 pub fn rollout(game: &Canasta, w: &mut State, me: Seat, effort: Effort, rng: &mut Rng) -> f64 {
     let d = side_of(me);
     let deal = w.deal_no();
