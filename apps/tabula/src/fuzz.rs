@@ -27,6 +27,8 @@ pub fn run(game: Option<&str>, mutations: usize, seed: u64, think_ms: u64, out: 
                         mutations: mutations / cores + usize::from(k < mutations % cores),
                         seed: Rng::derived(seed, k as u64).next_u64(),
                         think: Duration::from_millis(think_ms),
+                        // At scale, every answer's world plays on in full.
+                        playout_others: usize::MAX,
                         ..FuzzConfig::default()
                     };
                     scope.spawn(move || fuzz(entry, &config))

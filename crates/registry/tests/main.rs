@@ -14,8 +14,12 @@ mod decisions;
 /// Every registered module type, side by side (a thread each): its roots
 /// compared on common random numbers are isolated, and its own computers
 /// keep a flat memory over a hundred calls ([`decisions::check`]).
+///
+/// Named to sort first: the test harness starts tests in name order, and
+/// this one's longest game (a hundred of Abalone's full searches) is the
+/// binary's longest thread; started last, it ran alone at the end.
 #[test]
-fn every_game_isolates_its_roots_and_keeps_its_memory_flat() {
+fn all_games_isolate_their_roots_and_keep_their_memory_flat() {
     macro_rules! check_all {
         ($($module:path),* $(,)?) => {
             std::thread::scope(|scope| {

@@ -73,8 +73,15 @@ pub struct FuzzConfig {
     /// their random rollouts play whole matches, so one iteration of a long
     /// card game outlasts any short deadline.
     pub sampling_every: usize,
-    /// Plies the world of an accepted mutant is played on, at most.
+    /// Plies the world of an accepted mutant is played on after its first
+    /// answer, at most; after each other distinct answer the world is
+    /// played on for [`FuzzConfig::playout_others`] plies.
     pub playout: usize,
+    /// Plies the world is played on after each distinct answer but the
+    /// first (at most [`FuzzConfig::playout`]): the answer is applied and
+    /// checked in full, and one long continuation per mutant already
+    /// follows the world to its next deals.
+    pub playout_others: usize,
     /// A case taking longer than this aborts the process with its report.
     pub stall: Duration,
 }
@@ -91,6 +98,7 @@ impl Default for FuzzConfig {
             think: Duration::from_millis(2),
             sampling_every: 1,
             playout: 600,
+            playout_others: 40,
             stall: Duration::from_secs(120),
         }
     }
@@ -342,10 +350,16 @@ pub fn probe(
             Ok(())
         })?;
     }
-    // The world goes on after each distinct answer.
+    // The world goes on after each distinct answer: far after the first,
+    // a few plies after the others.
     answers.sort_by_key(Value::to_string);
     answers.dedup();
     for (i, answer) in answers.iter().enumerate() {
+        let plies = if i == 0 {
+            config.playout
+        } else {
+            config.playout_others.min(config.playout)
+        };
         guarded(None, &mut || {
             let mut world = driver
                 .world(observation, seat, seed ^ 0x3011D ^ i as u64)
@@ -353,7 +367,7 @@ pub fn probe(
             world
                 .apply(answer)
                 .map_err(|e| format!("the world refuses the answer {answer}: {e}"))?;
-            play_on(world.as_mut(), driver.seats(), config.playout, seed)
+            play_on(world.as_mut(), driver.seats(), plies, seed)
         })?;
     }
     Ok(Verdict::Accepted(answers.len()))

@@ -119,7 +119,7 @@ function build(host) {
       el('select', { id: 'table-pace' }, ...Object.entries(PACE_NAMES).map(([v, words]) => el('option', { value: v }, words)))),
     el('section', { id: 'table-result', class: 'table-result result', tabindex: '-1', hidden: true, 'aria-labelledby': 'table-result-title' },
       el('h2', { id: 'table-result-title' }, 'Game over'),
-      el('p', { id: 'table-result-text', class: 'verdict' }),
+      el('div', { id: 'table-result-text', class: 'verdict' }),
       el('div', { id: 'table-result-more' }),
       el('p', { id: 'table-result-links', class: 'result-links' }),
       el('div', { id: 'table-result-actions', class: 'result-actions' })),
