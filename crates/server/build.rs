@@ -28,6 +28,7 @@ fn main() {
         .expect("the server crate sits two folders below the workspace")
         .to_path_buf();
     asset_list(&manifest, &out);
+    migration_list(&manifest, &out);
     watch(&root);
     watch_target();
     println!("cargo:rerun-if-env-changed=TABULA_NO_WASM");
@@ -91,6 +92,31 @@ fn watch_target() {
         let target = Path::new(&sysroot).join("lib/rustlib/wasm32-unknown-unknown");
         println!("cargo:rerun-if-changed={}", target.display());
     }
+}
+
+/// The database's migrations, every `migrations/*.sql` sorted by name, as
+/// `OUT_DIR/migrations.rs`: a list of (file name, `include_str!`). The
+/// server builds its migrator from it (`src/migrations.rs`), as sqlx's
+/// `migrate!` macro would, without the macro's build of sqlx for the host.
+fn migration_list(manifest: &Path, out: &Path) {
+    let dir = manifest.join("migrations");
+    println!("cargo:rerun-if-changed={}", dir.display());
+    let mut files: Vec<PathBuf> = fs::read_dir(&dir)
+        .expect("crates/server/migrations")
+        .map(|e| e.expect("a migration").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "sql"))
+        .collect();
+    files.sort();
+    let mut list = String::from("&[\n");
+    for file in files {
+        let name = file.file_name().expect("a file name").to_string_lossy().to_string();
+        list.push_str(&format!(
+            "    ({name:?}, include_str!({:?})),\n",
+            file.display().to_string()
+        ));
+    }
+    list.push(']');
+    write(&out.join("migrations.rs"), list.as_bytes());
 }
 
 /// The pages' static files, `assets/app.css` and every script and style

@@ -209,7 +209,7 @@ impl Db {
             })
             .connect_with(options)
             .await?;
-        sqlx::migrate!("./migrations").run(&pool).await?;
+        crate::migrations::migrator().await?.run(&pool).await?;
         backfill_names(&pool).await.map_err(DbError::Names)?;
         Ok(Db { pool, backend })
     }

@@ -40,6 +40,7 @@ pub mod error;
 pub mod games;
 pub mod legacy;
 pub mod limits;
+pub mod migrations;
 pub mod pages;
 pub mod rows;
 pub mod session_key;
