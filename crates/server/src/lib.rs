@@ -91,6 +91,8 @@ pub struct Config {
     /// Connections open at once; one more is closed as soon as it is
     /// accepted (the descriptor limit is never reached).
     pub max_connections: usize,
+    /// Where new tables' seeds come from (secret unless a test says).
+    pub seeds: tables::Seeds,
 }
 
 impl Config {
@@ -110,6 +112,7 @@ impl Config {
             header_timeout: Duration::from_secs(10),
             request_timeout: Duration::from_secs(60),
             max_connections: 512,
+            seeds: tables::Seeds::Secret,
         }
     }
 }
@@ -152,6 +155,8 @@ pub struct Shared {
     pub running: std::sync::atomic::AtomicUsize,
     /// The clock.
     pub clock: Clock,
+    /// New tables' seeds.
+    pub seeds: tables::SeedSource,
 }
 
 impl Shared {
@@ -302,6 +307,7 @@ impl Server {
             )),
             running: std::sync::atomic::AtomicUsize::new(0),
             clock: config.clock,
+            seeds: tables::SeedSource::new(config.seeds),
         });
         let connections = Connections {
             header_timeout: config.header_timeout,

@@ -88,7 +88,7 @@ pub(crate) async fn create_table(
     request: NewTable,
     how: Creation,
 ) -> ApiResult<(GameRow, Value)> {
-    let table = tables::create(&request, how.seed)?;
+    let table = tables::create(&request, how.seed, &state.seeds)?;
     tables::check_released(&table, state.clock.today())?;
     state.count_new_game(&session.token_hash, addr)?;
     let kind = how.kind.unwrap_or_else(|| default_kind(&table));
@@ -211,7 +211,7 @@ fn stored_already() -> ApiError {
 /// game's creation.
 pub(crate) fn local_ticket(state: &AppState, session: &Session, addr: &str) -> ApiResult<Value> {
     state.count_new_game(&session.token_hash, addr)?;
-    let seed = tables::random_seed()?;
+    let seed = state.seeds.draw()?;
     let ticket = state.session_key.local_ticket(seed, state.clock.now());
     Ok(serde_json::json!({ "seed": seed.to_string(), "ticket": ticket }))
 }

@@ -31,25 +31,67 @@ pub(crate) fn game_entry(name: &str) -> ApiResult<&'static dyn GameEntry> {
     tabula_registry::find(name).map_err(|e| ApiError::bad_request(e.to_string()))
 }
 
-/// A secret seed, from the operating system.
-pub(crate) fn random_seed() -> ApiResult<u64> {
-    let mut b = [0u8; 8];
-    getrandom::getrandom(&mut b).map_err(ApiError::internal)?;
-    Ok(u64::from_le_bytes(b))
+/// Where the seeds of new tables (and of games played in the page) come from.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Seeds {
+    /// The operating system's random source: nobody can foresee a deal.
+    #[default]
+    Secret,
+    /// The n-th seed drawn is derived from this one and n: the same deals,
+    /// in the order the tables are made, on every run. For tests whose
+    /// length depends on the deal (a whole hand played from the page):
+    /// never for a server people play on, since whoever knows it knows
+    /// every deal. No command-line option sets it.
+    Derived(u64),
+}
+
+/// A server's source of seeds: [`Seeds`] and how many it has drawn.
+#[derive(Debug, Default)]
+pub struct SeedSource {
+    seeds: Seeds,
+    drawn: std::sync::atomic::AtomicU64,
+}
+
+impl SeedSource {
+    /// A source drawing as `seeds` says.
+    pub fn new(seeds: Seeds) -> Self {
+        SeedSource {
+            seeds,
+            drawn: std::sync::atomic::AtomicU64::new(0),
+        }
+    }
+
+    /// The next seed.
+    ///
+    /// # Errors
+    /// 500 when the operating system's random source fails.
+    pub fn draw(&self) -> ApiResult<u64> {
+        match self.seeds {
+            Seeds::Secret => {
+                let mut b = [0u8; 8];
+                getrandom::getrandom(&mut b).map_err(ApiError::internal)?;
+                Ok(u64::from_le_bytes(b))
+            }
+            Seeds::Derived(base) => {
+                let n = self.drawn.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                Ok(tabula_search::rng::derive_seed(base, n))
+            }
+        }
+    }
 }
 
 /// A new table from a request: options and seats checked, a secret seed
-/// drawn (or `seed`, for a game whose seed only draws public things, such
-/// as a grid the person chose).
+/// drawn from `seeds` (or `seed`, for a game whose seed only draws public
+/// things, such as a grid the person chose).
 ///
 /// # Errors
 /// 400 for an unknown game, bad options, a wrong number of seats, more
 /// than one person, or a player the game does not offer there.
-pub fn create(request: &NewTable, seed: Option<u64>) -> ApiResult<Table> {
+pub fn create(request: &NewTable, seed: Option<u64>, seeds: &SeedSource) -> ApiResult<Table> {
     let entry = game_entry(&request.game)?;
     let seed = match seed {
         Some(seed) => seed,
-        None => random_seed()?,
+        None => seeds.draw()?,
     };
     Ok(Table::create(entry, request, seed)?)
 }
@@ -77,4 +119,24 @@ pub fn check_released(table: &Table, today: tabula_contract::Date) -> ApiResult<
 pub fn load(game: &str, options: &str, players: &[String], truth: &str) -> ApiResult<Table> {
     let entry = game_entry(game).map_err(|e| ApiError::internal(e.message))?;
     Ok(Table::load(entry, options, players, truth)?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Derived seeds repeat run after run and differ table after table;
+    /// secret ones follow no sequence.
+    #[test]
+    fn derived_seeds_repeat_and_secret_ones_do_not() {
+        let draw = |seeds| {
+            let source = SeedSource::new(seeds);
+            [source.draw().unwrap(), source.draw().unwrap(), source.draw().unwrap()]
+        };
+        let a = draw(Seeds::Derived(7));
+        assert_eq!(a, draw(Seeds::Derived(7)));
+        assert!(a[0] != a[1] && a[1] != a[2] && a[0] != a[2]);
+        assert_ne!(a, draw(Seeds::Derived(8)));
+        assert_ne!(draw(Seeds::Secret), draw(Seeds::Secret));
+    }
 }

@@ -135,13 +135,22 @@ pub async fn page_html(c: &Client) -> String {
     html.as_str().unwrap().to_string()
 }
 
-/// A server (no game-creation limit) and a browser logged in as `name`
-/// at the instant pace (the computers' moves shown at once: the table
-/// tests play, the pace's own waits are browser.rs's).
+/// The seed every page test's tables derive theirs from.
+const PAGE_SEED: u64 = 2026;
+
+/// A server (no game-creation limit, its tables dealt from [`PAGE_SEED`])
+/// and a browser logged in as `name` at the instant pace (the computers'
+/// moves shown at once: the table tests play, the pace's own waits are
+/// browser.rs's).
 pub async fn player(d: &web::Driver, name: &str) -> (TestServer, Client) {
-    let s = TestServer::start(Engine::Sqlite, |c| c.games_per_minute = 0)
-        .await
-        .unwrap();
+    // The same deals on every run: a test playing hands from the page
+    // took from 34 to more than 80 moves for one Skyjo round on fresh deals.
+    let s = TestServer::start(Engine::Sqlite, |c| {
+        c.games_per_minute = 0;
+        c.seeds = tabula_server::tables::Seeds::Derived(PAGE_SEED);
+    })
+    .await
+    .unwrap();
     let c = browser(d).await;
     register(&c, &s.base, name).await;
     set_pace(&c, &s.base, "instant").await;
