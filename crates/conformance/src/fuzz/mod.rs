@@ -14,9 +14,10 @@
 //!   can play on: its view is built; every player answers one of its
 //!   legal actions; a world drawn from it shows the seat the same
 //!   observation and keeps the game's state invariants (the driver checks
-//!   both itself), and from that world, after the answer, the game plays
-//!   on to its end (or a long way) without a panic, keeping its
-//!   invariants at every ply.
+//!   both itself), and from that world, after each distinct answer, the
+//!   game plays on without a panic, keeping its invariants at every ply:
+//!   to its end (or a long way) after the first answer, a few plies after
+//!   each other one.
 //!
 //! The invariants are checked on every state of the real games too: a
 //! game's [`check_state`](tabula_contract::GameModule::check_state) that
