@@ -107,16 +107,26 @@ fn migration_list(manifest: &Path, out: &Path) {
         .filter(|p| p.extension().is_some_and(|e| e == "sql"))
         .collect();
     files.sort();
+    let list = include_list(files.iter().map(|file| {
+        let name = file.file_name().expect("a file name").to_string_lossy();
+        (format!("{name:?}"), file.as_path())
+    }));
+    write(&out.join("migrations.rs"), list.as_bytes());
+}
+
+/// A Rust slice expression of tuples, one per `(fields, file)`: the
+/// fields as written (already Rust literals), then `include_str!` of the
+/// file, so that the binary embeds it and cargo rebuilds when it changes.
+fn include_list<'a>(entries: impl Iterator<Item = (String, &'a Path)>) -> String {
     let mut list = String::from("&[\n");
-    for file in files {
-        let name = file.file_name().expect("a file name").to_string_lossy().to_string();
+    for (fields, file) in entries {
         list.push_str(&format!(
-            "    ({name:?}, include_str!({:?})),\n",
+            "    ({fields}, include_str!({:?})),\n",
             file.display().to_string()
         ));
     }
     list.push(']');
-    write(&out.join("migrations.rs"), list.as_bytes());
+    list
 }
 
 /// The pages' static files, `assets/app.css` and every script and style
@@ -130,8 +140,7 @@ fn asset_list(manifest: &Path, out: &Path) {
     let mut files = vec![assets.join("app.css")];
     scripts(&assets.join("js"), &mut files);
     files.sort();
-    let mut list = String::from("&[\n");
-    for file in files {
+    let list = include_list(files.iter().map(|file| {
         let path = file
             .strip_prefix(&assets)
             .expect("under assets")
@@ -142,12 +151,8 @@ fn asset_list(manifest: &Path, out: &Path) {
         } else {
             "text/javascript; charset=utf-8"
         };
-        list.push_str(&format!(
-            "    ({path:?}, {kind:?}, include_str!({:?})),\n",
-            file.display().to_string()
-        ));
-    }
-    list.push(']');
+        (format!("{path:?}, {kind:?}"), file.as_path())
+    }));
     write(&out.join("assets.rs"), list.as_bytes());
 }
 
