@@ -25,7 +25,7 @@ pub struct Deal {
     pub(super) hands: [CardSet; MAX_SEATS],
     /// `stock[0]` is the bottom (the trump card while it is there); the
     /// top, drawn next, is `stock[stock_len - 1]`; the slots above are 0.
-    #[serde(with = "whole_stock")]
+    #[serde(with = "whole_pack")]
     pub(super) stock: [CardId; CARDS],
 }
 
@@ -495,18 +495,27 @@ fn check_seats(options: Options, seats: usize) -> Result<(), SetupError> {
     Ok(())
 }
 
-/// Serde for the stock's array (serde's derives stop at 32 elements): a
-/// sequence of 36 cards.
-mod whole_stock {
+/// Serde for an array of the whole pack (the stock's slots, a game's
+/// dealing order; serde's derives stop at 32 elements): a sequence of 36
+/// cards. For `#[serde(with = "tabula_cards::bout::whole_pack")]`.
+pub mod whole_pack {
     use serde::{Deserialize, Deserializer, Serializer};
 
     use crate::bout::cards::CARDS;
     use crate::card::CardId;
 
+    /// Writes the 36 cards as a sequence.
+    ///
+    /// # Errors
+    /// The serializer's.
     pub fn serialize<S: Serializer>(stock: &[CardId; CARDS], s: S) -> Result<S::Ok, S::Error> {
         s.collect_seq(stock)
     }
 
+    /// Reads a sequence of exactly 36 cards.
+    ///
+    /// # Errors
+    /// Another length, or the deserializer's.
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<[CardId; CARDS], D::Error> {
         let cards = Vec::<CardId>::deserialize(d)?;
         let len = cards.len();

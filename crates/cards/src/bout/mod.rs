@@ -134,7 +134,7 @@ mod tests;
 
 pub use cards::{CARDS, DECK, HAND, all_cards, beaters, ranks_of, same_rank, suit_cards};
 pub use centre::{Bout, Stage};
-pub use deal::{Deal, Position};
+pub use deal::{Deal, Position, whole_pack};
 pub use moves::{BoutError, Event, Move, Options, Outcome, SetupError, ThrowIn};
 pub use observe::Observation;
 pub use public::{MAX_SEATS, Public};

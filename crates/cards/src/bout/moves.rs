@@ -12,6 +12,7 @@ use crate::card::CardId;
 
 /// Who may throw cards in besides the main attacker.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum ThrowIn {
     /// Every player but the defender (and, with teams, the defender's
     /// partner): podkidnoy as usually played.
@@ -56,8 +57,11 @@ impl Default for Options {
     }
 }
 
-/// A move of the seat whose turn it is.
+/// A move of the seat whose turn it is (in JSON: `{"attack": 5}`,
+/// `{"defend": {"attack": 5, "with": 9}}`, `"take"`, `"pass"`,
+/// `{"transfer": 14}`, cards by number).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Move {
     /// Puts an attacking card on the table: the bout's first card (any
     /// card), or a throw-in (a rank already on the table).

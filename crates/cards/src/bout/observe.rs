@@ -11,7 +11,8 @@
 use serde::{Deserialize, Serialize};
 use tabula_search::Seat;
 
-use super::cards::{DECK, all_cards};
+use super::cards::{CARDS, DECK, HAND, all_cards, beaters};
+use super::centre::Stage;
 use super::deal::Deal;
 use super::moves::SetupError;
 use super::public::{MAX_SEATS, Public};
@@ -46,6 +47,125 @@ impl Deal {
 }
 
 impl Observation {
+    /// The seat to move (as [`Deal::to_move`]: every seat sees who acts);
+    /// `None` once the deal is over.
+    pub fn to_move(&self) -> Option<Seat> {
+        if self.public.outcome.is_some() {
+            return None;
+        }
+        let b = &self.public.bout;
+        Some(match b.stage() {
+            Stage::Lead => b.attacker(),
+            Stage::Defend => b.defender(),
+            Stage::Throw => b.thrower(),
+        })
+    }
+
+    /// Checks that the observation is one a real deal could give, so
+    /// that every other method may trust it (an observation from outside,
+    /// a bot's say, is checked before use).
+    ///
+    /// # Errors
+    /// The first thing that does not add up, in words.
+    pub fn check(&self) -> Result<(), &'static str> {
+        let p = &self.public;
+        let n = usize::from(p.seats);
+        let me = usize::from(self.seat);
+        if !(2..=MAX_SEATS).contains(&n) || (p.options.teams && n != 4 && n != 6) {
+            return Err("the number of seats does not fit the rules");
+        }
+        if me >= n || usize::from(self.hand_lens[me]) != self.hand.len() {
+            return Err("the observer's seat or hand does not add up");
+        }
+        if self.hand_lens[n..].iter().any(|&l| l != 0) || p.active >> n != 0 {
+            return Err("a seat beyond the table holds cards or is in");
+        }
+        let b = &p.bout;
+        let (len, covered) = (usize::from(b.len), usize::from(b.covered));
+        if [b.attacker, b.defender, b.thrower].iter().any(|&s| usize::from(s) >= n)
+            || b.passed >> n != 0
+            || usize::from(b.limit) > HAND
+            || len > usize::from(b.limit)
+            || covered > len
+        {
+            return Err("the bout's seats or counts are out of range");
+        }
+        let mut table = CardSet::EMPTY;
+        for i in 0..HAND {
+            let cover = b.covers[i];
+            if i >= len {
+                if cover.is_some() {
+                    return Err("a beating card beyond the attacks");
+                }
+                continue;
+            }
+            for c in std::iter::once(b.attacks[i]).chain(cover) {
+                if usize::from(c.0) >= CARDS || table.contains(c) {
+                    return Err("a card twice on the table, or not of the pack");
+                }
+                table.insert(c);
+            }
+            if cover.is_some_and(|w| !beaters(b.attacks[i], self.trump()).contains(w)) {
+                return Err("a beating card that does not beat its attack");
+            }
+        }
+        if table != b.table || b.covers[..len].iter().flatten().count() != covered {
+            return Err("the table is not its pairs");
+        }
+        if b.stage != Stage::Throw && b.passed != 0 {
+            return Err("passes outside a round of throw-ins");
+        }
+        let open = len - covered;
+        let stage_fits = match b.stage {
+            Stage::Lead => len == 0 && !b.taking,
+            Stage::Defend => open > 0 && !b.taking,
+            Stage::Throw => len > 0 && (b.taking || open == 0),
+        };
+        if !stage_fits || open > usize::from(self.hand_lens[usize::from(b.defender)]) {
+            return Err("the bout's moment does not fit its table");
+        }
+        let active = |s: usize| p.active >> s & 1 == 1;
+        if (0..n).any(|s| !active(s) && self.hand_lens[s] != 0) {
+            return Err("a seat out of the deal holds cards");
+        }
+        if p.outcome.is_none()
+            && (b.attacker == b.defender || !active(usize::from(b.attacker)) || !active(usize::from(b.defender)))
+        {
+            return Err("the attacker and the defender are not two seats in the deal");
+        }
+        if usize::from(p.trump_card.0) >= CARDS || usize::from(p.stock_len) > CARDS {
+            return Err("the trump card or the stock is out of range");
+        }
+        // Every card in one place: the hand, the known cards, the table,
+        // the discard, and the trump card while it is in the stock.
+        let mut seen = self.hand | p.discard;
+        let mut placed = self.hand.len() + p.discard.len();
+        for zone in std::iter::once(table).chain((0..n).filter(|&s| s != me).map(|s| p.known[s])) {
+            seen = seen | zone;
+            placed += zone.len();
+        }
+        if p.stock_len > 0 {
+            seen.insert(p.trump_card);
+            placed += 1;
+        }
+        if seen.len() != placed || !all_cards().contains_all(seen) {
+            return Err("a card is in two places at once");
+        }
+        if !self.hand.contains_all(p.known[me]) || p.known[n..].iter().any(|k| !k.is_empty()) {
+            return Err("the observer's known cards are not in its hand");
+        }
+        let mut hidden = usize::from(p.stock_len.saturating_sub(1));
+        for s in (0..n).filter(|&s| s != me) {
+            hidden += usize::from(self.hand_lens[s])
+                .checked_sub(p.known[s].len())
+                .ok_or("a seat is known to hold more cards than it has")?;
+        }
+        if hidden != self.unseen().len() {
+            return Err("the hidden places and the unseen cards differ in number");
+        }
+        Ok(())
+    }
+
     /// Trumps.
     pub fn trump(&self) -> Suit {
         DECK.suit(self.public.trump_card)

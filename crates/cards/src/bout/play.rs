@@ -31,25 +31,32 @@ impl Deal {
     /// fixed: attacks by card; defences by attack in table order, then by
     /// card; transfers by card; "take" or "pass" last.
     pub fn legal_moves(&self, out: &mut Vec<Move>) {
+        self.legal_moves_as(out, |m| m);
+    }
+
+    /// [`legal_moves`](Deal::legal_moves), each move wrapped by `wrap`
+    /// into a game's own action type (same order, no allocation once
+    /// `out` has grown).
+    pub fn legal_moves_as<A>(&self, out: &mut Vec<A>, wrap: impl Fn(Move) -> A) {
         out.clear();
         if self.public.outcome.is_some() {
             return;
         }
         let b = &self.public.bout;
         match b.stage {
-            Stage::Lead => out.extend(self.hands[b.attacker()].iter().map(Move::Attack)),
+            Stage::Lead => out.extend(self.hands[b.attacker()].iter().map(|c| wrap(Move::Attack(c)))),
             Stage::Defend => {
                 let hand = self.hands[b.defender()];
                 for attack in b.uncovered() {
                     let with = hand & beaters(attack, self.trump());
-                    out.extend(with.iter().map(|with| Move::Defend { attack, with }));
+                    out.extend(with.iter().map(|with| wrap(Move::Defend { attack, with })));
                 }
-                out.extend(self.transfer_cards().iter().map(Move::Transfer));
-                out.push(Move::Take);
+                out.extend(self.transfer_cards().iter().map(|c| wrap(Move::Transfer(c))));
+                out.push(wrap(Move::Take));
             }
             Stage::Throw => {
-                out.extend(self.throw_cards(b.thrower()).iter().map(Move::Attack));
-                out.push(Move::Pass);
+                out.extend(self.throw_cards(b.thrower()).iter().map(|c| wrap(Move::Attack(c))));
+                out.push(wrap(Move::Pass));
             }
         }
     }

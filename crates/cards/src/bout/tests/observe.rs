@@ -145,3 +145,32 @@ fn picked_up_cards_stay_known_until_played() {
     assert_eq!(deal.hand(1), set("7c 8c"));
     assert!(deal.check(defend("6c", "10c")).is_ok());
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Every observation of a real deal checks and names the seat to move
+    /// as the deal does; the same observation with one field broken is
+    /// refused in words.
+    #[test]
+    fn observations_of_real_deals_check_and_broken_ones_are_refused(seed in any::<u64>(), seats in 2usize..=6) {
+        let deal = midway(seed, seats);
+        for s in 0..seats {
+            let o = deal.observe(s);
+            prop_assert_eq!(o.check(), Ok(()));
+            prop_assert_eq!(o.to_move(), deal.to_move());
+            let mut bad = o;
+            bad.hand_lens[(s + 1) % seats] += 1;
+            prop_assert!(bad.check().is_err(), "one card too many");
+            let mut bad = o;
+            bad.public.bout.len = 6;
+            bad.public.bout.limit = 6;
+            prop_assert!(o.public.bout.len == 6 || bad.check().is_err(), "attacks that are not on the table");
+            let mut bad = o;
+            bad.public.known[(s + 1) % seats] = CardSet::of(o.public.trump_card) | o.public.known[(s + 1) % seats];
+            if !o.public.known[(s + 1) % seats].contains(o.public.trump_card) {
+                prop_assert!(bad.check().is_err(), "the trump card twice");
+            }
+        }
+    }
+}
