@@ -329,6 +329,27 @@ fn dou_dizhu_refuses_a_landlord_nobody_bid_for() {
     }
 }
 
+#[test]
+fn durak_refuses_a_picked_up_card_the_seat_holds_itself_and_a_broken_table() {
+    let real = decision_where("durak", |o| o["play"]["public"]["bout"]["stage"] == "Defend");
+    let obs = &real.0;
+    let seat = real.2;
+    // One of the seat's own cards, also said to be known in another hand.
+    let own = obs["hand"].as_u64().unwrap();
+    let card = (0..36).find(|b| own >> b & 1 == 1).unwrap();
+    let other = (seat + 1) % obs["options"]["players"].as_u64().unwrap() as usize;
+    let mut twice = obs.clone();
+    let known = obs["play"]["public"]["known"][other].as_u64().unwrap() | 1 << card;
+    twice["play"]["public"]["known"][other] = Value::from(known);
+    // Seven attacks in a bout of at most six.
+    let mut seven = obs.clone();
+    seven["play"]["public"]["bout"]["len"] = Value::from(7);
+    let impossible = [("two places", twice), ("out of range", seven)];
+    for player in ["level:2", "level:4"] {
+        refused_then_answered("durak", player, &real, &impossible);
+    }
+}
+
 /// The JSON forms of an action, without its arguments, as the document
 /// writes them: a word whole (`"take"`), an object by its keys (`{"play":`,
 /// or each `"heap":` of several); none for a number or a notation (a cell,
