@@ -11,6 +11,7 @@ mod browser;
 mod browser_abalone;
 mod browser_canasta;
 mod browser_doudizhu;
+mod browser_durak;
 mod browser_every_game;
 mod browser_ginrummy;
 mod browser_help;
