@@ -383,7 +383,9 @@ impl Deal {
                 }
             }
         }
-        self.public.bouts += 1;
+        // Saturating: a deal of endless takes could pass u16's range (the
+        // count only tells the first bout from the others).
+        self.public.bouts = self.public.bouts.saturating_add(1);
         self.public.outcome = self.decided();
         if self.public.outcome.is_none() {
             let next = if !taken && self.in_game(d) { d } else { self.next_in(d) };

@@ -82,13 +82,23 @@ impl Observation {
         }
         let b = &p.bout;
         let (len, covered) = (usize::from(b.len), usize::from(b.covered));
+        let limit = if p.options.first_bout_five && p.bouts == 0 {
+            5
+        } else {
+            HAND
+        };
         if [b.attacker, b.defender, b.thrower].iter().any(|&s| usize::from(s) >= n)
             || b.passed >> n != 0
-            || usize::from(b.limit) > HAND
+            || (p.outcome.is_none() && usize::from(b.limit) != limit)
             || len > usize::from(b.limit)
+            || usize::from(b.limit) > HAND
             || covered > len
         {
             return Err("the bout's seats or counts are out of range");
+        }
+        // A new bout's slots are cleared, and a slot is written once.
+        if b.attacks[len..].iter().any(|&c| c != CardId(0)) {
+            return Err("an attacking card beyond the attacks");
         }
         let mut table = CardSet::EMPTY;
         for i in 0..HAND {
@@ -125,8 +135,15 @@ impl Observation {
             return Err("the bout's moment does not fit its table");
         }
         let active = |s: usize| p.active >> s & 1 == 1;
-        if (0..n).any(|s| !active(s) && self.hand_lens[s] != 0) {
-            return Err("a seat out of the deal holds cards");
+        if (0..n).any(|s| !active(s) && (self.hand_lens[s] != 0 || p.stock_len > 0)) {
+            return Err("a seat out of the deal holds cards, or went out before the stock was drawn");
+        }
+        let (attacker, thrower) = (usize::from(b.attacker), usize::from(b.thrower));
+        if p.outcome.is_none() && b.stage == Stage::Lead && self.hand_lens[attacker] == 0 {
+            return Err("the attacker leads with no card");
+        }
+        if b.stage == Stage::Throw && (b.thrower == b.defender || b.passed >> thrower & 1 == 1) {
+            return Err("the thrower is the defender, or has passed");
         }
         if p.outcome.is_none()
             && (b.attacker == b.defender || !active(usize::from(b.attacker)) || !active(usize::from(b.defender)))
