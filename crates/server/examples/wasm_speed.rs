@@ -11,15 +11,16 @@
 //!    player on the same observation) natively and through the module's
 //!    JSON interface, and the page's own JSON encoding of the request and
 //!    decoding of the answer.
-//! 3. **Click to move**: a Hearts game in the page against three level-4
-//!    computers (the worker searching), timed from the person's click to
+//! 3. **Click to move**: a game in the page (GAME, Hearts unless named)
+//!    against level-4 computers at every other seat (the worker
+//!    searching), timed from the person's click to
 //!    the next computer move in the log, with the worker's round trip for
 //!    each computer move; the account plays at the brisk pace (a deliberate
 //!    400 ms wait before each computer move shown, included).
 //!
 //! ```text
 //! cargo build --release -p tabula && cargo build --release -p tabula-server --examples
-//! cargo run --release -p tabula-server --example wasm_speed -- target/release/tabula [REPEATS]
+//! cargo run --release -p tabula-server --example wasm_speed -- target/release/tabula [REPEATS] [GAME]
 //! ```
 //! Needs /usr/bin/chromium and /usr/bin/chromedriver. Each timing is the
 //! mean of a batch of calls filling 50 ms (one call when it takes longer),
@@ -214,7 +215,8 @@ async fn main() -> anyhow::Result<()> {
     let (driver, c) = chromium().await?;
     // Whatever happens, within a bound, the browser, its driver (on drop)
     // and the server go.
-    let result = match tokio::time::timeout(RUN, measure(&c, &base, repeats, &cases)).await {
+    let game = args.get(3).map_or("hearts", String::as_str);
+    let result = match tokio::time::timeout(RUN, measure(&c, &base, repeats, &cases, game)).await {
         Ok(result) => result,
         Err(_) => Err(anyhow::anyhow!("the measurements took over {} s", RUN.as_secs())),
     };
@@ -225,7 +227,7 @@ async fn main() -> anyhow::Result<()> {
     result
 }
 
-async fn measure(c: &Client, base: &str, repeats: usize, cases: &[Value]) -> anyhow::Result<()> {
+async fn measure(c: &Client, base: &str, repeats: usize, cases: &[Value], game: &str) -> anyhow::Result<()> {
     // A page's script may run for minutes here (chromedriver's default: 30 s).
     c.update_timeouts(fantoccini::wd::TimeoutConfiguration::new(
         Some(Duration::from_secs(900)),
@@ -298,7 +300,7 @@ async fn measure(c: &Client, base: &str, repeats: usize, cases: &[Value]) -> any
         boundary.push(json!({ "game": r["game"], "player": r["player"], "native_ms": n, "wasm_ms": w, "json_ms": j }));
     }
 
-    // 3. Click to move: Hearts in the page against three level-4 computers.
+    // 3. Click to move: `game` in the page against level-4 computers.
     c.goto(&format!("{base}/register")).await?;
     c.find(Locator::Css("#name")).await?.send_keys("speed").await?;
     c.find(Locator::Css("#password"))
@@ -315,10 +317,10 @@ async fn measure(c: &Client, base: &str, repeats: usize, cases: &[Value]) -> any
         "return document.getElementById('pace-saved').textContent.startsWith('Pace saved')",
     )
     .await?;
-    c.goto(&format!("{base}/new/hearts")).await?;
-    wait_for(c, "the form", "return !!document.getElementById('seat-3')").await?;
+    c.goto(&format!("{base}/new/{game}")).await?;
+    wait_for(c, "the form", "return !!document.getElementById('seat-1')").await?;
     c.execute(
-        "sessionStorage.setItem('tabula-test-hooks', '1'); for (const s of [1, 2, 3]) { const e = document.getElementById('seat-' + s); e.value = 'level:4'; e.dispatchEvent(new Event('change', { bubbles: true })); }",
+        "sessionStorage.setItem('tabula-test-hooks', '1'); for (let s = 1, e; (e = document.getElementById('seat-' + s)); s += 1) { e.value = 'level:4'; e.dispatchEvent(new Event('change', { bubbles: true })); }",
         vec![],
     )
     .await?;
@@ -382,7 +384,7 @@ async fn measure(c: &Client, base: &str, repeats: usize, cases: &[Value]) -> any
         .map(|a| a.iter().filter_map(Value::as_f64).collect())
         .unwrap_or_default();
     println!(
-        "3. click to the computer's move (hearts, level 4, brisk pace of 400 ms included): median {:.0} ms over {} clicks; the worker's round trip per searched move: median {:.1} ms, max {:.1} ms over {}",
+        "3. click to the computer's move ({game}, level 4, brisk pace of 400 ms included): median {:.0} ms over {} clicks; the worker's round trip per searched move: median {:.1} ms, max {:.1} ms over {}",
         median(clicks.clone()),
         clicks.len(),
         median(round_trips.clone()),

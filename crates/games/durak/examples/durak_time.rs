@@ -1,8 +1,9 @@
 //! Level N's whole decision, natively, one core: a fresh player (as the
 //! server makes one for each request) at every decision of level-2
-//! self-play deals, timed; the median and the 90th percentile by kind of
-//! decision (a lead, a defence, a throw-in), and the search's iterations
-//! per second.
+//! self-play (a match of DEALS deals), timed; the median and the 90th
+//! percentile by kind of decision (a lead, a defence, a throw-in), over
+//! all and over the decisions that searched (a decision with one legal
+//! move is answered at once), and the search's iterations per second.
 //!
 //! ```text
 //! cargo run --release -p tabula-durak --example durak_time -- [LEVEL] [PLAYERS] [DEALS]
@@ -29,6 +30,7 @@ fn main() {
     let mut guide: Vec<DurakAi> = (0..u64::from(players)).map(|k| DurakAi::new(2, 100 + k)).collect();
     let mut times: [Vec<f64>; 3] = Default::default();
     let (mut iterations, mut searched_ms) = (0u64, 0.0);
+    let mut searched: Vec<f64> = Vec::new();
     while !s.is_over() {
         match g.to_move(&s) {
             Turn::Chance => {
@@ -44,6 +46,7 @@ fn main() {
                 if r.stats.iterations > 0 {
                     iterations += r.stats.iterations;
                     searched_ms += t;
+                    searched.push(t);
                 }
                 times[stage as usize].push(t);
                 std::hint::black_box(r);
@@ -73,6 +76,7 @@ fn main() {
     show("defend", defend);
     show("throw in", throw);
     show("all", &mut all);
+    show("searched (more than one legal move)", &mut searched);
     if searched_ms > 0.0 {
         println!(
             "searching decisions: {iterations} iterations in {searched_ms:.0} ms, {:.0} iterations/s",

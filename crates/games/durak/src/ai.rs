@@ -2,17 +2,19 @@
 //!
 //! - **The policy** (levels 1–2, and the searches' rollouts) scores each
 //!   legal move from the seat's own view ([`score`]): a card's worth is
-//!   its rank, trumps above every plain card ([`worth`]).
+//!   its rank (the six 0, the ace 8), a trump 9 more ([`worth`]).
 //!   - *Lead*: the cheapest card, plain before trump, a rank held twice
 //!     or more preferred (more of it can follow).
 //!   - *Defend*: the cheapest card that beats; a trump costs more while
-//!     the stock is long (it is worth more kept). Taking costs a fixed
-//!     amount, more once the stock is gone (the cards then stay). So the
-//!     seat beats with small cards and takes rather than spend a high
-//!     trump early.
-//!   - *Transfer* (perevodnoy): a cheap card passes the whole table on.
-//!   - *Throw in*: a cheap plain card, and anything but a trump once the
-//!     stock is gone; else pass.
+//!     the stock is long (it is worth more kept), in proportion to the
+//!     share of the deal's stock left. Taking costs a base and more per
+//!     card on the table, and more again once the stock is gone (the cards
+//!     then stay). So the seat beats with plain cards, spends a low trump
+//!     when the table is full or the stock short, and takes rather than
+//!     spend a high trump early.
+//!   - *Transfer* (perevodnoy): a bonus over beating with the same card.
+//!   - *Throw in*: a plain card up to a ten; once the stock is gone, any
+//!     card up to the trump seven; else pass.
 //! - **Level 1** plays the policy with mistakes among its few best moves.
 //! - **Levels 3–4**: information-set MCTS over the deal in progress,
 //!   worlds drawn uniformly over the unseen cards (the picked-up cards in
@@ -21,7 +23,7 @@
 //!   the durak (or its team), the rest shared by the others, 0 to all on
 //!   a draw.
 
-use tabula_cards::bout::{self, DECK, Move, Outcome, Stage};
+use tabula_cards::bout::{self, CARDS, DECK, HAND, Move, Outcome, Stage};
 use tabula_cards::{CardId, CardSet, HandGame, HandRules, HandSeat, Mistakes};
 use tabula_search::{Payoffs, Player, Rng, Rollout, SearchResult, Seat, Tunable};
 
@@ -46,18 +48,21 @@ pub(crate) const ROLLOUT_RANDOM: f64 = 0.15;
 const TRUMP_BONUS: f64 = 9.0;
 /// Leading: the bonus per other card of the same rank held.
 const LEAD_PAIR: f64 = 1.5;
-/// Defending: a trump's extra cost with a full stock (scaled by the
-/// stock's share left).
-const TRUMP_SPEND: f64 = 6.0;
-/// The cost of taking, in card worth.
-const TAKE_COST: f64 = 9.0;
+/// Defending: a trump's extra cost with the deal's whole stock left
+/// (scaled by the share of it left).
+const TRUMP_SPEND: f64 = 4.0;
+/// The cost of taking, in card worth, before the cards on the table.
+const TAKE_BASE: f64 = 9.0;
+/// The cost of taking for each card on the table.
+const TAKE_PER_CARD: f64 = 1.0;
 /// Taking's extra cost once the stock is gone.
 const TAKE_LATE: f64 = 12.0;
 /// A transfer's bonus over beating with the same card.
 const TRANSFER_BONUS: f64 = 4.0;
-/// Throwing in: plain cards worth less than this are thrown in.
-const THROW_BELOW: f64 = 4.0;
-/// Throwing in once the stock is gone: the bonus for shedding a card.
+/// Throwing in: plain cards worth at most this are thrown in (4: a ten).
+const THROW_UP_TO: f64 = 4.0;
+/// Throwing in once the stock is gone: cards worth at most this are
+/// thrown in (10: every plain card, and the trump six and seven).
 const THROW_LATE: f64 = 10.0;
 
 /// Every tunable of the Durak computer: name, default, meaning.
@@ -96,9 +101,18 @@ pub const DURAK_TUNABLES: &[Tunable] = &[
     Tunable::float(
         "trump_spend",
         TRUMP_SPEND,
-        "defending: a trump's extra cost with a full stock, scaled by the stock's share left",
+        "defending: a trump's extra cost with the deal's whole stock left, scaled by the share left",
     ),
-    Tunable::float("take_cost", TAKE_COST, "defending: the cost of taking, in card worth"),
+    Tunable::float(
+        "take_base",
+        TAKE_BASE,
+        "defending: the cost of taking, before the cards on the table",
+    ),
+    Tunable::float(
+        "take_per_card",
+        TAKE_PER_CARD,
+        "defending: the cost of taking per card on the table",
+    ),
     Tunable::float(
         "take_late",
         TAKE_LATE,
@@ -110,14 +124,14 @@ pub const DURAK_TUNABLES: &[Tunable] = &[
         "perevodnoy: a transfer's bonus over beating with the same card",
     ),
     Tunable::float(
-        "throw_below",
-        THROW_BELOW,
-        "throwing in: plain cards worth less are thrown in",
+        "throw_up_to",
+        THROW_UP_TO,
+        "throwing in: plain cards worth at most this are thrown in (4: a ten)",
     ),
     Tunable::float(
         "throw_late",
         THROW_LATE,
-        "throwing in once the stock is gone: the bonus for shedding a card",
+        "throwing in once the stock is gone: cards worth at most this are thrown in (10: the trump seven)",
     ),
 ];
 
@@ -134,16 +148,22 @@ pub fn worth(card: CardId, trump: tabula_cards::french::Suit) -> f64 {
 }
 
 /// The policy's score of `mv` for the seat that `o` observes, to move
-/// (higher is better).
+/// (higher is better; a throw-in or a pass scores from 0).
 pub fn score(o: &bout::Observation, mv: Move) -> f64 {
     let trump = o.trump();
     let p = &o.public;
-    let stock_share = f64::from(p.stock_len) / 24.0;
+    // The deal's stock: what the hands did not take (none at six).
+    let dealt_stock = CARDS.saturating_sub(HAND * usize::from(p.seats));
+    let stock_share = if dealt_stock == 0 {
+        0.0
+    } else {
+        f64::from(p.stock_len) / dealt_stock as f64
+    };
     let late = p.stock_len == 0;
     let spend = |c: CardId| {
         let w = worth(c, trump);
         if DECK.suit(c) == trump {
-            w + TRUMP_SPEND * stock_share.min(1.0)
+            w + TRUMP_SPEND * stock_share
         } else {
             w
         }
@@ -155,17 +175,21 @@ pub fn score(o: &bout::Observation, mv: Move) -> f64 {
             -spend(c) + bonus
         }
         Move::Attack(c) => {
-            let base = if late { THROW_LATE } else { THROW_BELOW };
-            if DECK.suit(c) == trump && !late {
+            if late {
+                THROW_LATE - worth(c, trump)
+            } else if DECK.suit(c) == trump {
                 -1.0
             } else {
-                base - worth(c, trump)
+                THROW_UP_TO - worth(c, trump)
             }
         }
         Move::Pass => 0.0,
         Move::Defend { with, .. } => -spend(with),
         Move::Transfer(c) => TRANSFER_BONUS - spend(c),
-        Move::Take => -(TAKE_COST + if late { TAKE_LATE } else { 0.0 }),
+        Move::Take => {
+            let cards = p.bout.table().len() as f64;
+            -(TAKE_BASE + TAKE_PER_CARD * cards + if late { TAKE_LATE } else { 0.0 })
+        }
     }
 }
 

@@ -8,7 +8,7 @@ use tabula_cards::CardId;
 use tabula_cards::bout::{DECK, Move};
 use tabula_contract::capability::{BenchSearch, searches};
 use tabula_contract::{GameInfo, GameModule, OptionDoc, Scoresheet};
-use tabula_search::{Determinize, Seat, Turn};
+use tabula_search::{Determinize, Game, Seat, Turn};
 
 use crate::actions::{Action, name};
 use crate::ai::{DURAK_TUNABLES, DurakAi};
@@ -16,7 +16,7 @@ use crate::observation::{Observation, swap_unseen};
 use crate::options::DurakOptions;
 use crate::rules::Durak;
 use crate::state::State;
-use crate::view::{DurakView, SEAT_NAMES, outcome_text};
+use crate::view::{DurakView, SEAT_NAMES, outcome_text, sorted_hand};
 
 impl GameModule for Durak {
     type Game = Durak;
@@ -54,7 +54,8 @@ impl GameModule for Durak {
         OptionDoc::new("first_bout_five", "a deal's first bout holds at most five attacks"),
         OptionDoc::new("teams", "teams of two, partners opposite (4 or 6 players)"),
     ];
-    /// A deal is at most a few hundred moves; a match at most 100 deals.
+    /// A deal is some hundred moves in play (a deal of endless takes
+    /// could run longer: the limit stops it); a match at most 100 deals.
     const MAX_PLIES: usize = 200_000;
     const SEAT_NAMES: &'static [&'static str] = &SEAT_NAMES;
 
@@ -72,6 +73,22 @@ impl GameModule for Durak {
             return Err("the observation's rules are not the game's".into());
         }
         o.check()
+    }
+
+    /// A state from outside (a world drawn for an observation, a record's
+    /// replay) is the match's: its every seat's observation checks, and
+    /// the deal in play keeps its invariants (the 36 cards once each, the
+    /// table its pairs, the trump card at the stock's bottom).
+    fn check_state(&self, s: &State) -> Result<(), String> {
+        if s.players() != self.options().seats() {
+            return Err("the state's table is not the game's".into());
+        }
+        if let Some(d) = s.deal() {
+            d.check_invariants()?;
+        } else if s.undealt().len() + usize::from(s.dealt) != tabula_cards::bout::CARDS {
+            return Err("the cards dealt are not the pack's first ones".into());
+        }
+        (0..s.players()).try_for_each(|seat| self.observation(s, seat).check())
     }
 
     fn teams(&self) -> Option<Vec<usize>> {
@@ -199,8 +216,11 @@ impl GameModule for Durak {
         swap_unseen(s, observer)
     }
 
+    /// Every hand as its seat sees it sorted (plain suits first, trumps
+    /// last).
     fn face_up(&self, s: &State) -> Option<Vec<Vec<String>>> {
-        Some(s.hands().iter().map(|&h| h.iter().map(name).collect()).collect())
+        let trump = s.trump_card().map(|c| DECK.suit(c));
+        Some(s.hands().iter().map(|&h| sorted_hand(h, trump)).collect())
     }
 
     fn scoresheet(&self, s: &State) -> Option<Scoresheet> {
@@ -278,5 +298,5 @@ pub fn parse_move(o: &Observation, legal: &[Action], text: &str) -> Result<Actio
 /// deal 1 under the default rules (their counts are declared, and checked
 /// by the conformance tests).
 fn bench() -> Vec<BenchSearch> {
-    searches::sampling::<Durak>(343, 100)
+    searches::sampling::<Durak>(334, 100)
 }

@@ -5,11 +5,19 @@
 //! seat's hand, every hand's size, the table, the discard, the trump
 //! card, and the cards every seat saw go into a hand (picked up from the
 //! table, or the trump card drawn last). While the pack is dealt, the
-//! seat sees its own cards and the trump card. Every card whose place it
-//! cannot tell is equally likely anywhere it could be: nothing in Durak
-//! rules a card out of a hand (a seat may take with a card that beats,
-//! and pass with a card it could throw in), so worlds are uniform deals
-//! of the unseen cards to the hidden places.
+//! seat sees its own cards and the trump card.
+//!
+//! A world deals the unseen cards uniformly to the hidden places. Play
+//! rules few cards out of a hand (a seat may take with a card that beats,
+//! and pass with a card it could throw in); one deduction does: when the
+//! deal named no first attacker, the seat that led held the lowest trump
+//! dealt (or nobody held one). In the deal's first bout, where every card
+//! that left a hand is on the table, the worlds honour it by rejection
+//! ([`Worlds::draw`]): exactly at the lead, and after it as far as the
+//! table tells who played what (the lead is the attacker's, the beating
+//! cards the defender's; a throw-in may be anyone's, so it is counted as
+//! possibly the attacker's). From the second bout on, the refills have
+//! mixed the stock in and the deduction is dropped (an approximation).
 
 use serde::{Deserialize, Serialize};
 use tabula_cards::bout::{self, CARDS, Deal, MAX_SEATS, Outcome, all_cards};
@@ -160,9 +168,37 @@ impl Observation {
         {
             return Err("the deals counted do not add up".into());
         }
+        if !all_cards().contains_all(self.hand) || self.trump_card.is_some_and(|t| usize::from(t.0) >= CARDS) {
+            return Err("a card that is not of the pack".into());
+        }
+        if self.options.teams && (0..n / 2).any(|s| self.duraks[s] != self.duraks[s + n / 2]) {
+            return Err("partners count different duraks".into());
+        }
+        // The last deal's end sets who deals and who attacks first now.
+        let next = |s: usize| Some(((s + 1) % n) as u8);
+        let fits = match self.last {
+            None => self.deal_no == 0 && self.dealer == 0 && self.first.is_none(),
+            Some(Outcome::Durak(d)) => {
+                !self.options.teams && d < n && usize::from(self.dealer) == d && self.first == next(d)
+            }
+            Some(Outcome::DurakTeam(a, b)) => {
+                self.options.teams
+                    && a < n / 2
+                    && b == a + n / 2
+                    && usize::from(self.dealer) == a
+                    && self.first == next(a)
+            }
+            Some(Outcome::Draw) => self.deal_no > 0 && self.first.is_none(),
+        };
+        if !fits {
+            return Err("the last deal's end does not fit who deals and attacks now".into());
+        }
         match &self.play {
             Some(p) => {
                 p.check()?;
+                if p.public.outcome.is_some() {
+                    return Err("a finished deal still in play".into());
+                }
                 if p.public.options != self.options.bout()
                     || usize::from(p.public.seats) != n
                     || p.seat != self.seat
@@ -215,6 +251,11 @@ impl Observation {
         Some(worlds)
     }
 }
+
+/// How many times [`Worlds::draw`] draws again for a world that disagrees
+/// with the first lead (a real observation's worlds agree often enough:
+/// at least one in some dozens).
+pub const MAX_REDRAWS: usize = 10_000;
 
 /// The worlds of one observation: the unseen cards dealt uniformly to the
 /// hidden places (the other hands beyond their known cards, the stock
@@ -294,10 +335,55 @@ impl Worlds {
             .expect("the sampler was checked")
     }
 
-    /// One world drawn uniformly from those that fit.
+    /// One world drawn uniformly from those that fit: in the first bout
+    /// of a deal whose first attacker held the lowest trump, drawn again
+    /// until it agrees ([`fits_first_lead`](Worlds::fits_first_lead);
+    /// after [`MAX_REDRAWS`] draws that do not, the last is kept).
     pub fn draw(&mut self, rng: &mut Rng) -> State {
-        self.build(&mut |pool: &mut CardSet| pool.random(rng))
-            .expect("the sampler was checked")
+        let mut world = self.build(&mut |pool: &mut CardSet| pool.random(rng));
+        for _ in 0..MAX_REDRAWS {
+            match world {
+                Some(w) if !self.fits_first_lead(&w) => {
+                    world = self.build(&mut |pool: &mut CardSet| pool.random(rng));
+                }
+                _ => break,
+            }
+        }
+        world.expect("the sampler was checked")
+    }
+
+    /// Whether world `w` agrees that the first bout's attacker, chosen for
+    /// holding the lowest trump, held it: no other seat held a trump below
+    /// every trump the attacker may have held (its hand, the lead and the
+    /// throw-ins), and when it may have held none, nobody held one. A seat's
+    /// hand at the deal was its hand now and what it put on the table: the
+    /// defender's beating cards (a throw-in's thrower is not recorded, so
+    /// it counts for the attacker only: the test never refuses a world
+    /// that fits). True outside a first bout led so. With perevodnoy a
+    /// transfer makes another seat the attacker: the test then applies at
+    /// the lead only.
+    pub fn fits_first_lead(&self, w: &State) -> bool {
+        let o = &self.observation;
+        let (Some(p), Some(d)) = (&o.play, w.deal()) else {
+            return true;
+        };
+        let b = &p.public.bout;
+        if o.first.is_some() || p.public.bouts != 0 || (o.options.transfer && b.attacks() > 0) {
+            return true;
+        }
+        let trumps = bout::suit_cards(p.trump());
+        let (attacker, defender) = (b.attacker(), b.defender());
+        let attacks: CardSet = b.pairs().map(|(a, _)| a).collect();
+        let covers: CardSet = b.pairs().filter_map(|(_, c)| c).collect();
+        let lowest = ((d.hand(attacker) | attacks) & trumps).lowest();
+        (0..o.players()).filter(|&s| s != attacker).all(|s| {
+            let put = if s == defender { covers } else { CardSet::EMPTY };
+            match (((d.hand(s) | put) & trumps).lowest(), lowest) {
+                (Some(held), Some(low)) => held > low,
+                (Some(_), None) => false,
+                (None, _) => true,
+            }
+        })
     }
 }
 

@@ -89,9 +89,10 @@ pub const SEAT_NAMES: [&str; 6] = ["South", "West", "North", "East", "Northwest"
 
 /// A deal's end in words.
 pub fn outcome_text(outcome: Outcome) -> String {
+    let seat = |s: usize| SEAT_NAMES.get(s).copied().unwrap_or("a player");
     match outcome {
-        Outcome::Durak(s) => format!("{} is the durak", SEAT_NAMES[s]),
-        Outcome::DurakTeam(a, b) => format!("{} and {} are the duraks", SEAT_NAMES[a], SEAT_NAMES[b]),
+        Outcome::Durak(s) => format!("{} is the durak", seat(s)),
+        Outcome::DurakTeam(a, b) => format!("{} and {} are the duraks", seat(a), seat(b)),
         Outcome::Draw => "a draw: the last cards went out together".to_string(),
     }
 }

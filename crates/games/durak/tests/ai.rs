@@ -64,7 +64,7 @@ fn the_policy_leads_its_cheapest_plain_card_preferring_a_pair() {
 }
 
 #[test]
-fn the_policy_beats_with_the_cheapest_card_and_takes_rather_than_spend_a_high_trump_early() {
+fn the_policy_beats_with_the_cheapest_card_spends_a_low_trump_late_and_takes_rather_than_spend_a_high_trump_early() {
     let mut d = position(&["7s", "Kc"], &["9s", "Ks", "8h"], 12);
     d.apply(Move::Attack(c("7s"))).unwrap();
     assert_eq!(
@@ -78,6 +78,31 @@ fn the_policy_beats_with_the_cheapest_card_and_takes_rather_than_spend_a_high_tr
     let mut d = position(&["As", "Kc"], &["Ah", "7c"], 20);
     d.apply(Move::Attack(c("As"))).unwrap();
     assert_eq!(policy(&d), Move::Take, "the trump ace is worth more kept early");
+
+    // A second attack, the stock short: the trump seven beats it rather
+    // than take three cards.
+    let mut d = position(&["9s", "9c", "Kc"], &["10s", "7h", "8d"], 2);
+    d.apply(Move::Attack(c("9s"))).unwrap();
+    let ten = Move::Defend {
+        attack: c("9s"),
+        with: c("10s"),
+    };
+    assert_eq!(policy(&d), ten);
+    d.apply(ten).unwrap();
+    d.apply(Move::Attack(c("9c"))).unwrap();
+    let seven = Move::Defend {
+        attack: c("9c"),
+        with: c("7h"),
+    };
+    assert_eq!(
+        policy(&d),
+        seven,
+        "a low trump is spent when the table fills and the stock is short"
+    );
+    // The same attack alone, early: taking one card costs less.
+    let mut d = position(&["9c", "Kc"], &["7h", "8d"], 20);
+    d.apply(Move::Attack(c("9c"))).unwrap();
+    assert_eq!(policy(&d), Move::Take);
 
     let mut d = position(&["As", "Kc"], &["Ah", "7c"], 0);
     d.apply(Move::Attack(c("As"))).unwrap();

@@ -174,3 +174,56 @@ fn worlds_repeat_for_a_seed() {
         }
     }
 }
+
+#[test]
+fn in_the_first_bout_the_worlds_honour_that_the_attacker_held_the_lowest_trump() {
+    // Three players, first deals: at the lead and after it, no world gives
+    // another seat (its beating cards counted) a trump below the
+    // attacker's lowest (its hand and the lead).
+    let g = game(3, 1);
+    let mut checked = 0;
+    for seed in 0..40 {
+        for plies in [36, 37, 38] {
+            let s = random_state(&g, seed, plies);
+            let Some(d) = s.deal() else { continue };
+            if d.bouts() != 0 {
+                continue;
+            }
+            for seat in 0..3 {
+                let o = g.observation(&s, seat);
+                let mut worlds = o.sampler().unwrap();
+                let mut rng = Rng::new(seed);
+                for _ in 0..200 {
+                    let w = worlds.draw(&mut rng);
+                    assert!(worlds.fits_first_lead(&w));
+                    checked += 1;
+                }
+                assert!(worlds.fits_first_lead(&s), "the truth fits");
+            }
+        }
+    }
+    assert!(checked > 10_000, "{checked} worlds");
+}
+
+#[test]
+fn observations_from_outside_that_do_not_add_up_are_refused() {
+    let g = game(3, 2);
+    let s = random_state(&g, 2, 45);
+    let o = g.observation(&s, 0);
+    assert_eq!(o.check(), Ok(()));
+    let mut bad = o;
+    bad.last = Some(Outcome::Durak(9));
+    assert!(bad.check().is_err(), "a durak beyond the table");
+    let mut bad = o;
+    bad.hand = o.hand | tabula_cards::CardSet::of(tabula_cards::CardId(40));
+    assert!(bad.check().is_err(), "a card not of the pack");
+    let mut bad = o;
+    if let Some(p) = bad.play.as_mut() {
+        p.public.outcome = Some(Outcome::Draw);
+    }
+    assert!(bad.check().is_err(), "a finished deal in play");
+    let mut dealing = g.observation(&random_state(&g, 2, 10), 1);
+    assert_eq!(dealing.check(), Ok(()));
+    dealing.hand = dealing.hand | tabula_cards::CardSet::of(tabula_cards::CardId(50));
+    assert!(dealing.check().is_err(), "a card not of the pack while dealing");
+}

@@ -46,79 +46,119 @@ fn with_six_players_the_dealers_last_card_is_the_trump_known_to_all() {
     assert_eq!(o.trump_card, Some(pack()[35]));
 }
 
-#[test]
-fn the_lowest_trump_attacks_first_in_the_first_deal() {
-    let g = game(2, 1);
-    let mut s = g.initial_state();
-    // Seat 1 gets cards 0, 2, 4, ...; seat 0 cards 1, 3, 5, ... The
-    // trump is card 12's suit.
+/// The pack with these cards moved to these positions (the rest in card
+/// order, shifted).
+fn order_with(placed: &[(usize, &str)]) -> Vec<tabula_cards::CardId> {
     let mut order = pack();
-    // Make the trump a spade (the 7♠) and give seat 0 the 6♠ (lowest).
-    let (six, seven) = (c("6s"), c("7s"));
-    let i6 = order.iter().position(|&x| x == six).unwrap();
-    let i7 = order.iter().position(|&x| x == seven).unwrap();
-    order.swap(i6, 1);
-    order.swap(i7, 12);
-    deal_order(&g, &mut s, &order);
-    assert_eq!(s.deal().unwrap().trump_card(), seven);
-    assert!(s.deal().unwrap().hand(0).contains(six));
-    assert_eq!(g.to_move(&s), Turn::Seat(0));
+    for &(at, name) in placed {
+        let card = c(name);
+        let from = order.iter().position(|&x| x == card).unwrap();
+        order.swap(from, at);
+    }
+    order
 }
 
 #[test]
-fn the_durak_is_counted_deals_next_and_its_left_attacks_first() {
-    let g = game(3, 3);
-    let mut rng = Rng::new(3);
+fn the_lowest_trump_attacks_first_in_the_first_deal() {
+    // Two players, seat 0 deals: seat 1 gets cards 0, 2, 4, …, seat 0
+    // cards 1, 3, 5, …; card 12 is turned up. Spades are trumps (the
+    // K♠); seat 1 holds the 9♠ and seat 0 the 7♠: seat 0 attacks.
+    let g = game(2, 1);
     let mut s = g.initial_state();
+    deal_order(
+        &g,
+        &mut s,
+        &order_with(&[(12, "Ks"), (0, "9s"), (1, "7s"), (2, "6c"), (3, "8c")]),
+    );
+    let d = s.deal().unwrap();
+    assert!(d.hand(1).contains(c("9s")) && d.hand(0).contains(c("7s")));
+    assert_eq!(g.to_move(&s), Turn::Seat(0));
+    // The same with the trumps the other way round: seat 1 attacks.
+    let mut s = g.initial_state();
+    deal_order(
+        &g,
+        &mut s,
+        &order_with(&[(12, "Ks"), (0, "7s"), (1, "9s"), (2, "6c"), (3, "8c")]),
+    );
+    assert_eq!(g.to_move(&s), Turn::Seat(1));
+}
+
+#[test]
+fn with_no_trump_in_any_hand_the_dealers_left_attacks_first() {
+    // Hearts are trumps (the 6♥ turned up as card 12) and every other
+    // heart is dealt into the stock: nobody holds a trump.
+    let g = game(2, 1);
+    let mut s = g.initial_state();
+    let hearts = ["6h", "7h", "8h", "9h", "10h", "Jh", "Qh", "Kh", "Ah"];
+    let placed: Vec<(usize, &str)> = hearts.iter().enumerate().map(|(k, &h)| (12 + k, h)).collect();
+    deal_order(&g, &mut s, &order_with(&placed));
+    let d = s.deal().unwrap();
+    assert_eq!(d.trump_card(), c("6h"));
+    assert!(
+        (d.hand(0) | d.hand(1))
+            .iter()
+            .all(|x| tabula_cards::bout::DECK.suit(x) != tabula_cards::french::Suit::Hearts)
+    );
+    assert_eq!(g.to_move(&s), Turn::Seat(1), "the dealer's left");
+}
+
+#[test]
+fn the_durak_deals_next_and_its_left_attacks_and_a_draw_passes_the_deal_left() {
+    let g = game(3, 3);
+    let (mut duraks, mut draws) = (0, 0);
     let mut legal = Vec::new();
-    let mut deals_seen = 0;
-    while !s.is_over() {
-        let before = s;
-        match g.to_move(&s) {
-            Turn::Chance => {
-                let a = g.sample_chance(&s, &mut rng);
-                g.apply(&mut s, a);
+    for seed in 0..300 {
+        let mut rng = Rng::new(seed);
+        let mut s = g.initial_state();
+        while !s.is_over() {
+            let before = s;
+            match g.to_move(&s) {
+                Turn::Chance => {
+                    let a = g.sample_chance(&s, &mut rng);
+                    g.apply(&mut s, a);
+                }
+                _ => {
+                    g.legal_actions(&s, &mut legal);
+                    g.apply(&mut s, *rng.choose(&legal).unwrap());
+                }
             }
-            Turn::Seat(_) => {
-                g.legal_actions(&s, &mut legal);
-                g.apply(&mut s, *rng.choose(&legal).unwrap());
+            if s.deal_no() == before.deal_no() {
+                continue;
             }
-            Turn::Terminal => unreachable!(),
-        }
-        if s.deal_no() != before.deal_no() {
-            deals_seen += 1;
-            let last = s.last().unwrap();
             let added: Vec<u32> = (0..3).map(|t| s.duraks()[t] - before.duraks()[t]).collect();
-            match last {
+            let o = g.observation(&s, 0);
+            match s.last().unwrap() {
                 Outcome::Durak(d) => {
+                    duraks += 1;
                     assert_eq!(added.iter().sum::<u32>(), 1);
                     assert_eq!(added[d], 1);
+                    assert_eq!((usize::from(o.dealer), o.first), (d, Some(((d + 1) % 3) as u8)));
                     if !s.is_over() {
-                        // Deal the next: the player on the durak's left attacks.
                         while g.to_move(&s) == Turn::Chance {
                             let a = g.sample_chance(&s, &mut rng);
                             g.apply(&mut s, a);
                         }
-                        assert_eq!(g.to_move(&s), Turn::Seat((d + 1) % 3));
-                        assert_eq!(
-                            s.deal().unwrap().hand((d + 1) % 3).len(),
-                            6,
-                            "the durak dealt: its left got the first card"
-                        );
+                        assert_eq!(g.to_move(&s), Turn::Seat((d + 1) % 3), "the durak's left attacks");
                     }
                 }
                 Outcome::Draw => {
-                    assert_eq!(s.draws(), before.draws() + 1);
+                    draws += 1;
                     assert_eq!(added, vec![0, 0, 0]);
+                    assert_eq!(s.draws(), before.draws() + 1);
+                    let was = g.observation(&before, 0).dealer;
+                    assert_eq!((o.dealer, o.first), ((was + 1) % 3, None), "the deal passes left");
                 }
                 Outcome::DurakTeam(..) => panic!("no teams here"),
             }
         }
+        assert_eq!(s.deal_no(), 3);
+        assert_eq!(g.to_move(&s), Turn::Terminal);
+        assert_eq!(s.duraks().iter().sum::<u32>() + s.draws(), 3);
+        if duraks > 0 && draws > 0 {
+            return;
+        }
     }
-    assert_eq!(deals_seen, 3);
-    assert_eq!(s.deal_no(), 3);
-    assert_eq!(g.to_move(&s), Turn::Terminal);
-    assert_eq!(s.duraks().iter().sum::<u32>() + s.draws(), 3);
+    panic!("{duraks} duraks and {draws} draws in 300 matches");
 }
 
 #[test]
