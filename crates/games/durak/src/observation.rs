@@ -100,13 +100,9 @@ impl Observation {
         match &self.play {
             Some(p) => p.hand_lens[..self.players()].iter().map(|&l| usize::from(l)).collect(),
             None => {
-                let s = self.template();
+                let deal = self.template().round_deal();
                 (0..self.players())
-                    .map(|seat| {
-                        (0..usize::from(self.dealt))
-                            .filter(|&k| matches!(s.dealt_to(k), Dealt::Hand(t) if t == seat))
-                            .count()
-                    })
+                    .map(|seat| deal.dealt_to(seat, usize::from(self.dealt)))
                     .collect()
             }
         }

@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 use tabula_cards::CardId;
 use tabula_cards::bout::{CARDS, Deal, HAND, MAX_SEATS, Outcome};
-use tabula_cards::{CardSet, bout};
+use tabula_cards::{CardSet, RoundDeal, bout};
 use tabula_search::{Seat, Turn};
 
 /// A match in progress (or over): the whole truth, hidden cards included.
@@ -98,16 +98,16 @@ impl State {
     /// a time from the dealer's left, then the trump card, then the stock.
     pub fn dealt_to(&self, k: usize) -> Dealt {
         let n = self.players();
-        if k < HAND * n {
-            if n == MAX_SEATS && k == CARDS - 1 {
-                return Dealt::Trump;
-            }
-            Dealt::Hand((usize::from(self.dealer) + 1 + k) % n)
-        } else if k == HAND * n {
-            Dealt::Trump
-        } else {
-            Dealt::Stock
+        if k == HAND * n || (n == MAX_SEATS && k == CARDS - 1) {
+            return Dealt::Trump;
         }
+        self.round_deal().recipient(k).map_or(Dealt::Stock, Dealt::Hand)
+    }
+
+    /// The hands' deal: six cards to each seat, one at a time from the
+    /// dealer's left (the card table's [`RoundDeal`]).
+    pub(crate) fn round_deal(&self) -> RoundDeal {
+        RoundDeal::left_of(usize::from(self.dealer), self.players(), HAND * self.players())
     }
 
     /// The cards still to be dealt.
