@@ -71,6 +71,66 @@ pub fn playable<S: Suits>(suits: &S, hand: CardSet, trick: &[CardId], duties: Du
     if beating.is_empty() { pool } else { beating }
 }
 
+/// The cards a seat shows it does not hold by playing `card` to `trick`
+/// under follow-suit and `duties` (what the others may infer, as every
+/// player at a table does): off the suit led, none of that suit; off it
+/// and not trumping under `must_trump`, no trump either; under
+/// `must_head`, a card of the suit led (or a trump, when void) that does
+/// not beat the trick's best shows no card of that pool beats it. A lead
+/// shows nothing. Equal cards (two copies of one face) do not beat each
+/// other, so both copies are ruled out or neither.
+///
+/// ```
+/// use tabula_cards::french::Suit;
+/// use tabula_cards::tricks::{Duties, Trumps, ruled_out};
+/// use tabula_cards::{CardSet, SingleDeck};
+///
+/// let deck = SingleDeck::new(9);
+/// let card = |s: &str| deck.parse(s).unwrap();
+/// let trumps = Trumps { deck, trump: Suit::Hearts };
+/// let duties = Duties { must_head: true, must_trump: true, trump: Some(Suit::Hearts as u8) };
+/// // The 9♣ under the led K♣: no club above the king.
+/// let out = ruled_out(&trumps, &[card("Kc")], card("9c"), duties);
+/// assert_eq!(out, [card("Ac")].into_iter().collect::<CardSet>());
+/// // A spade on a club lead: no club, and no heart (trump) either.
+/// let out = ruled_out(&trumps, &[card("Kc")], card("9s"), duties);
+/// assert_eq!(out, deck.suit_cards(Suit::Clubs) | deck.suit_cards(Suit::Hearts));
+/// ```
+pub fn ruled_out<S: Suits>(suits: &S, trick: &[CardId], card: CardId, duties: Duties) -> CardSet {
+    let Some(&lead) = trick.first() else {
+        return CardSet::EMPTY;
+    };
+    let led = suits.suit_of(lead);
+    let suit = suits.suit_of(card);
+    let trump = duties.trump.filter(|&t| t != led);
+    let mut out = CardSet::EMPTY;
+    let pool = if suit == led {
+        led
+    } else {
+        out = out | suits.cards_of(led);
+        match trump {
+            Some(t) if duties.must_trump && suit != t => {
+                out = out | suits.cards_of(t);
+                return out;
+            }
+            Some(t) if duties.must_trump => t,
+            _ => return out,
+        }
+    };
+    if duties.must_head {
+        let best = trick.iter().map(|&c| suits.power(c, led)).max().unwrap_or(0);
+        if suits.power(card, led) <= best {
+            out = out
+                | suits
+                    .cards_of(pool)
+                    .iter()
+                    .filter(|&c| suits.power(c, led) > best)
+                    .collect();
+        }
+    }
+    out
+}
+
 /// The index in `trick` of the card that wins it: the strongest under
 /// the led suit; of equal cards (two copies of one face), the first
 /// played.

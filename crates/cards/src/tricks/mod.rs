@@ -9,7 +9,8 @@
 //! - [`Suits`], [`follow`], [`playable`], [`winner`], [`revealed_void`]:
 //!   following suit, Pinochle's duties ([`Duties`]: head the trick, trump
 //!   when void), the trick's winner (the first of two equal cards), and the
-//!   voids a play shows, over a game's reading of its cards (trumps and
+//!   voids a play shows ([`ruled_out`]: all it shows the seat lacks, under
+//!   the duties), over a game's reading of its cards (trumps and
 //!   Euchre's bowers are readings);
 //! - [`OtherHands`]: the other seats' hands as the first holders of the
 //!   deal problem an observation draws its worlds from, honouring the
@@ -47,7 +48,7 @@ mod hands;
 mod table;
 mod zone;
 
-pub use follow::{Duties, Suits, follow, playable, revealed_void, winner};
+pub use follow::{Duties, Suits, follow, playable, revealed_void, ruled_out, winner};
 pub use hands::OtherHands;
 pub use table::{FinishedTrick, PlayedCard, Tricks, all_active};
 pub use zone::Zone;

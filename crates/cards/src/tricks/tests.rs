@@ -201,7 +201,77 @@ fn the_json_lists_the_trick_and_the_hash_is_the_flat_fields() {
     );
 }
 
+#[test]
+fn a_play_under_the_duties_rules_out_what_the_seat_would_have_had_to_play() {
+    let duties = Duties {
+        must_head: true,
+        must_trump: true,
+        trump: Some(Suit::Hearts as u8),
+    };
+    let trumps = Trumps {
+        deck: DECK,
+        trump: Suit::Hearts,
+    };
+    let out = |trick: &str, c: &str, d: Duties| {
+        let trick: Vec<CardId> = trick.split_whitespace().map(card).collect();
+        ruled_out(&trumps, &trick, card(c), d)
+    };
+    assert_eq!(out("", "2c", duties), CardSet::EMPTY, "a lead shows nothing");
+    assert_eq!(out("Jc", "9c", duties), set("Qc Kc Ac"), "no club above the jack");
+    assert_eq!(out("Jc", "Kc", duties), CardSet::EMPTY, "it headed the trick");
+    assert_eq!(out("Jc", "Jc", duties), set("Qc Kc Ac"), "an equal card does not head");
+    assert_eq!(out("Jc", "9c", Duties::default()), CardSet::EMPTY);
+    // Trumped already: a club follows anyhow, nothing shown.
+    assert_eq!(out("Jc 2h", "9c", duties), CardSet::EMPTY);
+    // Void: a trump under the best trump shows no higher trump.
+    let clubs = DECK.suit_cards(Suit::Clubs);
+    assert_eq!(out("Jc 9h", "5h", duties), clubs | set("10h Jh Qh Kh Ah"));
+    assert_eq!(out("Jc", "5h", duties), clubs, "the first trump heads");
+    // Void in both: the suit led and the trump.
+    assert_eq!(out("Jc", "2s", duties), clubs | DECK.suit_cards(Suit::Hearts));
+    let only_follow = Duties {
+        must_trump: false,
+        ..duties
+    };
+    assert_eq!(out("Jc", "2s", only_follow), clubs);
+    // Hearts led: following a trump lead is following suit.
+    assert_eq!(out("Qh", "2h", duties), set("Kh Ah"));
+}
+
 proptest! {
+    /// A play never rules out a card its seat still holds, and the cards it
+    /// rules out are exactly those that would have changed what it could
+    /// play: with any one of them added to the hand, the card played would
+    /// not have been playable.
+    #[test]
+    fn what_a_play_rules_out_is_sound_and_exact(seed in any::<u64>(), led in 0usize..4, trump in 0u8..5) {
+        let mut rng = Rng::new(seed);
+        let duties = Duties { must_head: seed % 3 != 0, must_trump: seed % 5 != 0, trump: (trump < 4).then_some(trump) };
+        let trumps = Trumps { deck: DECK, trump: Suit::ALL[usize::from(trump % 4)] };
+        let mut cards: Vec<CardId> = DECK.all().iter().collect();
+        rng.shuffle(&mut cards);
+        let trick: Vec<CardId> = cards[..led].to_vec();
+        let hand: CardSet = cards[led..led + 8].iter().copied().collect();
+        let rest: CardSet = cards[led + 8..].iter().copied().collect();
+        // Only the Trumps reading when the duties name its suit.
+        let suits: &dyn Fn(CardSet) -> CardSet = &|h| match duties.trump {
+            Some(_) => playable(&trumps, h, &trick, duties),
+            None => playable(&DECK, h, &trick, duties),
+        };
+        for c in suits(hand) {
+            let out = match duties.trump {
+                Some(_) => ruled_out(&trumps, &trick, c, duties),
+                None => ruled_out(&DECK, &trick, c, duties),
+            };
+            prop_assert!((out & hand).is_empty(), "a card still held ruled out");
+            for x in rest {
+                let mut more = hand;
+                more.insert(x);
+                prop_assert_eq!(out.contains(x), !suits(more).contains(c), "{} with {}", c, x);
+            }
+        }
+    }
+
     /// Random hands played out by follow-suit: the record checks at every
     /// step, reads back from its JSON, and holds each card once.
     #[test]
