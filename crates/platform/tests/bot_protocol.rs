@@ -350,6 +350,23 @@ fn durak_refuses_a_picked_up_card_the_seat_holds_itself_and_a_broken_table() {
     }
 }
 
+#[test]
+fn pinochle_refuses_a_meld_its_cards_do_not_make_and_a_bid_off_the_steps() {
+    let real = decision_where("pinochle", |o| {
+        o["declarer"].is_u64() && o["gives_left"] == 0 && o["tricks"] == 1
+    });
+    let obs = &real.0;
+    let other = (real.2 + 1) % 4;
+    let mut meld = obs.clone();
+    meld["melds"][other] = Value::from(obs["melds"][other].as_u64().unwrap() + 10);
+    let mut bid = obs.clone();
+    bid["high"] = Value::from(obs["high"].as_u64().unwrap() + 5);
+    let impossible = [("meld", meld), ("bid", bid)];
+    for player in ["level:2", "level:4"] {
+        refused_then_answered("pinochle", player, &real, &impossible);
+    }
+}
+
 /// The JSON forms of an action, without its arguments, as the document
 /// writes them: a word whole (`"take"`), an object by its keys (`{"play":`,
 /// or each `"heap":` of several); none for a number or a notation (a cell,

@@ -19,6 +19,7 @@ mod browser_indianrummy;
 mod browser_local;
 mod browser_offline;
 mod browser_pages;
+mod browser_pinochle;
 mod browser_tables;
 mod daily;
 mod database_urls;
