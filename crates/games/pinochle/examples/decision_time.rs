@@ -1,11 +1,13 @@
 //! Pinochle's search speed, one core: ISMCTS iterations per second from
 //! the first trick's first decision with a choice (after the auction, the
-//! trump and the pass by the heuristics), with random rollouts (legal
-//! cards under the duties) to the end of the hand; then level 4's whole
-//! decision time over the card decisions of two hands.
+//! trump and the pass by the heuristics), with level 4's rollouts (the
+//! policy, a random legal card at `rollout_random`) to the end of the hand,
+//! or with RANDOM the chance of a random legal card (1: random rollouts,
+//! as Hearts' `ismcts_speed` measures); then level 4's whole decision time
+//! over the card decisions of two hands.
 //!
 //! ```text
-//! cargo run --release -p tabula-pinochle --example decision_time -- [ITERATIONS] [RUNS]
+//! cargo run --release -p tabula-pinochle --example decision_time -- [ITERATIONS] [RUNS] [RANDOM]
 //! ```
 
 use tabula_cards::search_hand;
@@ -22,6 +24,10 @@ fn main() {
     let args: Vec<u64> = std::env::args().skip(1).filter_map(|a| a.parse().ok()).collect();
     let iterations = args.first().copied().unwrap_or(10_000);
     let runs = args.get(1).copied().unwrap_or(5);
+    let mut rollout = CardRollout::default();
+    if let Some(r) = std::env::args().nth(3).and_then(|a| a.parse::<f64>().ok()) {
+        rollout.random = r;
+    }
     let game = Pinochle::new(PinochleOptions::default()).unwrap();
     let mut search = Ismcts::new(IsmctsConfig::default());
     // The auction, trumps and the pass by level 2's heuristics.
