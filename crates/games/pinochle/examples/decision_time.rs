@@ -52,7 +52,7 @@ fn main() {
                 &game,
                 o,
                 seat,
-                &mut CardRollout::default(),
+                &mut rollout,
                 iterations,
                 run,
             )
