@@ -46,18 +46,7 @@ fn main() {
         (runs, 100),
         heuristic,
         card_choice,
-        |o, seat, run| {
-            search_hand(
-                &mut search,
-                &game,
-                o,
-                seat,
-                &mut rollout,
-                iterations,
-                run,
-            )
-            .stats
-        },
+        |o, seat, run| search_hand(&mut search, &game, o, seat, &mut rollout, iterations, run).stats,
     );
     let mut players: Vec<PinochleAi> = (0..4).map(|k| PinochleAi::new(4, k)).collect();
     let going = |s: &State| s.hand_no() < 2;

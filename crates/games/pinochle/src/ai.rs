@@ -12,10 +12,11 @@
 //!   suits less a margin, in the smallest steps; over a partner's bid only
 //!   with a clear margin more. Level 1's limit is off by a random amount.
 //! - **Trumps**: the suit of the best estimate.
-//! - **The pass**: the partner gives trumps and aces first, the declarer
-//!   gives back cards that are neither trumps, aces nor meld, short suits
-//!   first (to trump them); either side keeps its meld (each card's loss
-//!   of meld is counted exactly).
+//! - **The pass**, by the same estimate: the partner gives the cards worth
+//!   most to the declarer by the estimate's weights (trumps, the ace and
+//!   ten of trumps, side aces) less the meld each one's loss costs it
+//!   (counted exactly); the declarer gives back the cards whose loss lowers
+//!   its estimate least (short side suits first among equals).
 //! - **Play**, levels 1–2: a card scorer ([`card_score`]): cash a card
 //!   no unseen card beats; take an opponent's trick with the cheapest card
 //!   that does, and give counters to a trick the partner holds; shed
@@ -66,14 +67,6 @@ const PARTNER_OVERBID: f64 = 60.0;
 /// `pinochle_calibrate` (the constant, trumps, high trumps, side aces,
 /// side tens, short side suits).
 pub const TRICK_WEIGHTS: [f64; 6] = [86.9, 26.3, 13.3, 27.6, 3.2, 1.4];
-/// The pass: a trump's worth to give (plus its rank, 0 to 5).
-const GIVE_TRUMP: f64 = 20.0;
-/// The pass: a side ace's worth to give.
-const GIVE_ACE: f64 = 10.0;
-/// The pass back: shortening a side suit, per card fewer left in it.
-const SHORTEN: f64 = 2.0;
-/// The pass: each point of meld a card's loss costs.
-const MELD_KEEP: f64 = 1.0;
 /// Play: the bonus for leading a card no unseen card beats.
 const LEAD_TOP: f64 = 30.0;
 /// Play: the bonus for winning an opponent's trick.
@@ -146,18 +139,6 @@ pub const PINOCHLE_TUNABLES: &[Tunable] = &[
         "weight_short",
         TRICK_WEIGHTS[5],
         "estimate: points per side suit of at most one card (calibrated)",
-    ),
-    Tunable::float("give_trump", GIVE_TRUMP, "pass: a trump's worth to give, plus its rank"),
-    Tunable::float("give_ace", GIVE_ACE, "pass: a side ace's worth to give"),
-    Tunable::float(
-        "shorten",
-        SHORTEN,
-        "pass back: worth of shortening a side suit, per card fewer left in it",
-    ),
-    Tunable::float(
-        "meld_keep",
-        MELD_KEEP,
-        "pass: cost per point of meld a card's loss costs",
     ),
     Tunable::float(
         "lead_top",
@@ -232,17 +213,15 @@ pub fn choose_bid(o: &Observation, noise: f64) -> Action {
     }
 }
 
-/// The cards to pass: `k` of `hand`, chosen one at a time by `worth`
-/// less the meld each one's loss costs (exactly).
-fn choose_give(hand: CardSet, trump: u8, k: usize, worth: impl Fn(CardSet, CardId) -> f64) -> CardSet {
+/// The cards to pass: `k` of `hand`, chosen one at a time, each the best
+/// by `worth` (of the card, given the cards left).
+fn choose_give(hand: CardSet, k: usize, worth: impl Fn(CardSet, CardId) -> f64) -> CardSet {
     let mut left = hand;
     let mut out = CardSet::EMPTY;
     for _ in 0..k {
-        let meld = f64::from(count_melds(left, trump).points);
         let mut best = (f64::NEG_INFINITY, None);
         for c in left {
-            let loss = meld - f64::from(count_melds(left - CardSet::of(c), trump).points);
-            let v = worth(left, c) - MELD_KEEP * loss;
+            let v = worth(left, c);
             if v > best.0 {
                 best = (v, Some(c));
             }
@@ -254,31 +233,44 @@ fn choose_give(hand: CardSet, trump: u8, k: usize, worth: impl Fn(CardSet, CardI
     out
 }
 
-/// The partner's pass to the declarer: trumps and aces first.
+/// What a card adds to the declarer's hand by the estimate's weights
+/// ([`TRICK_WEIGHTS`]): a trump (more for its ace or ten), a side ace, a
+/// side ten; nothing else (the partner does not see what meld it makes
+/// there).
+pub fn worth_to_declarer(c: CardId, trump: u8) -> f64 {
+    let [_, trumps, high, aces, tens, _] = TRICK_WEIGHTS;
+    let r = crate::cards::rank_of(c);
+    let top = r == rank::ACE || r == rank::TEN;
+    if suit_of(c) == trump {
+        trumps + if top { high } else { 0.0 }
+    } else if r == rank::ACE {
+        aces
+    } else if r == rank::TEN {
+        tens
+    } else {
+        0.0
+    }
+}
+
+/// The partner's pass to the declarer, by the estimate: each card's worth
+/// to the declarer ([`worth_to_declarer`]) less the meld its loss costs
+/// the partner's hand (counted exactly); of equal worth, the higher card.
 pub fn give_to_declarer(hand: CardSet, trump: u8, k: usize) -> CardSet {
-    choose_give(hand, trump, k, |_, c| {
-        if suit_of(c) == trump {
-            GIVE_TRUMP + f64::from(strength(c))
-        } else if strength(c) == 5 {
-            GIVE_ACE
-        } else {
-            -f64::from(strength(c))
-        }
+    choose_give(hand, k, |left, c| {
+        let loss = count_melds(left, trump).points - count_melds(left - CardSet::of(c), trump).points;
+        worth_to_declarer(c, trump) - f64::from(loss) + f64::from(strength(c)) / 100.0
     })
 }
 
-/// The declarer's pass back: neither trumps, aces nor meld, short suits
-/// first.
+/// The declarer's pass back, by the estimate: each card the one whose loss
+/// lowers the hand's [`estimate`] least (its meld counted exactly, its
+/// trumps, aces, tens and short suits by the weights); of equal loss, a
+/// card of the shortest side suit, then the lowest.
 pub fn give_back(hand: CardSet, trump: u8, k: usize) -> CardSet {
-    choose_give(hand, trump, k, |left, c| {
-        if suit_of(c) == trump {
-            -GIVE_TRUMP - f64::from(strength(c))
-        } else if strength(c) == 5 {
-            -GIVE_ACE
-        } else {
-            let len = (left & suit_cards(suit_of(c))).len() as f64;
-            SHORTEN * (12.0 - len) - f64::from(strength(c))
-        }
+    choose_give(hand, k, |left, c| {
+        let loss = estimate(left, trump) - estimate(left - CardSet::of(c), trump);
+        let len = (left & suit_cards(suit_of(c))).len() as f64;
+        -loss + (12.0 - len) / 100.0 - f64::from(strength(c)) / 1000.0
     })
 }
 
