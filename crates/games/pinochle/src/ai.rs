@@ -214,14 +214,21 @@ pub fn choose_bid(o: &Observation, noise: f64) -> Action {
 }
 
 /// The cards to pass: `k` of `hand`, chosen one at a time, each the best
-/// by `worth` (of the card, given the cards left).
-fn choose_give(hand: CardSet, k: usize, worth: impl Fn(CardSet, CardId) -> f64) -> CardSet {
+/// by `score` of the change its loss makes to `value` (of the cards left,
+/// read once a step), the cards left and the card.
+fn choose_give(
+    hand: CardSet,
+    k: usize,
+    value: impl Fn(CardSet) -> f64,
+    score: impl Fn(f64, CardSet, CardId) -> f64,
+) -> CardSet {
     let mut left = hand;
     let mut out = CardSet::EMPTY;
     for _ in 0..k {
+        let now = value(left);
         let mut best = (f64::NEG_INFINITY, None);
         for c in left {
-            let v = worth(left, c);
+            let v = score(value(left - CardSet::of(c)) - now, left, c);
             if v > best.0 {
                 best = (v, Some(c));
             }
@@ -256,10 +263,12 @@ pub fn worth_to_declarer(c: CardId, trump: u8) -> f64 {
 /// to the declarer ([`worth_to_declarer`]) less the meld its loss costs
 /// the partner's hand (counted exactly); of equal worth, the higher card.
 pub fn give_to_declarer(hand: CardSet, trump: u8, k: usize) -> CardSet {
-    choose_give(hand, k, |left, c| {
-        let loss = count_melds(left, trump).points - count_melds(left - CardSet::of(c), trump).points;
-        worth_to_declarer(c, trump) - f64::from(loss) + f64::from(strength(c)) / 100.0
-    })
+    choose_give(
+        hand,
+        k,
+        |left| f64::from(count_melds(left, trump).points),
+        |change, _, c| worth_to_declarer(c, trump) + change + f64::from(strength(c)) / 100.0,
+    )
 }
 
 /// The declarer's pass back, by the estimate: each card the one whose loss
@@ -267,11 +276,15 @@ pub fn give_to_declarer(hand: CardSet, trump: u8, k: usize) -> CardSet {
 /// trumps, aces, tens and short suits by the weights); of equal loss, a
 /// card of the shortest side suit, then the lowest.
 pub fn give_back(hand: CardSet, trump: u8, k: usize) -> CardSet {
-    choose_give(hand, k, |left, c| {
-        let loss = estimate(left, trump) - estimate(left - CardSet::of(c), trump);
-        let len = (left & suit_cards(suit_of(c))).len() as f64;
-        -loss + (12.0 - len) / 100.0 - f64::from(strength(c)) / 1000.0
-    })
+    choose_give(
+        hand,
+        k,
+        |left| estimate(left, trump),
+        |change, left, c| {
+            let len = (left & suit_cards(suit_of(c))).len() as f64;
+            change + (12.0 - len) / 100.0 - f64::from(strength(c)) / 1000.0
+        },
+    )
 }
 
 /// The trick in progress as the scorer reads it: the winning card, the

@@ -12,7 +12,7 @@ use tabula_search::{Determinize, Game, Seat, Seen};
 
 use crate::actions::Action;
 use crate::ai::{PINOCHLE_TUNABLES, PinochleAi};
-use crate::cards::{NUM_CARDS, SEATS, SIDES, SUIT_NAMES, SUIT_SIGNS, copies, count, name, names, parse_face};
+use crate::cards::{NUM_CARDS, SEATS, SIDES, SUIT_NAMES, SUIT_SIGNS, count, name, names, parse_cards, parse_face};
 use crate::observation::{Observation, swap_unseen};
 use crate::options::PinochleOptions;
 use crate::rules::Pinochle;
@@ -214,14 +214,7 @@ impl GameModule for Pinochle {
             }
             (Phase::Trump, _) => return Err("name a suit: clubs, diamonds, hearts or spades".into()),
             (Phase::Give, ["give" | "pass", cards @ ..]) | (Phase::Give, cards @ [_, ..]) => {
-                let mut set = tabula_cards::CardSet::EMPTY;
-                for w in cards {
-                    let f = parse_face(w).map_err(|e| e.to_string())?;
-                    let c = (copies(f) - set)
-                        .lowest()
-                        .ok_or_else(|| format!("{w} named more than twice"))?;
-                    set.insert(c);
-                }
+                let set = parse_cards(&cards.join(" "))?;
                 let k = usize::from(o.public.options.pass);
                 if set.len() != k {
                     return Err(format!("pass {k} cards: give and their names"));

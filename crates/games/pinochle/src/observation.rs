@@ -90,15 +90,23 @@ impl Observation {
     /// face it has played since: nobody can tell two copies apart), under
     /// the face's lowest numbers this seat has not seen.
     pub fn known_in(&self, other: usize) -> CardSet {
+        self.known_copies(other).0
+    }
+
+    /// [`known_in`](Observation::known_in), and whether the copies the
+    /// pass makes sure of fit among the copies the seat has not seen (an
+    /// observation from outside may claim more).
+    fn known_copies(&self, other: usize) -> (CardSet, bool) {
         let p = &self.public;
         let shown = p.shown[other] - p.tricks.all_played();
         let me = usize::from(self.seat);
         if other != partner(me) {
-            return shown;
+            return (shown, true);
         }
         let first = p.declarer.is_some_and(|d| usize::from(d) != me);
         let seen = p.public_cards() | self.hand;
         let mut known = shown;
+        let mut fits = true;
         for c in faces_of(self.gave) {
             let f = face(c);
             let back = if first { count(self.got, f) } else { 0 };
@@ -108,13 +116,16 @@ impl Observation {
                 .saturating_sub(count(shown, f));
             let mut free = copies(f) - seen;
             for _ in 0..sure {
-                if let Some(x) = free.lowest() {
-                    free.remove(x);
-                    known.insert(x);
+                match free.lowest() {
+                    Some(x) => {
+                        free.remove(x);
+                        known.insert(x);
+                    }
+                    None => fits = false,
                 }
             }
         }
-        known
+        (known, fits)
     }
 
     /// Checks that some position has this observation.
@@ -302,32 +313,12 @@ impl Observation {
         let others = OtherHands::new(me, SEATS);
         let mut known = [CardSet::EMPTY; SEATS];
         for o in others.seats() {
-            known[o] = self.known_in(o);
-            s.hands[o] = known[o];
-        }
-        // The pass's copies must fit in the copies not seen.
-        let mate_pass = known[mate] - (p.shown[mate] - p.tricks.all_played());
-        if self.public.declarer.is_some() && mate != me {
-            let sure: u32 = faces_of(self.gave)
-                .iter()
-                .map(|c| {
-                    let f = face(c);
-                    let back = if p.declarer.is_some_and(|d| usize::from(d) != me) {
-                        count(self.got, f)
-                    } else {
-                        0
-                    };
-                    u32::from(
-                        count(self.gave, f)
-                            .saturating_sub(back)
-                            .saturating_sub(count(p.tricks.played[mate], f))
-                            .saturating_sub(count(p.shown[mate] - p.tricks.all_played(), f)),
-                    )
-                })
-                .sum();
-            if sure as usize != mate_pass.len() {
+            let (cards, fits) = self.known_copies(o);
+            if !fits {
                 return None;
             }
+            known[o] = cards;
+            s.hands[o] = cards;
         }
         let mut caps = others.caps(|o| self.hand_size(o), &known)?;
         let stock_holder = caps.len();

@@ -104,18 +104,7 @@ fn the_partner_passes_trumps_and_aces_and_the_declarer_passes_back_what_it_need_
 fn the_scorer_cashes_a_sure_ace_and_an_opponent_sheds_no_counter_under_it() {
     let g = game(0, 1500);
     let hands = duty_hands();
-    let mut s = dealt(&g, hands);
-    play(
-        &g,
-        &mut s,
-        &[
-            Action::Bid(250),
-            Action::Pass,
-            Action::Pass,
-            Action::Pass,
-            Action::Trump(HEARTS),
-        ],
-    );
+    let mut s = west_declares(&g, hands, HEARTS);
     // West leads: the scorer cashes an ace no unseen card beats.
     let o = g.observation(&s, 1);
     let mut legal = Vec::new();

@@ -123,6 +123,25 @@ pub fn dealt(g: &Pinochle, hands: [CardSet; 4]) -> State {
     s
 }
 
+/// The first hand dealt as laid out (see [`dealt`]), West (on the
+/// dealer's left) bidding 250, the others passing, and West naming
+/// `trump`.
+pub fn west_declares(g: &Pinochle, hands: [CardSet; 4], trump: u8) -> State {
+    let mut s = dealt(g, hands);
+    play(
+        g,
+        &mut s,
+        &[
+            Action::Bid(250),
+            Action::Pass,
+            Action::Pass,
+            Action::Pass,
+            Action::Trump(trump),
+        ],
+    );
+    s
+}
+
 /// Applies actions, each checked against the legal ones.
 pub fn play(g: &Pinochle, s: &mut State, actions: &[Action]) {
     let mut legal = Vec::new();

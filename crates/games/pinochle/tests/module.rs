@@ -107,18 +107,7 @@ fn typed_actions_are_read_in_the_words_players_use_and_bad_words_are_refused() {
 fn a_card_not_held_or_not_allowed_is_refused_with_the_cards_that_are() {
     let g = game(0, 1500);
     let h = duty_hands();
-    let mut s = dealt(&g, h);
-    play(
-        &g,
-        &mut s,
-        &[
-            Action::Bid(250),
-            Action::Pass,
-            Action::Pass,
-            Action::Pass,
-            Action::Trump(2),
-        ],
-    );
+    let mut s = west_declares(&g, h, 2);
     let o = g.observation(&s, 1);
     let a = g.parse_action(&o, 1, "kc").unwrap();
     g.apply(&mut s, a);

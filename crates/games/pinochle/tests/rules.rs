@@ -12,7 +12,7 @@ use tabula_pinochle::state::face_set;
 use tabula_pinochle::*;
 use tabula_search::{Game, Rng, Turn};
 
-use crate::common::{cards, dealt, duty_hands, game, play, play_until, random_state};
+use crate::common::{cards, dealt, duty_hands, game, play, play_until, random_state, west_declares};
 
 const HEARTS: u8 = 2;
 
@@ -20,18 +20,7 @@ const HEARTS: u8 = 2;
 /// hearts trumps, no pass.
 fn duty_table() -> (Pinochle, State) {
     let g = game(0, 1500);
-    let mut s = dealt(&g, duty_hands());
-    play(
-        &g,
-        &mut s,
-        &[
-            Action::Bid(250),
-            Action::Pass,
-            Action::Pass,
-            Action::Pass,
-            Action::Trump(HEARTS),
-        ],
-    );
+    let s = west_declares(&g, duty_hands(), HEARTS);
     (g, s)
 }
 
@@ -148,18 +137,7 @@ fn when_the_others_pass_the_stuck_dealer_must_bid_or_under_redeal_the_hand_is_th
 #[test]
 fn the_partner_passes_four_cards_to_the_declarer_and_gets_four_back() {
     let g = game(4, 1500);
-    let mut s = dealt(&g, duty_hands());
-    play(
-        &g,
-        &mut s,
-        &[
-            Action::Bid(250),
-            Action::Pass,
-            Action::Pass,
-            Action::Pass,
-            Action::Trump(HEARTS),
-        ],
-    );
+    let mut s = west_declares(&g, duty_hands(), HEARTS);
     // West declared: East passes first.
     assert_eq!(g.to_move(&s), Turn::Seat(3));
     let mut legal = Vec::new();
@@ -213,18 +191,7 @@ fn the_partner_passes_four_cards_to_the_declarer_and_gets_four_back() {
 #[test]
 fn a_pass_is_seen_by_the_two_partners_only() {
     let g = game(4, 1500);
-    let mut s = dealt(&g, duty_hands());
-    play(
-        &g,
-        &mut s,
-        &[
-            Action::Bid(250),
-            Action::Pass,
-            Action::Pass,
-            Action::Pass,
-            Action::Trump(HEARTS),
-        ],
-    );
+    let s = west_declares(&g, duty_hands(), HEARTS);
     let give = Action::Give(cards("As As 10s 10s"));
     for (seat, sees) in [(0, false), (1, true), (2, false), (3, true)] {
         let seen = g.view_action(&s, give, seat);
