@@ -159,6 +159,16 @@ impl Counts {
         Counts(self.0 + other.0)
     }
 
+    /// The fewer of these counts and `other`'s, rank by rank: the cards
+    /// of `other` these counts can give.
+    #[inline]
+    pub const fn meet(self, other: Counts) -> Counts {
+        // Where this count is below the other's, its nibble; elsewhere the
+        // other's (each borrow's high bit widened to its nibble).
+        let below = (borrows(self.0, other.0) >> 3) * 0xF;
+        Counts(self.0 & below | other.0 & !below)
+    }
+
     /// The ranks with at least `n` cards, as the low bit of each rank's
     /// nibble (bit `4 * rank`); every rank's for `n = 0`, none past
     /// [`MAX_COUNT`].

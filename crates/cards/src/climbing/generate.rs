@@ -96,6 +96,21 @@ fn kickers_fit(rest: Counts, main: u64, k: Kickers, ranks: u64, apart: u64) -> b
         && (apart == 0 || present & apart != apart)
 }
 
+/// A set of ranks as a shape's main part reads it: the places of the
+/// chain order that hold them for a chain, else the ranks themselves.
+#[inline]
+fn places<K>(rules: &Rules<K>, chain: bool, ranks: u64) -> u64 {
+    if chain { rules.places_of_ranks(ranks) } else { ranks }
+}
+
+/// The ranks of a main part that starts at `rank` (a chain: a place) and
+/// spans `len`, nibble-spaced.
+#[inline]
+pub(crate) fn main_ranks<K>(rules: &Rules<K>, chain: bool, rank: u8, len: u8) -> u64 {
+    let spanned = ones(rank, len);
+    if chain { rules.ranks_of_places(spanned) } else { spanned }
+}
+
 /// Every reading of exactly `cards` as one combination, in order, given to
 /// `f` until it returns `false`.
 fn readings<K: ComboKind>(cards: Counts, rules: &Rules<K>, mut f: impl FnMut(Combo<K>) -> bool) {
@@ -111,6 +126,8 @@ fn readings<K: ComboKind>(cards: Counts, rules: &Rules<K>, mut f: impl FnMut(Com
                     return;
                 }
             }
+            // Suits are beyond counts: flushes are `flush`'s.
+            Main::Flush(_) => {}
             Main::Run(r) => {
                 let k = s.kickers;
                 let unit = u32::from(r.each) + u32::from(k.per_rank) * u32::from(k.width);
@@ -118,14 +135,16 @@ fn readings<K: ComboKind>(cards: Counts, rules: &Rules<K>, mut f: impl FnMut(Com
                     continue;
                 }
                 let len = (n / unit) as u8;
-                // The main part starts on a rank from which `len` ranks
-                // hold `each` cards or more.
-                let have = cards.nibbles_with(r.each);
+                // The main part starts on a rank (a chain: a place of the
+                // chain order) from which `len` of them hold `each` cards
+                // or more.
+                let chain = r.max_len > 1;
+                let have = places(rules, chain, cards.nibbles_with(r.each));
                 let mut starts = have & between(r.low, r.high + 1 - len);
                 while starts != 0 {
                     let rank = lowest(starts);
                     starts &= starts - 1;
-                    let main = ones(rank, len);
+                    let main = main_ranks(rules, chain, rank, len);
                     if run_from(have, rank) >= len
                         && kickers_fit(
                             Counts(cards.0 - main * u64::from(r.each)),
@@ -219,6 +238,8 @@ impl<'a, K: ComboKind> Gen<'a, K> {
                 }
                 return;
             }
+            // Suits are beyond counts: flushes are `flush`'s.
+            Main::Flush(_) => return,
             Main::Run(r) => r,
         };
         let k = s.kickers;
@@ -244,7 +265,8 @@ impl<'a, K: ComboKind> Gen<'a, K> {
         // The ranks with enough cards for the main part; the ranks its
         // kickers may be (none without kickers: a width of 0, and no rank
         // allowed).
-        let have = self.with(r.each);
+        let chain = r.max_len > 1;
+        let have = places(self.rules, chain, self.with(r.each));
         let kickers = self.with(k.width) & self.rules.kicker_nibbles(i);
         let range = between(r.low.max(from), r.high + 1 - shortest);
         if shortest == longest {
@@ -252,7 +274,7 @@ impl<'a, K: ComboKind> Gen<'a, K> {
             // ranks that start a run of that length, found all at once.
             let mut starts = runs(have, shortest) & range;
             while starts != 0 {
-                self.kick(s, r.each, lowest(starts), shortest, kickers);
+                self.kick(s, r.each, lowest(starts), shortest, chain, kickers);
                 starts &= starts - 1;
             }
             return;
@@ -266,18 +288,19 @@ impl<'a, K: ComboKind> Gen<'a, K> {
             let most = run_from(have, rank).min(r.high + 1 - rank).min(longest);
             let mut l = shortest;
             while l <= most {
-                self.kick(s, r.each, rank, l, kickers);
+                self.kick(s, r.each, rank, l, chain, kickers);
                 l += 1;
             }
         }
     }
 
     /// Every combination of shape `s` on main ranks `rank .. rank + len`
-    /// (`each` cards of each): the main part with each set of kickers from
-    /// the ranks `kickers`, in increasing order.
+    /// (places of the chain order for a `chain`; `each` cards of each):
+    /// the main part with each set of kickers from the ranks `kickers`, in
+    /// increasing order.
     #[inline]
-    fn kick(&mut self, s: &Shape<K>, each: u8, rank: u8, len: u8, kickers: u64) {
-        let main_ranks = ones(rank, len);
+    fn kick(&mut self, s: &Shape<K>, each: u8, rank: u8, len: u8, chain: bool, kickers: u64) {
+        let main_ranks = main_ranks(self.rules, chain, rank, len);
         let main = main_ranks * u64::from(each);
         let k = s.kickers;
         let wanted = u32::from(k.per_rank) * u32::from(len);

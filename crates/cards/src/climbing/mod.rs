@@ -12,6 +12,7 @@
 //! | a complete combination: kind, main rank, length, cards | [`Combo`], [`ComboKind`] (the bomb order, the kind's place) |
 //! | the game's combinations as data | [`Shape`] ([`Main`], [`Run`], [`Kickers`]), [`Rules`] |
 //! | what a hand can lead, what beats a combination, readings of cards | [`all_plays`], [`plays_beating`], [`classify`], [`can_play_out`] |
+//! | the same with wild cards; straight flushes from the suits | [`all_plays_wild`], [`plays_beating_wild`], [`classify_wild`], [`can_play_out_wild`], [`flush_plays`] |
 //! | beat or pass, the lead returning, the lead after a seat goes out | [`Trick`], [`Seating`], [`OutLead`] |
 //! | the slow reference for tests | [`reference`](mod@reference) |
 //!
@@ -22,24 +23,27 @@
 //! together. It allocates nothing beyond the caller's reused vector and
 //! lists the combinations sorted by construction.
 //!
-//! ## What Guandan will add, and where
+//! ## What Guandan adds, and where
 //!
 //! - Bombs of four to ten of a kind, more cards beating fewer, and four
 //!   jokers above all: shapes of each size and a fixed shape, placed by
-//!   [`ComboKind::tier`]; counts up to 15 a rank already hold two decks.
-//!   (The plugin's tests play such a ruleset.)
+//!   [`ComboKind::tier`]; counts up to 15 a rank hold two decks.
 //! - The level rank above the ace: the game's order of ranks.
 //! - Straights of exactly five, three consecutive pairs, two consecutive
 //!   triples, a triple with a pair: shapes with `min_len = max_len` and a
 //!   pair kicker.
-//! - Chains that take the ace low or the level rank in its natural place,
-//!   the straight flush (suits), and the wild hearts: a chain's ranks as
-//!   a sequence of the game's ranks rather than a range, a suit-aware
-//!   shape, and a count of wild cards beside the [`Counts`] that fills
-//!   what a main part or kicker lacks. Each is one more case of
-//!   [`Main`] or one more input of the generator's mask tests, not a
-//!   second generator.
+//! - Chains that take the ace low or high and the level rank in its
+//!   natural place: the chain order ([`Rules::with_order`]), a sequence
+//!   of the game's ranks that chains lie along.
+//! - The wild hearts: a count of wild cards beside the [`Counts`] that
+//!   fills what a main part or kicker lacks ([`Rules::with_wild`],
+//!   [`all_plays_wild`], [`plays_beating_wild`], [`classify_wild`]).
+//! - The straight flush: [`Main::Flush`], listed from the hand's suits
+//!   by [`flush_plays`].
 //!
+//! Each is checked against the slow [`reference`](mod@reference) on
+//! every small hand.
+
 //! ## Example
 //!
 //! A small climbing game: singles and pairs of five ranks, straights of
@@ -93,13 +97,17 @@
 
 pub mod combo;
 pub mod counts;
+pub mod flush;
 pub mod generate;
 pub mod reference;
 pub mod shape;
 pub mod trick;
+pub mod wild;
 
 pub use combo::{Combo, ComboKind};
 pub use counts::{Counts, MAX_COUNT, MAX_RANKS, Named};
+pub use flush::flush_plays;
 pub use generate::{all_plays, can_play_out, classify, plays_beating};
 pub use shape::{Kickers, Main, Rules, RulesError, Run, Shape};
 pub use trick::{OutLead, Seating, Trick};
+pub use wild::{all_plays_wild, can_play_out_wild, classify_wild, plays_beating_wild, wilds_needed};

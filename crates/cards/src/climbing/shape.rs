@@ -18,6 +18,21 @@
 //! The shapes are listed in increasing order of their kinds, so that the
 //! generator lists combinations in order with no sort
 //! ([`Rules::check`] says whether they are).
+//!
+//! Two more inputs serve a game like Guandan:
+//!
+//! - **The chain order** ([`Rules::with_order`]): a run of more than one
+//!   rank lies along a sequence of the game's ranks rather than their
+//!   order, so that the ace may start a straight (A 2 3 4 5) and end one
+//!   (10 J Q K A), and the level rank, ranked above the ace alone, takes
+//!   its natural place in a chain. A chain's main rank is then its first
+//!   place in the sequence. Without it the sequence is the ranks.
+//! - **Wild cards** ([`Rules::with_wild`]): the ranks a wild card may
+//!   stand for, read by [`wild`](super::wild) (jokers never, in Guandan).
+//! - **Flushes** ([`Main::Flush`]): a run of single cards of one suit
+//!   (the straight flush), which rank counts cannot see: listed from the
+//!   suits by [`flush`](super::flush), skipped by the generator of
+//!   counts.
 
 use crate::climbing::combo::ComboKind;
 use crate::climbing::counts::{Counts, MAX_COUNT, MAX_RANKS, spread};
@@ -45,6 +60,10 @@ pub struct Run {
 pub enum Main {
     /// Cards on consecutive ranks ([`Run`]).
     Run(Run),
+    /// One card of each rank of a run ([`Run`] with `each` 1), all of one
+    /// suit: a straight flush. Suits are beyond [`Counts`], so the
+    /// generator of counts skips it; [`flush`](super::flush) lists it.
+    Flush(Run),
     /// Exactly `cards`, read with main rank `rank` and length 1.
     Fixed {
         /// The combination's main rank.
@@ -114,6 +133,23 @@ impl<K> Shape<K> {
         }
     }
 
+    /// A straight flush: one card of each of `min_len` to `max_len`
+    /// consecutive places of the chain order within `low ..= high`, all
+    /// of one suit.
+    pub const fn flush(kind: K, low: u8, high: u8, min_len: u8, max_len: u8) -> Shape<K>
+    where
+        K: Copy,
+    {
+        let run = Shape::chain(kind, 1, low, high, min_len, max_len);
+        match run.main {
+            Main::Run(r) => Shape {
+                main: Main::Flush(r),
+                ..run
+            },
+            _ => unreachable!(),
+        }
+    }
+
     /// Exactly `cards`, read with main rank `rank`: the rocket.
     pub const fn fixed(kind: K, rank: u8, cards: Counts) -> Shape<K> {
         Shape {
@@ -157,12 +193,18 @@ pub struct RulesError {
 }
 
 /// A climbing game's combinations: how many ranks, the shapes in order
-/// of kind, and the ranks never all kickers together.
+/// of kind, the ranks never all kickers together, and (where the game
+/// has them) the chain order and the ranks a wild card may stand for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Rules<K: 'static> {
     ranks: u8,
     shapes: &'static [Shape<K>],
     apart: u16,
+    /// The chain order: the rank at each place (empty: the ranks
+    /// themselves).
+    order: &'static [u8],
+    /// The ranks a wild card may stand for, one bit per rank.
+    wild: u16,
     /// The shapes of a tier above 0, one bit per shape.
     bombs: u32,
     /// `apart`, nibble-spaced (bit `4 * rank`).
@@ -174,8 +216,18 @@ pub struct Rules<K: 'static> {
 /// The most shapes a ruleset holds.
 pub const MAX_SHAPES: usize = 32;
 
+/// Whether the shape is a chain: a run of more than one rank (on the
+/// chain order), or a flush.
+pub(crate) const fn is_chain(main: Main) -> bool {
+    match main {
+        Main::Run(r) => r.max_len > 1,
+        Main::Flush(_) => true,
+        Main::Fixed { .. } => false,
+    }
+}
+
 /// The first fault of the data, in a form a `const` can evaluate.
-const fn fault<K>(ranks: u8, shapes: &[Shape<K>], apart: u16) -> Option<RulesError> {
+const fn fault<K>(ranks: u8, shapes: &[Shape<K>], apart: u16, order: &[u8], wild: u16) -> Option<RulesError> {
     if ranks == 0 || ranks as usize > MAX_RANKS {
         return problem(shapes.len(), "the ranks number 1 to 16");
     }
@@ -190,19 +242,56 @@ const fn fault<K>(ranks: u8, shapes: &[Shape<K>], apart: u16) -> Option<RulesErr
     if apart & !every != 0 || apart.count_ones() == 1 {
         return problem(shapes.len(), "the ranks kept apart are two or more of the ranks");
     }
+    if wild & !every != 0 {
+        return problem(shapes.len(), "a wild card stands for ranks of the game");
+    }
+    if order.len() > MAX_RANKS {
+        return problem(shapes.len(), "the chain order has at most 16 places");
+    }
+    let mut p = 0;
+    while p < order.len() {
+        if order[p] >= ranks {
+            return problem(shapes.len(), "the chain order holds ranks of the game");
+        }
+        p += 1;
+    }
+    // The places of a chain: the chain order's, else the ranks.
+    let places = if order.is_empty() { ranks } else { order.len() as u8 };
     let mut i = 0;
     while i < shapes.len() {
         let k = shapes[i].kickers;
         match shapes[i].main {
-            Main::Run(r) => {
+            Main::Run(r) | Main::Flush(r) => {
                 if r.each == 0 || r.each > MAX_COUNT {
                     return problem(i, "a main rank has 1 to 15 cards");
                 }
-                if r.low > r.high || r.high >= ranks {
-                    return problem(i, "the main ranks lie within the ranks, low to high");
+                let top = if is_chain(shapes[i].main) { places } else { ranks };
+                if r.low > r.high || r.high >= top {
+                    return problem(
+                        i,
+                        "the main ranks lie within the ranks (a chain's within its order), low to high",
+                    );
                 }
                 if r.min_len == 0 || r.min_len > r.max_len || r.max_len > r.high - r.low + 1 {
                     return problem(i, "the chain's lengths fit its range, shortest first");
+                }
+                if matches!(shapes[i].main, Main::Flush(_)) && (r.each != 1 || k.per_rank != 0) {
+                    return problem(i, "a flush is one card a rank, with no kicker");
+                }
+                // No chain may hold one rank twice (the ace at both ends
+                // of a chain order).
+                if is_chain(shapes[i].main) {
+                    let mut a = r.low as usize;
+                    while a <= r.high as usize && !order.is_empty() {
+                        let mut b = a + 1;
+                        while b <= r.high as usize && b < a + r.max_len as usize {
+                            if order[a] == order[b] {
+                                return problem(i, "a chain would hold a rank twice");
+                            }
+                            b += 1;
+                        }
+                        a += 1;
+                    }
                 }
             }
             Main::Fixed { rank, cards } => {
@@ -242,7 +331,7 @@ impl<K> Rules<K> {
     /// than its range, kickers of no width, …): at compile time in a
     /// `const`. The order of kinds is [`Rules::check`]'s.
     pub const fn new(ranks: u8, shapes: &'static [Shape<K>], apart: u16) -> Rules<K> {
-        if let Some(e) = fault(ranks, shapes, apart) {
+        if let Some(e) = fault(ranks, shapes, apart, &[], 0) {
             panic!("{}", e.problem);
         }
         let mut bombs = 0;
@@ -259,10 +348,103 @@ impl<K> Rules<K> {
             ranks,
             shapes,
             apart,
+            order: &[],
+            wild: 0,
             bombs,
             apart_nibbles: spread(apart),
             kicker_nibbles,
         }
+    }
+
+    /// The same, its chains (runs of more than one rank, and flushes)
+    /// lying along `order`: the rank at each place, a rank at two places
+    /// at most once in any chain (the ace low and high). A chain's `low`
+    /// and `high` and its combinations' main rank are then places.
+    ///
+    /// # Panics
+    /// As [`Rules::new`], and when a place is no rank or a chain could
+    /// hold a rank twice.
+    pub const fn with_order(self, order: &'static [u8]) -> Rules<K> {
+        if let Some(e) = fault(self.ranks, self.shapes, self.apart, order, self.wild) {
+            panic!("{}", e.problem);
+        }
+        Rules { order, ..self }
+    }
+
+    /// The same, a wild card standing for any rank of `wild` (one bit per
+    /// rank) in the readings of [`wild`](super::wild).
+    ///
+    /// # Panics
+    /// When `wild` names a rank past the game's.
+    pub const fn with_wild(self, wild: u16) -> Rules<K> {
+        if let Some(e) = fault(self.ranks, self.shapes, self.apart, self.order, wild) {
+            panic!("{}", e.problem);
+        }
+        Rules { wild, ..self }
+    }
+
+    /// The chain order: the rank at each place (empty when the places are
+    /// the ranks).
+    #[inline]
+    pub fn order(&self) -> &'static [u8] {
+        self.order
+    }
+
+    /// The number of places a chain may lie on: the chain order's, else
+    /// the ranks'.
+    #[inline]
+    pub fn places(&self) -> u8 {
+        if self.order.is_empty() {
+            self.ranks
+        } else {
+            self.order.len() as u8
+        }
+    }
+
+    /// The rank at place `place` of the chain order.
+    #[inline]
+    pub fn rank_at(&self, place: u8) -> u8 {
+        match self.order.get(usize::from(place)) {
+            Some(&r) => r,
+            None => place,
+        }
+    }
+
+    /// The ranks a wild card may stand for, one bit per rank.
+    #[inline]
+    pub fn wild(&self) -> u16 {
+        self.wild
+    }
+
+    /// Places as a nibble-spaced set (bit `4 * place`) turned into the
+    /// set of their ranks, nibble-spaced.
+    #[inline]
+    pub(crate) fn ranks_of_places(&self, places: u64) -> u64 {
+        if self.order.is_empty() {
+            return places;
+        }
+        let mut out = 0;
+        let mut left = places;
+        while left != 0 {
+            let p = left.trailing_zeros() / 4;
+            left &= left - 1;
+            out |= 1 << (4 * u32::from(self.order[p as usize]));
+        }
+        out
+    }
+
+    /// Ranks as a nibble-spaced set turned into the set of the places that
+    /// hold them, nibble-spaced.
+    #[inline]
+    pub(crate) fn places_of_ranks(&self, ranks: u64) -> u64 {
+        if self.order.is_empty() {
+            return ranks;
+        }
+        let mut out = 0;
+        for (p, &r) in self.order.iter().enumerate() {
+            out |= (ranks >> (4 * u32::from(r)) & 1) << (4 * p);
+        }
+        out
     }
 
     /// The number of ranks.
@@ -311,7 +493,7 @@ impl<K: ComboKind> Rules<K> {
     /// # Errors
     /// The first fault found.
     pub fn check(&self) -> Result<(), RulesError> {
-        if let Some(e) = fault(self.ranks, self.shapes, self.apart) {
+        if let Some(e) = fault(self.ranks, self.shapes, self.apart, self.order, self.wild) {
             return Err(e);
         }
         if let Some(i) = self.shapes.windows(2).position(|w| w[0].kind >= w[1].kind) {

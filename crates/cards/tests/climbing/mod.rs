@@ -4,6 +4,7 @@
 //! invariants under proptest, and the flow of a trick.
 
 mod generate;
+mod guandan;
 mod rulesets;
 mod trick;
 

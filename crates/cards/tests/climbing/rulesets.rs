@@ -1,9 +1,11 @@
 //! The rulesets the plugin's tests play: one shaped as Dou Dizhu's (15
 //! ranks, kickers, airplanes, the four with two as an option, the rocket),
-//! one as Guandan's natural combinations (two decks: up to eight of a
-//! rank; bombs of four to eight where more cards beat fewer, straights of
-//! exactly five, three pairs, two triples, the four jokers above all), and
-//! a small one of six ranks whose every hand the tests can list.
+//! Guandan's at three levels (two decks: up to eight of a rank and two
+//! wild cards; bombs of four to ten where more cards beat fewer and the
+//! straight flush between five and six, straights of exactly five, three
+//! pairs, two triples, the ace low and high and the level rank in its
+//! place in a chain, the four jokers above all), and a small one of six
+//! ranks whose every hand the tests can list.
 
 use tabula_cards::climbing::{ComboKind, Counts, Rules, Shape};
 
@@ -92,9 +94,10 @@ pub const DDZ: [Rules<Ddz>; 2] = [
 /// How many cards of each rank Dou Dizhu's deck holds.
 pub const DDZ_DECK: [u8; 15] = [4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 1, 1];
 
-/// Guandan's natural kinds (no wild card, no suit), bombs by size.
+/// Guandan's kinds, in the order of its shapes: the straight flush
+/// between the bombs of five and six.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Gd {
+pub enum Gw {
     Single,
     Pair,
     Triple,
@@ -102,43 +105,91 @@ pub enum Gd {
     Straight,
     Tube,
     Plate,
-    /// Four to eight of a kind: `Bomb(n)`.
-    Bomb(u8),
+    /// Four or five of a kind.
+    SmallBomb(u8),
+    StraightFlush,
+    /// Six to ten of a kind.
+    BigBomb(u8),
     FourJokers,
 }
 
-impl ComboKind for Gd {
+impl ComboKind for Gw {
     fn tier(self) -> u8 {
         match self {
-            Gd::Bomb(n) => n - 3,
-            Gd::FourJokers => 10,
+            Gw::SmallBomb(n) => n - 3,
+            Gw::StraightFlush => 3,
+            Gw::BigBomb(n) => n - 2,
+            Gw::FourJokers => 9,
             _ => 0,
         }
     }
 }
 
-/// Ranks 2 … K, A (0 … 12), the level rank kept in its place here, then
-/// the small and big jokers (13, 14).
-const GD_ACE: u8 = 12;
+/// The level rank's place among the game's ranks: above the ace.
+pub const LEVEL: u8 = 12;
+pub const SMALL_JOKER: u8 = 13;
+pub const BIG_JOKER: u8 = 14;
+/// Every rank but the jokers: what a wild card may stand for.
+pub const WILD: u16 = (1 << SMALL_JOKER) - 1;
 
-const GD_SHAPES: [Shape<Gd>; 13] = [
-    Shape::group(Gd::Single, 1, 0, 14),
-    Shape::group(Gd::Pair, 2, 0, 14),
-    Shape::group(Gd::Triple, 3, 0, GD_ACE),
-    Shape::group(Gd::TriplePair, 3, 0, GD_ACE).with_kickers(1, 2, ALL),
-    Shape::chain(Gd::Straight, 1, 0, GD_ACE, 5, 5),
-    Shape::chain(Gd::Tube, 2, 0, GD_ACE, 3, 3),
-    Shape::chain(Gd::Plate, 3, 0, GD_ACE, 2, 2),
-    Shape::group(Gd::Bomb(4), 4, 0, GD_ACE).bomb(1),
-    Shape::group(Gd::Bomb(5), 5, 0, GD_ACE).bomb(2),
-    Shape::group(Gd::Bomb(6), 6, 0, GD_ACE).bomb(3),
-    Shape::group(Gd::Bomb(7), 7, 0, GD_ACE).bomb(4),
-    Shape::group(Gd::Bomb(8), 8, 0, GD_ACE).bomb(5),
-    Shape::fixed(Gd::FourJokers, 13, Counts(2 << 52 | 2 << 56)).bomb(10),
+const SHAPES: [Shape<Gw>; 16] = [
+    Shape::group(Gw::Single, 1, 0, BIG_JOKER),
+    Shape::group(Gw::Pair, 2, 0, BIG_JOKER),
+    Shape::group(Gw::Triple, 3, 0, LEVEL),
+    Shape::group(Gw::TriplePair, 3, 0, LEVEL).with_kickers(1, 2, (1 << 15) - 1),
+    Shape::chain(Gw::Straight, 1, 0, 13, 5, 5),
+    Shape::chain(Gw::Tube, 2, 0, 13, 3, 3),
+    Shape::chain(Gw::Plate, 3, 0, 13, 2, 2),
+    Shape::group(Gw::SmallBomb(4), 4, 0, LEVEL).bomb(1),
+    Shape::group(Gw::SmallBomb(5), 5, 0, LEVEL).bomb(2),
+    Shape::flush(Gw::StraightFlush, 0, 13, 5, 5).bomb(3),
+    Shape::group(Gw::BigBomb(6), 6, 0, LEVEL).bomb(4),
+    Shape::group(Gw::BigBomb(7), 7, 0, LEVEL).bomb(5),
+    Shape::group(Gw::BigBomb(8), 8, 0, LEVEL).bomb(6),
+    Shape::group(Gw::BigBomb(9), 9, 0, LEVEL).bomb(7),
+    Shape::group(Gw::BigBomb(10), 10, 0, LEVEL).bomb(8),
+    Shape::fixed(Gw::FourJokers, SMALL_JOKER, Counts(2 << 52 | 2 << 56)).bomb(9),
 ];
 
-/// Guandan's natural combinations.
-pub const GD: Rules<Gd> = Rules::new(15, &GD_SHAPES, 0);
+/// The game's rank of the natural rank `n` (0 the two … 12 the ace) when
+/// the level is the natural rank `level`: the level rank moves above the
+/// ace, the ranks above it down one.
+pub const fn game_rank(n: u8, level: u8) -> u8 {
+    if n == level {
+        LEVEL
+    } else if n > level {
+        n - 1
+    } else {
+        n
+    }
+}
+
+/// The chain order at a level: the ace, then the two to the ace.
+const fn order(level: u8) -> [u8; 14] {
+    let mut o = [0; 14];
+    o[0] = game_rank(12, level);
+    let mut n = 0;
+    while n < 13 {
+        o[n as usize + 1] = game_rank(n, level);
+        n += 1;
+    }
+    o
+}
+
+const ORDER_2: [u8; 14] = order(0);
+const ORDER_7: [u8; 14] = order(5);
+const ORDER_A: [u8; 14] = order(12);
+
+/// Guandan's rules at the levels 2, 7 and the ace.
+pub const RULES: [Rules<Gw>; 3] = [
+    Rules::new(15, &SHAPES, 0).with_order(&ORDER_2).with_wild(WILD),
+    Rules::new(15, &SHAPES, 0).with_order(&ORDER_7).with_wild(WILD),
+    Rules::new(15, &SHAPES, 0).with_order(&ORDER_A).with_wild(WILD),
+];
+
+/// Guandan's rules at level 7 (the wild cards unused: the generator of
+/// counts alone).
+pub const GD: Rules<Gw> = RULES[1];
 
 /// Two decks with four jokers.
 pub const GD_DECK: [u8; 15] = [8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 2, 2];
