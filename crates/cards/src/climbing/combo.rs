@@ -64,3 +64,51 @@ impl<K: ComboKind> Combo<K> {
         self.cards.total()
     }
 }
+
+/// Implements [`ComboKind`] for a game's kind enum (a plain enum, `Copy +
+/// Ord`) whose shapes are listed one per kind in the order the kinds are
+/// declared: [`ComboKind::tier`] reads the kind's shape,
+/// [`ComboKind::index`] is its discriminant. It also checks, when the
+/// crate compiles, that `shapes[kind as usize]` is each kind's shape.
+///
+/// ```
+/// use tabula_cards::climbing::{ComboKind, Shape};
+///
+/// #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+/// enum Kind { Single, Bomb }
+///
+/// const SHAPES: [Shape<Kind>; 2] = [
+///     Shape::group(Kind::Single, 1, 0, 4),
+///     Shape::group(Kind::Bomb, 4, 0, 4).bomb(1),
+/// ];
+/// tabula_cards::combo_kinds!(Kind, SHAPES);
+///
+/// assert_eq!(Kind::Bomb.tier(), 1);
+/// assert_eq!(Kind::Bomb.index(), Some(1));
+/// ```
+#[macro_export]
+macro_rules! combo_kinds {
+    ($kind:ty, $shapes:expr) => {
+        const _: () = {
+            let mut i = 0;
+            while i < $shapes.len() {
+                assert!($shapes[i].kind as usize == i, "each kind's shape is at its index");
+                i += 1;
+            }
+        };
+
+        impl $crate::climbing::ComboKind for $kind {
+            /// The kind's place in the bomb order, as its shape says.
+            #[inline]
+            fn tier(self) -> u8 {
+                $shapes[self as usize].tier
+            }
+
+            /// Where its shape is among every kind's.
+            #[inline]
+            fn index(self) -> Option<usize> {
+                Some(self as usize)
+            }
+        }
+    };
+}

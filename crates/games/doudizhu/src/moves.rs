@@ -17,7 +17,7 @@
 //! from 3 to the two. The four with two kickers exists only under
 //! `four_with_two`.
 
-use tabula_cards::climbing::{self, ComboKind, Rules, Shape};
+use tabula_cards::climbing::{self, Rules, Shape};
 
 use crate::cards::{ACE, BIG_JOKER, Counts, RANKS, SMALL_JOKER, TWO};
 use crate::combo::{Combo, Kind};
@@ -49,30 +49,10 @@ const SHAPES: [Shape<Kind>; 14] = [
     Shape::fixed(Kind::Rocket, SMALL_JOKER, ROCKET).bomb(2),
 ];
 
-// `SHAPES[kind as usize]` is the kind's shape.
-const _: () = {
-    let mut i = 0;
-    while i < SHAPES.len() {
-        assert!(SHAPES[i].kind as usize == i);
-        i += 1;
-    }
-};
-
-impl ComboKind for Kind {
-    /// The kind's place in the bomb order, as its shape says: the bomb 1,
-    /// the rocket 2, every other kind 0.
-    #[inline]
-    fn tier(self) -> u8 {
-        SHAPES[self as usize].tier
-    }
-
-    /// Its place in [`Kind::ALL`]: where its shape is (with the four with
-    /// two; without, up to the four with two).
-    #[inline]
-    fn index(self) -> Option<usize> {
-        Some(self as usize)
-    }
-}
+// The bomb order, as the shapes say: the bomb 1, the rocket 2, every
+// other kind 0. A kind's index is its place in SHAPES (with the four with
+// two; without, up to the four with two).
+tabula_cards::combo_kinds!(Kind, SHAPES);
 
 /// The shapes without the four with two.
 const PLAIN_SHAPES: [Shape<Kind>; 12] = {
