@@ -1,32 +1,43 @@
 //! # tabula-guandan
 //!
 //! Guandan (掼蛋) for four in two partnerships, on Tabula's card engine:
-//! this crate holds its cards and its combinations so far; the hand's
-//! rules, the levels, tribute, the computer and the page are built on
+//! its cards, its combinations and the rules of the hand and the match
+//! as transitions of a [`State`] so far. The game contract, the
+//! observations and the worlds, the computer and the page are built on
 //! them next (issue 30).
 //!
 //! It composes the card engine's pieces: the deck of two French decks and
 //! four jokers ([`tabula_cards::doubled`]) and the climbing plugin
-//! ([`tabula_cards::climbing`]), whose chain order, wild cards and
-//! straight flushes are what Guandan needs of it. What is Guandan's own is
-//! data: its ranks at each level ([`cards`]), its kinds and their shapes,
-//! and which natural cards a play takes from a hand ([`moves`]).
+//! ([`tabula_cards::climbing`]), whose chain order, wild cards, straight
+//! flushes and trick (beat or pass, the lead to a partner) are what
+//! Guandan needs of it. What is Guandan's own is data and rules around
+//! them: its ranks at each level ([`cards`]), its kinds and which natural
+//! cards a play takes ([`moves`]), the deal, tribute, the levels and the
+//! match ([`rules`]).
 //!
-//! ## Rules as implemented (the combinations)
+//! ## Rules as implemented
 //!
-//! After pagat.com (<https://www.pagat.com/climbing/guandan.html>):
+//! After pagat.com (<https://www.pagat.com/climbing/guan_dan.html>) and,
+//! where they settle what pagat leaves to the players, the Chinese
+//! national rules (《掼蛋竞赛规则》 and the 2022 《竞技掼蛋竞赛规则（试行）》
+//! article on tribute):
 //!
+//! - **Seats and deal.** Four seats, partners opposite (0 and 2, 1 and
+//!   3), play in seat order. 108 cards, 27 each, dealt by chance one at a
+//!   time. The match's first leader is drawn by chance (the table's cut
+//!   and turned card, as a digital table does it).
 //! - **Ranks.** At a level (the two to the ace), the ranks run 2 … A with
 //!   the level's rank taken out and put above the ace, then the small
 //!   joker and the big joker. The two hearts of the level rank are wild:
 //!   each stands for any card but a joker; alone it is itself, a single
 //!   of the level rank.
 //! - **Combinations.** A single; a pair (two small or two big jokers too);
-//!   a triple; a full house (a triple with a pair of another rank, the
-//!   jokers' pairs too), compared by its triple; a straight of exactly
-//!   five ranks; a tube of three consecutive pairs; a plate of two
-//!   consecutive triples. Chains run A 2 3 … K A: the ace low or high, the
-//!   level rank in its natural place, no chain round the corner (K A 2).
+//!   a triple; a full house (a triple with a pair of another rank, a pair
+//!   of jokers too: no source forbids it), compared by its triple; a
+//!   straight of exactly five ranks; a tube of three consecutive pairs; a
+//!   plate of two consecutive triples. Chains run A 2 3 … K A: the ace
+//!   low or high, the level rank in its natural place, no chain round the
+//!   corner (K A 2).
 //! - **Bombs**, in order: four of a kind, five, the straight flush (five
 //!   consecutive cards of one suit), six, seven, eight, nine, ten of a
 //!   kind, the four jokers. A bomb beats every combination below it in
@@ -37,7 +48,35 @@
 //!   cards it needs; the natural cards it takes are the table's choice,
 //!   the one that keeps the most straight flushes in reach (see
 //!   [`moves`]).
-//!
+//! - **Play.** The leader plays any combination; each seat in turn beats
+//!   the last one or passes (a seat may pass when it could beat). When
+//!   every other seat in play has passed, the seat that played last
+//!   leads; when it has gone out, its partner leads. Card counts are
+//!   public, as on every digital table (the rules make a seat at ten
+//!   cards or fewer say so).
+//! - **End of a hand.** When three seats are out, or at once when both
+//!   seats of a side are out first and second. The first seat's side
+//!   goes up three levels with its partner second, two with it third,
+//!   one with it last, never past the ace; the next hand is played at
+//!   that side's level (it declares).
+//! - **Tribute.** From the second hand: the last seat out gives the
+//!   first its highest card but a wild one (its choice of suit); after a
+//!   side went out first and second, both seats of the other side give,
+//!   the higher card to the first seat out and the other to its partner
+//!   (equal cards: the giver next after the first seat gives to it).
+//!   Each receiver gives one card back to its giver: ten or lower by its
+//!   number, or its lowest card when it has none (the 2022 rules;
+//!   `return_rule: any`, pagat's, any card but the one received). The
+//!   seat that gave to the first seat out leads. Givers who hold both
+//!   big jokers between them give nothing, and the first seat out leads.
+//!   Tributes and returns are face up.
+//! - **The match.** Both sides start at level 2 (`start_level`). A side
+//!   declaring at its level A wins the match by going out first with its
+//!   partner second or third; any other end of that hand is a failure at
+//!   A, and the side plays A again when it declares next. With
+//!   `a_failures` at 3 (pagat's rule; 0, the national rules', never) the
+//!   third failure drops the side back to level 2.
+
 //! ## Example
 //!
 //! ```
@@ -55,8 +94,18 @@
 //! assert_eq!(take(hand, level, triple), Some(parse_cards("5s 5c 7h", DECK).unwrap()));
 //! ```
 
+pub mod actions;
 pub mod cards;
 pub mod moves;
+pub mod options;
+pub mod rules;
+pub mod setup;
+pub mod state;
 
+pub use actions::Action;
 pub use cards::{Cards, HandView, Level};
 pub use moves::{Combo, Kind, Play};
+pub use options::{GuandanOptions, ReturnRule};
+pub use rules::IllegalAction;
+pub use setup::{Setup, SetupError};
+pub use state::{HandResult, Phase, SEATS, State, Tribute};

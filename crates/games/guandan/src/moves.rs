@@ -179,6 +179,8 @@ impl Play {
 pub struct Scratch {
     combos: Vec<Combo>,
     flushes: Vec<(Combo, u8)>,
+    /// The plays of a position, for the rules' legal actions.
+    pub(crate) plays: Vec<Play>,
 }
 
 /// Clears `out` and pushes every play of `hand` at level `level` that may

@@ -1,0 +1,413 @@
+//! The rules of a Guandan match as transitions of a [`State`]: the deal,
+//! the first leader, tribute and return, beat or pass with the lead
+//! passing to the partner of a seat that went out, the end of a hand and
+//! the levels, and the end of the match at A.
+
+use tabula_cards::CardId;
+use tabula_search::Turn;
+
+use crate::actions::Action;
+use crate::cards::{ACE, BIG_JOKER, Cards, DECK, HandView, NATURALS, is_wild, natural, rank};
+use crate::moves::{Play, Scratch, plays, take};
+use crate::options::ReturnRule;
+use crate::state::{HAND, HandResult, Phase, SEATS, SIDES, State, Tribute, side};
+
+/// An action that is not legal where it was played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0:?} is not legal here")]
+pub struct IllegalAction(pub Action);
+
+/// The natural rank of a ten: the highest a card given back may be
+/// under [`ReturnRule::TenOrLower`].
+const TEN: u8 = 8;
+
+impl State {
+    /// Who acts: chance in the deal and the draw of the first leader, a
+    /// seat otherwise, nobody once the match is over.
+    pub fn turn(&self) -> Turn {
+        match self.phase {
+            Phase::Deal | Phase::FirstLeader => Turn::Chance,
+            Phase::Over => Turn::Terminal,
+            _ => Turn::Seat(usize::from(self.to_act)),
+        }
+    }
+
+    /// Chance's outcomes, each equally likely: a card of the stock to
+    /// deal, or a seat to lead.
+    pub fn chance_outcomes(&self, out: &mut Vec<(Action, f64)>) {
+        out.clear();
+        match self.phase {
+            Phase::Deal => {
+                let p = 1.0 / self.stock.len() as f64;
+                out.extend(self.stock.iter().map(|c| (Action::Deal(c), p)));
+            }
+            Phase::FirstLeader => out.extend((0..SEATS as u8).map(|s| (Action::FirstLeader(s), 0.25))),
+            _ => {}
+        }
+    }
+
+    /// Clears `out` and pushes the legal actions of the seat to act,
+    /// sorted (none at a chance node or the end).
+    pub fn legal(&self, scratch: &mut Scratch, out: &mut Vec<Action>) {
+        out.clear();
+        let seat = usize::from(self.to_act);
+        let hand = self.hands[seat];
+        match self.phase {
+            Phase::Tribute => out.extend(tribute_cards(hand, self.level).map(Action::Tribute)),
+            Phase::Return => {
+                let received = self.tribute_of_receiver(seat).and_then(|t| t.card);
+                out.extend(return_cards(hand, self.level, self.options.return_rule, received).map(Action::Return));
+            }
+            Phase::Play => {
+                let mut ps = std::mem::take(&mut scratch.plays);
+                let to_beat = self.trick.to_beat(seat);
+                plays(
+                    &HandView::of(hand, self.level),
+                    self.level,
+                    to_beat.as_ref(),
+                    scratch,
+                    &mut ps,
+                );
+                out.extend(ps.iter().map(|&p| Action::Play(p)));
+                if to_beat.is_some() {
+                    out.push(Action::Pass);
+                }
+                scratch.plays = ps;
+            }
+            Phase::Deal | Phase::FirstLeader | Phase::Over => {}
+        }
+    }
+
+    /// Plays `action` when it is legal here.
+    ///
+    /// # Errors
+    /// [`IllegalAction`] when it is not; the state is unchanged.
+    pub fn play(&mut self, action: Action) -> Result<(), IllegalAction> {
+        let legal = match self.phase {
+            Phase::Deal => matches!(action, Action::Deal(c) if self.stock.contains(c)),
+            Phase::FirstLeader => matches!(action, Action::FirstLeader(s) if usize::from(s) < SEATS),
+            Phase::Over => false,
+            _ => {
+                let mut out = Vec::new();
+                self.legal(&mut Scratch::default(), &mut out);
+                out.contains(&action)
+            }
+        };
+        if !legal {
+            return Err(IllegalAction(action));
+        }
+        self.apply(action);
+        Ok(())
+    }
+
+    /// Plays `action`, which the caller has found legal.
+    ///
+    /// # Panics
+    /// May panic, or leave a state the rules never reach, when the action
+    /// is not legal here.
+    pub fn apply(&mut self, action: Action) {
+        match action {
+            Action::Deal(c) => self.deal(c),
+            Action::FirstLeader(s) => {
+                self.leader = s;
+                self.start_play();
+            }
+            Action::Tribute(c) => self.give_tribute(c),
+            Action::Return(c) => self.give_back(c),
+            Action::Play(p) => self.play_cards(p),
+            Action::Pass => self.pass(),
+        }
+    }
+
+    /// Each seat's payoff: 1 for the side that won the match, 0 for the
+    /// other (and for both before the end).
+    pub fn payoffs(&self) -> [f64; SEATS] {
+        std::array::from_fn(|s| f64::from(u8::from(self.winner == Some(side(s) as u8))))
+    }
+
+    fn deal(&mut self, c: CardId) {
+        debug_assert!(self.stock.contains(c));
+        self.stock.remove(c);
+        self.hands[usize::from(self.to_act)].insert(c);
+        self.dealt += 1;
+        self.to_act = (self.to_act + 1) % SEATS as u8;
+        if usize::from(self.dealt) < SEATS * HAND {
+            return;
+        }
+        self.after_deal();
+    }
+
+    /// The hands are dealt: the draw of the first leader (the match's
+    /// first hand, unless set up with one), else the tributes.
+    pub(crate) fn after_deal(&mut self) {
+        match self.last_hand {
+            None if self.hand_no == 0 && self.dealt > 0 => self.phase = Phase::FirstLeader,
+            None => self.start_play(),
+            Some(last) => self.set_tributes(&last),
+        }
+    }
+
+    /// The tributes after `last`: the last seat out gives to the first;
+    /// after a side went out first and second, both of the other side
+    /// give. Resisted when the givers hold both big jokers between them:
+    /// then the first seat out leads.
+    fn set_tributes(&mut self, last: &HandResult) {
+        let first = last.order[0];
+        let double = side(usize::from(last.order[1])) == side(usize::from(first));
+        let payers: &[u8] = if double { &last.order[2..] } else { &last.order[3..] };
+        let big_jokers: usize = payers
+            .iter()
+            .map(|&p| {
+                self.hands[usize::from(p)]
+                    .iter()
+                    .filter(|&c| rank(c, self.level) == BIG_JOKER)
+                    .count()
+            })
+            .sum();
+        if big_jokers == 2 {
+            self.leader = first;
+            self.start_play();
+            return;
+        }
+        // The payers in the order of play from the first seat out.
+        let mut order: Vec<u8> = payers.to_vec();
+        order.sort_by_key(|&p| (p + SEATS as u8 - first) % SEATS as u8);
+        self.tributes = [None; 2];
+        for (i, &p) in order.iter().enumerate() {
+            self.tributes[i] = Some(Tribute {
+                payer: p,
+                receiver: first,
+                card: None,
+                returned: None,
+            });
+        }
+        self.phase = Phase::Tribute;
+        self.to_act = order[0];
+    }
+
+    fn give_tribute(&mut self, c: CardId) {
+        let seat = self.to_act;
+        self.hands[usize::from(seat)].remove(c);
+        let i = self
+            .tributes
+            .iter()
+            .position(|t| t.is_some_and(|t| t.payer == seat))
+            .expect("a payer");
+        let t = self.tributes[i].as_mut().expect("a tribute");
+        t.card = Some(c);
+        if let Some(next) = self.tributes.iter().flatten().find(|t| t.card.is_none()) {
+            self.to_act = next.payer;
+            return;
+        }
+        // Every tribute given: each goes to its receiver, the higher card
+        // of two to the first seat out (of equal ones, the payer next to
+        // it in the order of play gives it: the first in the list), the
+        // other to its partner.
+        let first = self.last_hand.expect("a hand before tribute").order[0];
+        if let [Some(a), Some(b)] = self.tributes {
+            let (ra, rb) = (rank(a.card.unwrap(), self.level), rank(b.card.unwrap(), self.level));
+            let partner = (first + 2) % SEATS as u8;
+            let (to_a, to_b) = if rb > ra { (partner, first) } else { (first, partner) };
+            self.tributes[0].as_mut().unwrap().receiver = to_a;
+            self.tributes[1].as_mut().unwrap().receiver = to_b;
+        }
+        for t in self.tributes.iter().flatten() {
+            self.hands[usize::from(t.receiver)].insert(t.card.unwrap());
+        }
+        // The payer who gave to the first seat out leads the hand.
+        self.leader = self
+            .tributes
+            .iter()
+            .flatten()
+            .find(|t| t.receiver == first)
+            .unwrap()
+            .payer;
+        self.phase = Phase::Return;
+        self.to_act = self.next_to_return().expect("a receiver");
+    }
+
+    /// The tribute a seat received.
+    fn tribute_of_receiver(&self, seat: usize) -> Option<&Tribute> {
+        self.tributes.iter().flatten().find(|t| usize::from(t.receiver) == seat)
+    }
+
+    /// The receiver still to give back, the first seat out first.
+    fn next_to_return(&self) -> Option<u8> {
+        let first = self.last_hand?.order[0];
+        let mut waiting: Vec<u8> = self
+            .tributes
+            .iter()
+            .flatten()
+            .filter(|t| t.returned.is_none())
+            .map(|t| t.receiver)
+            .collect();
+        waiting.sort_by_key(|&r| (r + SEATS as u8 - first) % SEATS as u8);
+        waiting.first().copied()
+    }
+
+    fn give_back(&mut self, c: CardId) {
+        let seat = self.to_act;
+        let t = self
+            .tributes
+            .iter_mut()
+            .flatten()
+            .find(|t| t.receiver == seat && t.returned.is_none())
+            .expect("a tribute to give back for");
+        t.returned = Some(c);
+        let payer = t.payer;
+        self.hands[usize::from(seat)].remove(c);
+        self.hands[usize::from(payer)].insert(c);
+        match self.next_to_return() {
+            Some(next) => self.to_act = next,
+            None => self.start_play(),
+        }
+    }
+
+    fn start_play(&mut self) {
+        self.phase = Phase::Play;
+        self.to_act = self.leader;
+    }
+
+    fn play_cards(&mut self, p: Play) {
+        let seat = usize::from(self.to_act);
+        let cards = take(self.hands[seat], self.level, &p).expect("a play the hand can make");
+        self.hands[seat] = self.hands[seat] - cards;
+        self.played[seat] = self.played[seat] | cards;
+        self.on_table = cards;
+        self.trick.play(seat, p.combo);
+        if self.hands[seat].is_empty() {
+            self.out[usize::from(self.n_out)] = seat as u8;
+            self.n_out += 1;
+            let out = self.out();
+            let double = out.len() == 2 && side(usize::from(out[0])) == side(usize::from(out[1]));
+            if out.len() == 3 || double {
+                self.end_hand();
+                return;
+            }
+        }
+        self.to_act = self.seating().next(seat).expect("seats in play") as u8;
+    }
+
+    fn pass(&mut self) {
+        let seating = self.seating();
+        match self.trick.pass(&seating) {
+            Some(leader) => {
+                self.to_act = leader as u8;
+                self.on_table = Cards::EMPTY;
+            }
+            None => self.to_act = seating.next(usize::from(self.to_act)).expect("seats in play") as u8,
+        }
+    }
+
+    /// The hand is over: the finishing order, the levels, the end of the
+    /// match at A, and the next hand's deal.
+    fn end_hand(&mut self) {
+        let mut order = self.out;
+        let mut n = usize::from(self.n_out);
+        for s in 0..SEATS as u8 {
+            if !order[..n].contains(&s) {
+                order[n] = s;
+                n += 1;
+            }
+        }
+        let first = usize::from(order[0]);
+        let winners = side(first);
+        let partner_place = order
+            .iter()
+            .position(|&s| usize::from(s) == (first + 2) % SEATS)
+            .expect("a partner");
+        let gained = [0, 3, 2, 1][partner_place];
+        let mut result = HandResult {
+            order,
+            level: self.level,
+            declarers: self.declarers,
+            gained: [0; SIDES],
+            levels: self.levels,
+            failed_at_ace: false,
+            dropped: false,
+        };
+        result.gained[winners] = gained;
+        // The declarers at their A win the match by going out first with
+        // their partner second or third.
+        if let Some(d) = self.declarers.map(usize::from).filter(|_| self.level == ACE) {
+            if winners == d && gained >= 2 {
+                self.winner = Some(d as u8);
+                self.phase = Phase::Over;
+                self.last_hand = Some(result);
+                return;
+            }
+            result.failed_at_ace = true;
+            self.failures[d] += 1;
+        }
+        self.levels[winners] = (self.levels[winners] + gained).min(ACE);
+        if let Some(d) = self.declarers.map(usize::from).filter(|_| result.failed_at_ace) {
+            let allowed = self.options.a_failures;
+            if allowed > 0 && self.failures[d] >= allowed {
+                self.levels[d] = 0;
+                self.failures[d] = 0;
+                result.dropped = true;
+            }
+        }
+        result.levels = self.levels;
+        self.last_hand = Some(result);
+        // The next hand, at the winners' level.
+        self.level = self.levels[winners];
+        self.declarers = Some(winners as u8);
+        self.hand_no += 1;
+        self.hands = [Cards::EMPTY; SEATS];
+        self.stock = DECK;
+        self.dealt = 0;
+        self.phase = Phase::Deal;
+        self.to_act = order[0];
+        self.trick = Default::default();
+        self.on_table = Cards::EMPTY;
+        self.played = [Cards::EMPTY; SEATS];
+        self.out = [0; SEATS];
+        self.n_out = 0;
+        self.tributes = [None; 2];
+    }
+}
+
+/// The cards a seat may give as tribute: each face of its highest rank at
+/// the level, the wild hearts aside (one instance of each).
+pub fn tribute_cards(hand: Cards, level: u8) -> impl Iterator<Item = CardId> {
+    let top = hand
+        .iter()
+        .filter(|&c| !is_wild(c, level))
+        .map(|c| rank(c, level))
+        .max();
+    hand.iter()
+        .filter(move |&c| !is_wild(c, level) && Some(rank(c, level)) == top)
+        .filter(move |&c| c.0 % 2 == 0 || !hand.contains(CardId(c.0 - 1)))
+}
+
+/// The cards a seat may give back for a tribute (`received`, which it
+/// may not give back itself), one instance of each face: under
+/// [`ReturnRule::TenOrLower`] a card numbered ten or lower, else the
+/// hand's lowest rank at the level; under [`ReturnRule::Any`] any card.
+pub fn return_cards(
+    hand: Cards,
+    level: u8,
+    rule: ReturnRule,
+    received: Option<CardId>,
+) -> impl Iterator<Item = CardId> {
+    let mut pool = hand;
+    if let Some(r) = received {
+        // The copy received, not the face: an identical card held before
+        // may go back (it is another card).
+        pool.remove(r);
+    }
+    let low = |c: CardId| natural(c).is_some_and(|n| n <= TEN);
+    let any_low = pool.iter().any(low);
+    let lowest = pool.iter().map(|c| rank(c, level)).min();
+    pool.iter()
+        .filter(move |&c| match rule {
+            ReturnRule::Any => true,
+            ReturnRule::TenOrLower if any_low => low(c),
+            ReturnRule::TenOrLower => Some(rank(c, level)) == lowest,
+        })
+        .filter(move |&c| c.0 % 2 == 0 || !pool.contains(CardId(c.0 - 1)))
+}
+
+// The natural ranks are thirteen: the ten is the ninth.
+const _: () = assert!(TEN < NATURALS);
