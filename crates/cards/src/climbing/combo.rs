@@ -97,7 +97,7 @@ macro_rules! combo_kinds {
             }
         };
 
-        impl $crate::climbing::ComboKind for $kind {
+        impl $crate::climbing::combo::ComboKind for $kind {
             /// The kind's place in the bomb order, as its shape says.
             #[inline]
             fn tier(self) -> u8 {
