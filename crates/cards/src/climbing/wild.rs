@@ -8,9 +8,10 @@
 //! stand for included. It takes the fewest wild cards it needs: the
 //! natural cards of each rank first, a wild card for each card missing.
 //! [`wilds_needed`] says how many that is, and the natural cards it takes
-//! are `combo.cards.meet(hand)`. (A player who would rather spend a wild
-//! card where a natural one would do gains nothing in what the play beats
-//! or shows, and keeps a card that can stand for anything.)
+//! are `combo.cards.meet(hand)`. (What the play beats and shows is the
+//! same either way; which cards stay in hand is not, and a game that
+//! lets a seat spend a wild card where it holds the natural one lists
+//! those plays itself.)
 //!
 //! The wild card's own rank is among those it may stand for: standing for
 //! its own rank, it is itself. A fixed combination (four jokers) takes

@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 use tabula_cards::CardId;
 
+use crate::cards::Face;
 use crate::moves::Play;
 
 /// An action: chance's deal and first leader, a seat's play or pass, its
@@ -14,10 +15,10 @@ pub enum Action {
     Deal(CardId),
     /// Chance draws who leads the match's first hand.
     FirstLeader(u8),
-    /// A tribute: the card given (a face's lower instance held).
-    Tribute(CardId),
-    /// The card given back for a tribute.
-    Return(CardId),
+    /// A tribute: the face of the card given.
+    Tribute(Face),
+    /// The face of the card given back for a tribute.
+    Return(Face),
     /// A combination played.
     Play(Play),
     /// A pass.

@@ -17,7 +17,7 @@ use tabula_cards::CardId;
 use tabula_cards::climbing::Counts;
 use tabula_cards::doubled;
 use tabula_cards::french::Suit;
-use tabula_cards::melds::Face;
+use tabula_cards::melds::Face as LayerFace;
 
 pub use tabula_cards::doubled::Cards;
 
@@ -44,6 +44,33 @@ pub const HEARTS: u8 = 2;
 
 /// A level: the natural rank a side plays at (0 the two … 12 the ace).
 pub type Level = u8;
+
+/// A face: what a card shows, both copies alike (an instance's number
+/// halved: suit by suit from the clubs, ace to king; 52 the small joker,
+/// 53 the big). Actions name faces, so that which copy a seat holds is
+/// never a choice, nor a thing the table could learn.
+pub type Face = u8;
+
+/// The faces.
+pub const FACES: usize = 54;
+
+/// The face of a card.
+#[inline]
+pub fn face_of(card: CardId) -> Face {
+    (card.0 / 2) as Face
+}
+
+/// The lower instance of `face` in `cards`.
+#[inline]
+pub fn instance_in(cards: Cards, face: Face) -> Option<CardId> {
+    let c = CardId(u16::from(face) * 2);
+    [c, CardId(c.0 + 1)].into_iter().find(|&c| cards.contains(c))
+}
+
+/// A face's name, as [`name`] gives its cards'.
+pub fn face_name(face: Face) -> String {
+    name(CardId(u16::from(face) * 2))
+}
 
 /// The natural rank of a card (0 the two … 12 the ace); `None` for a
 /// joker.
@@ -161,8 +188,8 @@ impl HandView {
 /// A card's name: `7♥`, `10♣`, `A♠`, `SJ` (small joker), `BJ` (big).
 pub fn name(card: CardId) -> String {
     match doubled::face(card) {
-        Face::Joker if is_small_joker(card) => "SJ".into(),
-        Face::Joker => "BJ".into(),
+        LayerFace::Joker if is_small_joker(card) => "SJ".into(),
+        LayerFace::Joker => "BJ".into(),
         f => f.to_string(),
     }
 }
@@ -198,7 +225,7 @@ pub fn parse_cards(text: &str, from: Cards) -> Result<Cards, CardsError> {
             [106, 107]
         } else {
             match doubled::parse_face(w) {
-                Ok(Face::Suited { .. }) => {
+                Ok(LayerFace::Suited { .. }) => {
                     let f = doubled::parse_face(w).map_err(|_| CardsError::Unknown(w.into()))?;
                     let i = f.index() as u16;
                     [2 * i, 2 * i + 1]

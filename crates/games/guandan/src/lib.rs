@@ -29,8 +29,9 @@
 //! - **Ranks.** At a level (the two to the ace), the ranks run 2 … A with
 //!   the level's rank taken out and put above the ace, then the small
 //!   joker and the big joker. The two hearts of the level rank are wild:
-//!   each stands for any card but a joker; alone it is itself, a single
-//!   of the level rank.
+//!   each stands for any card but a joker in a combination; alone it is
+//!   itself, a single of the level rank, and the two alone a pair of it
+//!   (a full house's pair of them too).
 //! - **Combinations.** A single; a pair (two small or two big jokers too);
 //!   a triple; a full house (a triple with a pair of another rank, a pair
 //!   of jokers too: no source forbids it), compared by its triple; a
@@ -45,9 +46,10 @@
 //!   flush: a lower place).
 //! - **Plays.** A play names its combination (and a straight flush its
 //!   suit), not the suits of its other cards; it takes the fewest wild
-//!   cards it needs; the natural cards it takes are the table's choice,
-//!   the one that keeps the most straight flushes in reach (see
-//!   [`moves`]).
+//!   cards it needs (a restriction of this implementation: a seat cannot
+//!   spend a wild card where it holds the natural one); the natural cards
+//!   it takes are the table's choice, the one that keeps the most
+//!   straight flushes in reach (see [`moves`]).
 //! - **Play.** The leader plays any combination; each seat in turn beats
 //!   the last one or passes (a seat may pass when it could beat). When
 //!   every other seat in play has passed, the seat that played last

@@ -7,7 +7,12 @@
 //! A play names its combination (kind, main rank or place, length, the
 //! cards it shows by rank) and, for a straight flush, its suit: plays
 //! that differ only by the suits of their natural cards are one play.
-//! Which natural cards leave the hand is the table's choice ([`take`]):
+//! A play takes the fewest wild cards it needs (the plugin's rule): a
+//! seat cannot spend a wild card where it holds the natural card, which
+//! can cost it, for one, a triple that would keep a straight flush's
+//! card in hand. Two wild cards alone are a pair of the level rank, one
+//! alone its single (never another rank's). Which natural cards leave
+//! the hand is the table's choice ([`take`]):
 //! of each rank, the copies the hand holds twice first, then the suit
 //! with the fewest cards near that rank (the least chance of a straight
 //! flush), then the suits in order; the wild cards stand in last. So the
@@ -195,11 +200,10 @@ pub fn plays(hand: &HandView, level: Level, to_beat: Option<&Combo>, scratch: &m
     }
     flush_plays(&hand.suits, hand.wilds, r, to_beat, &mut scratch.flushes);
     out.clear();
-    let lone_wild = |c: &Combo| c.kind == Kind::Single && c.rank != LEVEL_RANK && hand.counts.get(c.rank) == 0;
     // Both lists are sorted, and only the second holds straight flushes:
     // merged in order.
     let mut flushes = scratch.flushes.iter().peekable();
-    for c in scratch.combos.iter().filter(|c| !lone_wild(c)) {
+    for c in scratch.combos.iter().filter(|c| !only_wild_group(c, hand.counts)) {
         while let Some(&&(f, s)) = flushes.peek() {
             if f > *c {
                 break;
@@ -210,6 +214,21 @@ pub fn plays(hand: &HandView, level: Level, to_beat: Option<&Combo>, scratch: &m
         out.push(Play::plain(*c));
     }
     out.extend(flushes.map(|&(combo, suit)| Play { combo, suit }));
+}
+
+/// Whether `combo` holds a group of one rank made of wild cards alone
+/// (none of the `naturals` of its rank) standing for a rank other than
+/// the level's: wild cards together are level cards, so a single, a pair
+/// or a full house's pair of another rank made of them alone is no play.
+/// (In a chain a wild card stands for its place: a tube's pair of two
+/// wild cards is lawful.)
+fn only_wild_group(combo: &Combo, naturals: Counts) -> bool {
+    let wild_only = |r: u8| r != LEVEL_RANK && naturals.get(r) == 0;
+    match combo.kind {
+        Kind::Single | Kind::Pair => wild_only(combo.rank),
+        Kind::FullHouse => combo.cards.iter().any(|(r, k)| k == 2 && wild_only(r)),
+        _ => false,
+    }
 }
 
 /// The cards `play` takes from `hand` at level `level`, chosen as the
@@ -279,8 +298,12 @@ fn pick(hand: Cards, level: Level, r: u8, k: u8, v: &HandView, out: &mut Cards) 
         // ranks at the level.
         let mut near = 0u16;
         for d in -4i16..=4 {
-            let x = i16::from(natural) + d;
-            let x = if x == -1 { i16::from(ACE) } else { x };
+            // The ace is next to the king and to the two.
+            let x = match i16::from(natural) + d {
+                -1 => i16::from(ACE),
+                x if x > i16::from(ACE) => x - i16::from(NATURALS),
+                x => x,
+            };
             if d != 0 && (0..i16::from(NATURALS)).contains(&x) {
                 near |= 1 << rank_of(x as u8, level);
             }
@@ -326,11 +349,10 @@ pub fn readings(cards: Cards, level: Level, out: &mut Vec<Play>) {
     let mut combos = Vec::new();
     climbing::classify_wild(v.counts, v.wilds, rules(level), &mut combos);
     out.clear();
-    let lone_wild = v.counts.is_empty() && v.wilds == 1;
     out.extend(
         combos
             .into_iter()
-            .filter(|c| !lone_wild || c.rank == LEVEL_RANK)
+            .filter(|c| !only_wild_group(c, v.counts))
             .map(Play::plain),
     );
     // A straight flush: every natural card of one suit.

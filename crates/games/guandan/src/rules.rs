@@ -7,7 +7,9 @@ use tabula_cards::CardId;
 use tabula_search::Turn;
 
 use crate::actions::Action;
-use crate::cards::{ACE, BIG_JOKER, Cards, DECK, HandView, NATURALS, is_wild, natural, rank};
+use crate::cards::{
+    ACE, BIG_JOKER, Cards, DECK, Face, HandView, NATURALS, face_of, instance_in, is_wild, natural, rank,
+};
 use crate::moves::{Play, Scratch, plays, take};
 use crate::options::ReturnRule;
 use crate::state::{HAND, HandResult, Phase, SEATS, SIDES, State, Tribute, side};
@@ -170,10 +172,10 @@ impl State {
             return;
         }
         // The payers in the order of play from the first seat out.
-        let mut order: Vec<u8> = payers.to_vec();
+        let mut order = [payers[0], *payers.last().expect("a payer")];
         order.sort_by_key(|&p| (p + SEATS as u8 - first) % SEATS as u8);
         self.tributes = [None; 2];
-        for (i, &p) in order.iter().enumerate() {
+        for (i, &p) in order[..payers.len()].iter().enumerate() {
             self.tributes[i] = Some(Tribute {
                 payer: p,
                 receiver: first,
@@ -185,8 +187,9 @@ impl State {
         self.to_act = order[0];
     }
 
-    fn give_tribute(&mut self, c: CardId) {
+    fn give_tribute(&mut self, face: Face) {
         let seat = self.to_act;
+        let c = instance_in(self.hands[usize::from(seat)], face).expect("a card of the face");
         self.hands[usize::from(seat)].remove(c);
         let i = self
             .tributes
@@ -234,19 +237,23 @@ impl State {
     /// The receiver still to give back, the first seat out first.
     fn next_to_return(&self) -> Option<u8> {
         let first = self.last_hand?.order[0];
-        let mut waiting: Vec<u8> = self
-            .tributes
+        self.tributes
             .iter()
             .flatten()
             .filter(|t| t.returned.is_none())
             .map(|t| t.receiver)
-            .collect();
-        waiting.sort_by_key(|&r| (r + SEATS as u8 - first) % SEATS as u8);
-        waiting.first().copied()
+            .min_by_key(|&r| (r + SEATS as u8 - first) % SEATS as u8)
     }
 
-    fn give_back(&mut self, c: CardId) {
+    fn give_back(&mut self, face: Face) {
         let seat = self.to_act;
+        let received = self.tribute_of_receiver(usize::from(seat)).and_then(|t| t.card);
+        // Not the copy received: the other, held before, may go back.
+        let mut pool = self.hands[usize::from(seat)];
+        if let Some(r) = received {
+            pool.remove(r);
+        }
+        let c = instance_in(pool, face).expect("a card of the face");
         let t = self
             .tributes
             .iter_mut()
@@ -337,7 +344,7 @@ impl State {
                 return;
             }
             result.failed_at_ace = true;
-            self.failures[d] += 1;
+            self.failures[d] = self.failures[d].saturating_add(1);
         }
         self.levels[winners] = (self.levels[winners] + gained).min(ACE);
         if let Some(d) = self.declarers.map(usize::from).filter(|_| result.failed_at_ace) {
@@ -368,9 +375,9 @@ impl State {
     }
 }
 
-/// The cards a seat may give as tribute: each face of its highest rank at
-/// the level, the wild hearts aside (one instance of each).
-pub fn tribute_cards(hand: Cards, level: u8) -> impl Iterator<Item = CardId> {
+/// The faces a seat may give as tribute: each face of its highest rank
+/// at the level, the wild hearts aside, in order.
+pub fn tribute_cards(hand: Cards, level: u8) -> impl Iterator<Item = Face> {
     let top = hand
         .iter()
         .filter(|&c| !is_wild(c, level))
@@ -379,18 +386,14 @@ pub fn tribute_cards(hand: Cards, level: u8) -> impl Iterator<Item = CardId> {
     hand.iter()
         .filter(move |&c| !is_wild(c, level) && Some(rank(c, level)) == top)
         .filter(move |&c| c.0 % 2 == 0 || !hand.contains(CardId(c.0 - 1)))
+        .map(face_of)
 }
 
-/// The cards a seat may give back for a tribute (`received`, which it
-/// may not give back itself), one instance of each face: under
+/// The faces a seat may give back for a tribute (`received`, the copy it
+/// may not give back itself), in order: under
 /// [`ReturnRule::TenOrLower`] a card numbered ten or lower, else the
 /// hand's lowest rank at the level; under [`ReturnRule::Any`] any card.
-pub fn return_cards(
-    hand: Cards,
-    level: u8,
-    rule: ReturnRule,
-    received: Option<CardId>,
-) -> impl Iterator<Item = CardId> {
+pub fn return_cards(hand: Cards, level: u8, rule: ReturnRule, received: Option<CardId>) -> impl Iterator<Item = Face> {
     let mut pool = hand;
     if let Some(r) = received {
         // The copy received, not the face: an identical card held before
@@ -407,6 +410,7 @@ pub fn return_cards(
             ReturnRule::TenOrLower => Some(rank(c, level)) == lowest,
         })
         .filter(move |&c| c.0 % 2 == 0 || !pool.contains(CardId(c.0 - 1)))
+        .map(face_of)
 }
 
 // The natural ranks are thirteen: the ten is the ninth.

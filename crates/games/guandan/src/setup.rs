@@ -4,7 +4,7 @@
 //! order (for tribute) and who leads when no tribute decides it.
 
 use crate::cards::{ACE, Cards, DECK, Level};
-use crate::options::GuandanOptions;
+use crate::options::{GuandanOptions, MAX_A_FAILURES};
 use crate::rules::IllegalAction;
 use crate::state::{HandResult, Phase, SEATS, SIDES, State, side};
 
@@ -44,6 +44,16 @@ pub enum SetupError {
     /// ends with.
     #[error("the last hand's order is the four seats, as a hand ends")]
     Order,
+    /// Declarers that are not the side of the last hand's first seat out,
+    /// or a first hand whose levels are not the starting level.
+    #[error("the declarers are the side of the last hand's first seat out; a first hand is at the starting level")]
+    Declarers,
+    /// Failures at A out of range, or counted for a side not at A.
+    #[error("failures at A count for a side at A, below the table's limit")]
+    Failures,
+    /// A seat that gives tribute with no card it may give.
+    #[error("a seat that gives tribute holds a card it may give")]
+    NoTribute,
     /// Options out of range.
     #[error(transparent)]
     Options(#[from] crate::options::OptionsError),
@@ -85,7 +95,23 @@ impl Setup {
                 return Err(SetupError::Order);
             }
         }
-        let mut s = State::new(options);
+        match (self.declarers, self.last_order) {
+            (None, None) if self.levels == [options.start_level; SIDES] => {}
+            (Some(d), Some(order)) if usize::from(d) == side(usize::from(order[0])) => {}
+            (Some(_), None) => {}
+            _ => return Err(SetupError::Declarers),
+        }
+        for (side, &f) in self.failures.iter().enumerate() {
+            let limit = if options.a_failures == 0 {
+                MAX_A_FAILURES
+            } else {
+                options.a_failures - 1
+            };
+            if f > 0 && (self.levels[side] != ACE || f > limit) {
+                return Err(SetupError::Failures);
+            }
+        }
+        let mut s = State::new(options)?;
         s.levels = self.levels;
         s.failures = self.failures;
         s.declarers = self.declarers;
@@ -96,6 +122,7 @@ impl Setup {
         s.hands = self.hands;
         s.stock = Cards::EMPTY;
         s.hand_no = u32::from(self.last_order.is_some());
+        // The last hand's level is not given: recorded as this one's.
         s.last_hand = self.last_order.map(|order| HandResult {
             order,
             level: s.level,
@@ -109,6 +136,18 @@ impl Setup {
         s.dealt = 0;
         s.leader = self.leader;
         s.after_deal();
+        // Every seat that gives tribute has a card it may give (a hand of
+        // wild cards alone has none).
+        if s.phase == Phase::Tribute {
+            for t in s.tributes.iter().flatten() {
+                if crate::rules::tribute_cards(s.hands[usize::from(t.payer)], s.level)
+                    .next()
+                    .is_none()
+                {
+                    return Err(SetupError::NoTribute);
+                }
+            }
+        }
         Ok(s)
     }
 }

@@ -7,7 +7,7 @@ use tabula_cards::climbing::{OutLead, Seating, Trick};
 
 use crate::cards::{Cards, DECK, Level};
 use crate::moves::Combo;
-use crate::options::GuandanOptions;
+use crate::options::{GuandanOptions, OptionsError};
 
 /// The seats: partners opposite (0 and 2, 1 and 3).
 pub const SEATS: usize = 4;
@@ -125,8 +125,12 @@ pub struct State {
 impl State {
     /// The start of a match under `options`: both sides at the starting
     /// level (2 by default), the first hand to deal.
-    pub fn new(options: GuandanOptions) -> State {
-        State {
+    ///
+    /// # Errors
+    /// Options out of range.
+    pub fn new(options: GuandanOptions) -> Result<State, OptionsError> {
+        let options = options.validate()?;
+        Ok(State {
             options,
             hands: [Cards::EMPTY; SEATS],
             stock: DECK,
@@ -147,7 +151,7 @@ impl State {
             leader: 0,
             last_hand: None,
             winner: None,
-        }
+        })
     }
 
     /// The table's options.

@@ -247,3 +247,109 @@ proptest! {
         prop_assert_eq!(kinds.is_empty(), n == 0);
     }
 }
+
+/// The plays of `text` at `level` of `kind`, each as (its main rank or
+/// place, the cards it takes).
+fn of_kind(text: &str, level: u8, kind: Kind) -> Vec<(u8, Cards)> {
+    let hand = parse_cards(text, DECK).unwrap();
+    leads(hand, level)
+        .into_iter()
+        .filter(|p| p.combo.kind == kind)
+        .map(|p| (p.combo.rank, take(hand, level, &p).unwrap()))
+        .collect()
+}
+
+#[test]
+fn chains_take_the_ace_low_or_high_and_never_round_the_corner() {
+    let level = 5; // 7s
+    let c = |t: &str| parse_cards(t, DECK).unwrap();
+    // Places: 0 the ace low, 1 the two … 13 the ace high.
+    assert_eq!(
+        of_kind("Ac 2d 3h 4s 5c", level, Kind::Straight),
+        [(0, c("Ac 2d 3h 4s 5c"))]
+    );
+    assert_eq!(
+        of_kind("10c Jd Qh Ks Ac", level, Kind::Straight),
+        [(9, c("10c Jd Qh Ks Ac"))]
+    );
+    assert_eq!(
+        of_kind("5c 6d 7s 8s 9c", level, Kind::Straight),
+        [(4, c("5c 6d 7s 8s 9c"))],
+        "the level's 7 in its place"
+    );
+    assert!(of_kind("Jc Qd Ks Ac 2c", level, Kind::Straight).is_empty());
+    assert_eq!(
+        of_kind("Ac Ad 2c 2d 3c 3d", level, Kind::Tube),
+        [(0, c("Ac Ad 2c 2d 3c 3d"))]
+    );
+    assert_eq!(
+        of_kind("Qc Qd Kc Kd Ac Ad", level, Kind::Tube),
+        [(11, c("Qc Qd Kc Kd Ac Ad"))]
+    );
+    assert_eq!(
+        of_kind("Ac Ad As 2c 2d 2s", level, Kind::Plate),
+        [(0, c("Ac Ad As 2c 2d 2s"))]
+    );
+    assert_eq!(
+        of_kind("Kc Kd Ks Ac Ad As", level, Kind::Plate),
+        [(12, c("Kc Kd Ks Ac Ad As"))]
+    );
+    assert!(of_kind("Kc Kd Ac Ad 2c 2d", level, Kind::Tube).is_empty());
+}
+
+#[test]
+fn the_level_bomb_is_the_highest_of_its_size_and_the_four_jokers_beat_all() {
+    let level = 5; // 7s
+    let hand = parse_cards("7c 7d 7s 7c Ac Ad As Ac SJ SJ BJ BJ", DECK).unwrap();
+    let p = leads(hand, level);
+    let bombs: Vec<(Kind, u8)> = p
+        .iter()
+        .filter(|p| p.combo.kind.tier() > 0)
+        .map(|p| (p.combo.kind, p.combo.rank))
+        .collect();
+    assert_eq!(
+        bombs,
+        [
+            (Kind::Bomb4, 11),
+            (Kind::Bomb4, LEVEL_RANK),
+            (Kind::FourJokers, SMALL_JOKER)
+        ]
+    );
+    let (aces, sevens) = (
+        p.iter()
+            .find(|p| p.combo.rank == 11 && p.combo.kind == Kind::Bomb4)
+            .unwrap(),
+        p.iter()
+            .find(|p| p.combo.rank == LEVEL_RANK && p.combo.kind == Kind::Bomb4)
+            .unwrap(),
+    );
+    assert!(sevens.combo.beats(&aces.combo));
+    let jokers = p.last().unwrap();
+    assert!(p.iter().all(|q| q == jokers || jokers.combo.beats(&q.combo)));
+    // A full house may take a pair of jokers; the jokers make no triple.
+    let full: Vec<(u8, Cards)> = of_kind("9c 9d 9s SJ SJ", level, Kind::FullHouse);
+    assert_eq!(full.len(), 1);
+}
+
+#[test]
+fn two_wild_cards_alone_are_a_pair_of_the_level_rank_only() {
+    // Level 2: the two 2♥ and a king.
+    let level = 0;
+    let hand = parse_cards("2h 2h Ks", DECK).unwrap();
+    let pairs: Vec<u8> = leads(hand, level)
+        .iter()
+        .filter(|p| p.combo.kind == Kind::Pair)
+        .map(|p| p.combo.rank)
+        .collect();
+    assert_eq!(
+        pairs,
+        [rank_of(11, level), LEVEL_RANK],
+        "K K with a wild card, and the wild pair itself"
+    );
+    // A king triple with both wild cards is a triple, never a full house
+    // with a pair of wild cards standing for another rank.
+    let hand = parse_cards("2h 2h Ks Kd Kc", DECK).unwrap();
+    let full: Vec<(u8, Cards)> = of_kind("2h 2h Ks Kd Kc", level, Kind::FullHouse);
+    assert!(full.iter().all(|&(_, cards)| cards == hand), "{full:?}");
+    assert_eq!(full.len(), 1, "the king triple with the level pair");
+}

@@ -4,7 +4,6 @@
 //! resisted) and the card given back, the end of the match at A and the
 //! drop back to 2; and whole random matches that keep every card.
 
-use tabula_cards::CardId;
 use tabula_guandan::cards::{Cards, DECK, parse_cards};
 use tabula_guandan::moves::{Kind, Scratch};
 use tabula_guandan::{Action, GuandanOptions, Phase, ReturnRule, Setup, State};
@@ -12,6 +11,11 @@ use tabula_search::{Rng, Turn};
 
 fn cards(text: &str) -> Cards {
     parse_cards(text, DECK).unwrap()
+}
+
+/// The face of a card named.
+fn face(text: &str) -> u8 {
+    tabula_guandan::cards::face_of(cards(text).lowest().unwrap())
 }
 
 fn legal(s: &State) -> Vec<Action> {
@@ -151,27 +155,26 @@ fn the_last_seat_gives_its_highest_card_but_a_wild_one_and_the_first_gives_back_
         0,
     );
     assert_eq!((s.phase(), s.to_act()), (Phase::Tribute, 3));
-    let names: Vec<CardId> = legal(&s)
+    let names: Vec<u8> = legal(&s)
         .iter()
         .map(|a| match a {
             Action::Tribute(c) => *c,
             other => panic!("{other:?}"),
         })
         .collect();
-    assert_eq!(names.len(), 2, "A♠ or A♦, never the wild 2♥");
-    s.play(legal(&s)[0]).unwrap();
+    assert_eq!(names, [face("Ad"), face("As")], "A♦ or A♠, never the wild 2♥");
+    s.play(Action::Tribute(face("As"))).unwrap();
+    assert!(s.hand(0).contains_all(cards("As")) && !s.hand(3).contains_all(cards("As")));
     // Seat 0 gives back a card of ten or lower: the 3♣ or 4♣, not the Q♠
     // nor the ace it received.
     assert_eq!((s.phase(), s.to_act()), (Phase::Return, 0));
     let back = legal(&s);
-    assert_eq!(
-        back,
-        [
-            Action::Return(cards("3c").lowest().unwrap()),
-            Action::Return(cards("4c").lowest().unwrap())
-        ]
-    );
+    assert_eq!(back, [Action::Return(face("3c")), Action::Return(face("4c"))]);
     s.play(back[1]).unwrap();
+    assert!(
+        s.hand(3).contains_all(cards("4c")),
+        "the card given back reaches the giver"
+    );
     // The payer leads the hand.
     assert_eq!((s.phase(), s.to_act()), (Phase::Play, 3));
     assert!(s.hand(3).contains_all(cards("4c")) && s.hand(0).len() == 3);
@@ -190,9 +193,9 @@ fn after_a_double_loss_both_give_and_the_higher_card_goes_to_the_first_out() {
         0,
     );
     assert_eq!((s.phase(), s.to_act()), (Phase::Tribute, 1));
-    s.play(Action::Tribute(cards("Qs").lowest().unwrap())).unwrap();
+    s.play(Action::Tribute(face("Qs"))).unwrap();
     assert_eq!(s.to_act(), 3);
-    s.play(Action::Tribute(cards("Kd").lowest().unwrap())).unwrap();
+    s.play(Action::Tribute(face("Kd"))).unwrap();
     let given: Vec<(u8, u8)> = s.tributes().map(|t| (t.payer, t.receiver)).collect();
     assert_eq!(given, [(1, 2), (3, 0)]);
     assert!(s.hand(0).contains_all(cards("Kd")) && s.hand(2).contains_all(cards("Qs")));
@@ -210,8 +213,8 @@ fn after_a_double_loss_both_give_and_the_higher_card_goes_to_the_first_out() {
         Some([0, 2, 1, 3]),
         0,
     );
-    s.play(Action::Tribute(cards("Qs").lowest().unwrap())).unwrap();
-    s.play(Action::Tribute(cards("Qd").lowest().unwrap())).unwrap();
+    s.play(Action::Tribute(face("Qs"))).unwrap();
+    s.play(Action::Tribute(face("Qd"))).unwrap();
     let given: Vec<(u8, u8)> = s.tributes().map(|t| (t.payer, t.receiver)).collect();
     assert_eq!(given, [(1, 0), (3, 2)]);
 }
@@ -245,7 +248,7 @@ fn both_big_jokers_resist_tribute_and_the_first_out_leads() {
         Some([0, 1, 2, 3]),
         3,
     );
-    assert_eq!(legal(&s), [Action::Tribute(cards("BJ").lowest().unwrap())]);
+    assert_eq!(legal(&s), [Action::Tribute(face("BJ"))]);
 }
 
 #[test]
@@ -267,10 +270,10 @@ fn a_hand_of_no_card_of_ten_or_lower_gives_back_its_lowest_and_any_rule_gives_ba
         .unwrap()
     };
     let mut s = mk(ReturnRule::TenOrLower);
-    s.play(Action::Tribute(cards("As").lowest().unwrap())).unwrap();
-    assert_eq!(legal(&s), [Action::Return(cards("Qc").lowest().unwrap())]);
+    s.play(Action::Tribute(face("As"))).unwrap();
+    assert_eq!(legal(&s), [Action::Return(face("Qc"))]);
     let mut s = mk(ReturnRule::Any);
-    s.play(Action::Tribute(cards("As").lowest().unwrap())).unwrap();
+    s.play(Action::Tribute(face("As"))).unwrap();
     assert_eq!(legal(&s).len(), 2, "the queen or the king, never the ace received");
 }
 
@@ -308,7 +311,7 @@ fn three_failures_at_ace_drop_a_side_back_to_two_when_the_table_says_so() {
     // Side 1 goes out first and second at side 0's A three times: the
     // third failure drops side 0 back to 2.
     let mut failures = 0;
-    let mut s = State::new(options);
+    let mut s = State::new(options).unwrap();
     for failure in 1..=3 {
         s = Setup {
             options,
@@ -346,7 +349,7 @@ fn random_matches_end_with_a_winner_and_keep_every_card() {
     let (mut returns, mut hands, mut drawn) = (0, 0, 0);
     for seed in 0..6 {
         let mut rng = Rng::new(seed);
-        let mut s = State::new(options);
+        let mut s = State::new(options).unwrap();
         let mut plies = 0;
         while s.turn() != Turn::Terminal {
             // Every card is in a hand, the stock or a seat's plays.
@@ -367,6 +370,12 @@ fn random_matches_end_with_a_winner_and_keep_every_card() {
                     out[rng.below(out.len() as u64) as usize]
                 }
             };
+            if s.phase() == Phase::Play && (0..4).all(|k| s.played(k).is_empty()) {
+                assert!(
+                    (0..4).all(|k| s.hand(k).len() == 27),
+                    "27 cards each when the play begins"
+                );
+            }
             returns += usize::from(matches!(a, Action::Return(_)));
             drawn += usize::from(matches!(a, Action::FirstLeader(_)));
             let before = s.last_hand().copied();
@@ -385,5 +394,97 @@ fn random_matches_end_with_a_winner_and_keep_every_card() {
     assert!(
         hands > 12 && returns >= hands / 2,
         "{hands} hands, {returns} cards given back"
+    );
+}
+
+#[test]
+fn the_partner_last_gives_to_the_first_and_one_big_joker_each_side_resists_nothing() {
+    // Last hand 0, 1, 3, 2: seat 0's partner was last and gives to it.
+    let s = setup(
+        [1, 0],
+        Some(0),
+        ["3c 4c", "5c 6c", "7c 8c Kd", "BJ 9c"],
+        Some([0, 1, 3, 2]),
+        1,
+    );
+    assert_eq!((s.phase(), s.to_act()), (Phase::Tribute, 2));
+    assert_eq!(legal(&s), [Action::Tribute(face("Kd"))]);
+    // A single giver with one big joker while an opponent of the first
+    // seat out holds the other: the tribute stands.
+    let s = setup(
+        [1, 0],
+        Some(0),
+        ["3c 4c", "BJ 6c", "7c 8c", "BJ 9c"],
+        Some([0, 1, 2, 3]),
+        1,
+    );
+    assert_eq!((s.phase(), s.to_act()), (Phase::Tribute, 3));
+    assert_eq!(legal(&s), [Action::Tribute(face("BJ"))]);
+}
+
+#[test]
+fn a_seat_out_whose_last_play_is_beaten_is_passed_over() {
+    let mut s = setup([0, 0], None, ["9c", "10c 3s", "3d 4d", "3h 4h"], None, 0);
+    s.play(play_of(&s, "9c")).unwrap();
+    s.play(play_of(&s, "10c")).unwrap();
+    assert_eq!(s.to_act(), 2);
+    s.play_all(&[Action::Pass, Action::Pass]).unwrap();
+    // Seats 2 and 3 passed: seat 1's ten wins, seat 0 (out) is never asked.
+    assert_eq!((s.to_act(), s.to_beat()), (1, None));
+}
+
+#[test]
+fn with_no_limit_failures_at_ace_never_drop_a_side() {
+    let mut s = Setup {
+        options: GuandanOptions::default(),
+        levels: [12, 3],
+        declarers: Some(0),
+        failures: [5, 0],
+        hands: hands(["3d 4d", "9c", "3h 4h", "10c"]),
+        last_order: None,
+        leader: 1,
+    }
+    .into_state()
+    .unwrap();
+    s.play(play_of(&s, "9c")).unwrap();
+    s.play(Action::Pass).unwrap();
+    s.play(play_of(&s, "10c")).unwrap();
+    let last = s.last_hand().unwrap();
+    assert!(last.failed_at_ace && !last.dropped);
+    assert_eq!((s.failures(), s.levels()), ([6, 0], [12, 6]));
+}
+
+#[test]
+fn set_ups_the_rules_never_reach_are_refused() {
+    let base = Setup {
+        options: GuandanOptions::default(),
+        levels: [3, 0],
+        declarers: Some(0),
+        failures: [0, 0],
+        hands: hands(["3c", "4c", "5c", "6c"]),
+        last_order: Some([0, 1, 2, 3]),
+        leader: 0,
+    };
+    use tabula_guandan::SetupError;
+    let refused = |f: &dyn Fn(&mut Setup)| {
+        let mut s = base.clone();
+        f(&mut s);
+        s.into_state().unwrap_err()
+    };
+    assert!(base.clone().into_state().is_ok());
+    assert_eq!(refused(&|s| s.declarers = Some(1)), SetupError::Declarers);
+    assert_eq!(refused(&|s| s.declarers = None), SetupError::Declarers);
+    assert_eq!(refused(&|s| s.failures = [1, 0]), SetupError::Failures);
+    assert_eq!(refused(&|s| s.levels = [13, 0]), SetupError::Level);
+    assert_eq!(refused(&|s| s.hands[1] = s.hands[0]), SetupError::Hands);
+    assert_eq!(refused(&|s| s.last_order = Some([0, 0, 2, 3])), SetupError::Order);
+    // The last seat holds only a wild card (the 5♥ at side 0's level 5).
+    assert_eq!(refused(&|s| s.hands[3] = cards("5h")), SetupError::NoTribute);
+    assert!(
+        State::new(GuandanOptions {
+            start_level: 13,
+            ..GuandanOptions::default()
+        })
+        .is_err()
     );
 }
