@@ -99,6 +99,7 @@
 pub mod actions;
 pub mod cards;
 pub mod moves;
+pub mod observation;
 pub mod options;
 pub mod rules;
 pub mod setup;
@@ -107,6 +108,7 @@ pub mod state;
 pub use actions::Action;
 pub use cards::{Cards, HandView, Level};
 pub use moves::{Combo, Kind, Play};
+pub use observation::{Faces, Observation, Worlds};
 pub use options::{GuandanOptions, ReturnRule};
 pub use rules::IllegalAction;
 pub use setup::{Setup, SetupError};

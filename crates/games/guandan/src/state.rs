@@ -240,6 +240,19 @@ impl State {
         self.played[seat]
     }
 
+    /// Exchanges card `ca` of seat `a`'s hand with card `cb` of seat
+    /// `b`'s (the swap test: a seat that sees neither sees no change).
+    /// Nothing happens unless each hand holds its card.
+    pub fn swap_cards(&mut self, a: usize, ca: CardId, b: usize, cb: CardId) {
+        if a == b || !self.hands[a].contains(ca) || !self.hands[b].contains(cb) {
+            return;
+        }
+        self.hands[a].remove(ca);
+        self.hands[b].remove(cb);
+        self.hands[a].insert(cb);
+        self.hands[b].insert(ca);
+    }
+
     /// The seating of the play: the seats out, the lead after a seat that
     /// went out passing to its partner.
     pub(crate) fn seating(&self) -> Seating {

@@ -2,4 +2,5 @@
 //! combinations a hand can play, and the rules of the hand and the match.
 
 mod moves;
+mod observation;
 mod rules;

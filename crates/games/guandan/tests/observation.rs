@@ -1,0 +1,152 @@
+//! Observations and worlds: a world drawn from a seat's observation shows
+//! it that observation and the same legal actions; two unseen cards
+//! swapped between hands change no byte of it; the tributes' copies stay
+//! with their holders in every world.
+
+use tabula_guandan::cards::{Cards, DECK, face_of, parse_cards};
+use tabula_guandan::moves::Scratch;
+use tabula_guandan::{Action, GuandanOptions, Observation, Phase, Setup, State, Worlds};
+use tabula_search::{Rng, Turn};
+
+fn legal(s: &State) -> Vec<Action> {
+    let mut out = Vec::new();
+    s.legal(&mut Scratch::default(), &mut out);
+    out
+}
+
+/// Positions along seeded random matches from the queen, every `every`
+/// plies.
+fn positions(seeds: u64, every: usize) -> Vec<State> {
+    let options = GuandanOptions {
+        start_level: 10,
+        ..GuandanOptions::default()
+    };
+    let mut out = Vec::new();
+    let (mut acts, mut chance) = (Vec::new(), Vec::new());
+    let mut scratch = Scratch::default();
+    for seed in 0..seeds {
+        let mut rng = Rng::new(seed);
+        let mut s = State::new(options).unwrap();
+        let mut ply = 0;
+        while s.turn() != Turn::Terminal {
+            if ply % every == 0 {
+                out.push(s.clone());
+            }
+            let a = match s.turn() {
+                Turn::Chance => {
+                    s.chance_outcomes(&mut chance);
+                    chance[rng.below(chance.len() as u64) as usize].0
+                }
+                _ => {
+                    s.legal(&mut scratch, &mut acts);
+                    acts[rng.below(acts.len() as u64) as usize]
+                }
+            };
+            s.apply(a);
+            ply += 1;
+        }
+    }
+    out
+}
+
+#[test]
+fn a_world_shows_the_seat_its_own_observation_and_the_same_moves() {
+    let mut rng = Rng::new(3);
+    let mut checked = 0;
+    let mut phases = Vec::new();
+    for s in positions(3, 7) {
+        for seat in 0..4 {
+            let o = Observation::of(&s, seat);
+            let mut worlds = Worlds::new(&o).expect("the truth's observation has worlds");
+            for _ in 0..2 {
+                let w = worlds.sample(&mut rng);
+                assert_eq!(Observation::of(&w, seat), o, "seat {seat}");
+                if s.turn() == Turn::Seat(seat) {
+                    assert_eq!(legal(&w), legal(&s), "seat {seat}'s moves");
+                }
+                checked += 1;
+            }
+        }
+        phases.push(s.phase());
+    }
+    assert!(checked > 1000, "{checked} worlds");
+    for p in [Phase::Deal, Phase::Tribute, Phase::Return, Phase::Play] {
+        assert!(phases.contains(&p), "no position in {p:?}");
+    }
+}
+
+#[test]
+fn two_unseen_cards_swapped_between_hands_change_nothing_a_seat_sees() {
+    let mut rng = Rng::new(4);
+    let mut swaps = 0;
+    for s in positions(2, 5) {
+        for seat in 0..4 {
+            let o = Observation::of(&s, seat);
+            // Two other seats, a card of each that no tribute pins.
+            let others: Vec<usize> = (0..4).filter(|&k| k != seat && !s.hand(k).is_empty()).collect();
+            if others.len() < 2 {
+                continue;
+            }
+            let (a, b) = (others[0], others[1 + rng.below(others.len() as u64 - 1) as usize]);
+            let free = |k: usize| -> Vec<_> {
+                let known = o.known_in(k);
+                s.hand(k).iter().filter(|&c| known.get(face_of(c)) == 0).collect()
+            };
+            let (fa, fb) = (free(a), free(b));
+            if fa.is_empty() || fb.is_empty() {
+                continue;
+            }
+            let (ca, cb) = (
+                fa[rng.below(fa.len() as u64) as usize],
+                fb[rng.below(fb.len() as u64) as usize],
+            );
+            let mut t = s.clone();
+            t.swap_cards(a, ca, b, cb);
+            assert_eq!(Observation::of(&t, seat), o);
+            assert_eq!(
+                serde_json::to_string(&Observation::of(&t, seat)).unwrap(),
+                serde_json::to_string(&o).unwrap()
+            );
+            if s.turn() == Turn::Seat(seat) {
+                assert_eq!(legal(&t), legal(&s));
+            }
+            swaps += 1;
+        }
+    }
+    assert!(swaps > 300, "{swaps} swaps");
+}
+
+#[test]
+fn a_tribute_and_the_card_given_back_stay_with_their_holders_in_every_world() {
+    let mut used = Cards::EMPTY;
+    let hands = ["3c 4c 9d", "5c 6c 9s", "7c 8c Jd", "Kd 6d 10s"].map(|t| {
+        let h = parse_cards(t, DECK - used).unwrap();
+        used = used | h;
+        h
+    });
+    let mut s = Setup {
+        options: GuandanOptions::default(),
+        levels: [0, 0],
+        declarers: Some(0),
+        failures: [0, 0],
+        hands,
+        last_order: Some([0, 1, 2, 3]),
+        leader: 0,
+    }
+    .into_state()
+    .unwrap();
+    let king = face_of(parse_cards("Kd", DECK).unwrap().lowest().unwrap());
+    let three = face_of(parse_cards("3c", DECK).unwrap().lowest().unwrap());
+    s.play(Action::Tribute(king)).unwrap();
+    s.play(Action::Return(three)).unwrap();
+    // Seat 1 sees seat 0 hold the king and seat 3 the three, in every world.
+    let o = Observation::of(&s, 1);
+    let mut worlds = Worlds::new(&o).unwrap();
+    let mut rng = Rng::new(5);
+    for _ in 0..50 {
+        let w = worlds.sample(&mut rng);
+        assert!(w.hand(0).iter().any(|c| face_of(c) == king));
+        assert!(w.hand(3).iter().any(|c| face_of(c) == three));
+        assert_eq!(Observation::of(&w, 1), o);
+    }
+}
