@@ -1,10 +1,15 @@
 //! # tabula-guandan
 //!
 //! Guandan (掼蛋) for four in two partnerships, on Tabula's card engine:
-//! its cards, its combinations and the rules of the hand and the match
-//! as transitions of a [`State`] so far. The game contract, the
-//! observations and the worlds, the computer and the page are built on
-//! them next (issue 30).
+//! its cards, its combinations, the rules of the hand and the match as
+//! transitions of a [`State`], each seat's observation in faces and the
+//! worlds that fit it, and the game as the search library's [`Game`] and
+//! [`Determinize`] ([`Guandan`]), so far. The platform's contract
+//! (views, notation, records), the computer's levels and the page are
+//! built on them next (issue 30), and then the registry's line.
+//!
+//! [`Game`]: tabula_search::Game
+//! [`Determinize`]: tabula_search::Determinize
 //!
 //! It composes the card engine's pieces: the deck of two French decks and
 //! four jokers ([`tabula_cards::doubled`]) and the climbing plugin
@@ -98,6 +103,7 @@
 
 pub mod actions;
 pub mod cards;
+pub mod game;
 pub mod moves;
 pub mod observation;
 pub mod options;
@@ -107,6 +113,7 @@ pub mod state;
 
 pub use actions::Action;
 pub use cards::{Cards, HandView, Level};
+pub use game::Guandan;
 pub use moves::{Combo, Kind, Play};
 pub use observation::{Faces, Observation, Worlds};
 pub use options::{GuandanOptions, ReturnRule};

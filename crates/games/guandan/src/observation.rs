@@ -62,6 +62,15 @@ impl Faces {
     pub fn add(&mut self, face: Face) {
         self.0[usize::from(face)] += 1;
     }
+
+    /// One copy of `face` fewer; whether there was one.
+    #[inline]
+    pub fn take(&mut self, face: Face) -> bool {
+        let k = &mut self.0[usize::from(face)];
+        let had = *k > 0;
+        *k = k.saturating_sub(1);
+        had
+    }
 }
 
 impl std::fmt::Debug for Faces {

@@ -8,9 +8,10 @@ use tabula_search::Turn;
 
 use crate::actions::Action;
 use crate::cards::{
-    ACE, BIG_JOKER, Cards, DECK, Face, HandView, NATURALS, face_of, instance_in, is_wild, natural, rank,
+    ACE, BIG_JOKER, Cards, DECK, FACES, Face, HandView, NATURALS, face_of, instance_in, is_wild, natural, rank,
 };
 use crate::moves::{Play, Scratch, plays, take};
+use crate::observation::Faces;
 use crate::options::ReturnRule;
 use crate::state::{HAND, HandResult, Phase, SEATS, SIDES, State, Tribute, side};
 
@@ -18,6 +19,48 @@ use crate::state::{HAND, HandResult, Phase, SEATS, SIDES, State, Tribute, side};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{0:?} is not legal here")]
 pub struct IllegalAction(pub Action);
+
+/// What a seat's legal actions depend on besides its hand: the same
+/// whether the rules read them from the truth or a seat from its
+/// observation.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct SeatTurn {
+    /// Where the hand stands.
+    pub phase: Phase,
+    /// The hand's level.
+    pub level: u8,
+    /// The combination to beat (`None`: the seat leads).
+    pub to_beat: Option<crate::moves::Combo>,
+    /// The face of the tribute the seat received (in the return).
+    pub received: Option<Face>,
+    /// What may be given back.
+    pub return_rule: ReturnRule,
+}
+
+impl SeatTurn {
+    /// Clears `out` and pushes the legal actions of a seat holding `hand`
+    /// (the seat to act), sorted.
+    pub fn actions(&self, hand: Cards, scratch: &mut Scratch, out: &mut Vec<Action>) {
+        out.clear();
+        match self.phase {
+            Phase::Tribute => out.extend(tribute_cards(hand, self.level).map(Action::Tribute)),
+            Phase::Return => out.extend(
+                return_cards_of(Faces::of(hand), self.level, self.return_rule, self.received).map(Action::Return),
+            ),
+            Phase::Play => {
+                let mut ps = std::mem::take(&mut scratch.plays);
+                let view = HandView::of(hand, self.level);
+                plays(&view, self.level, self.to_beat.as_ref(), scratch, &mut ps);
+                out.extend(ps.iter().map(|&p| Action::Play(p)));
+                if self.to_beat.is_some() {
+                    out.push(Action::Pass);
+                }
+                scratch.plays = ps;
+            }
+            Phase::Deal | Phase::FirstLeader | Phase::Over => {}
+        }
+    }
+}
 
 /// The natural rank of a ten: the highest a card given back may be
 /// under [`ReturnRule::TenOrLower`].
@@ -51,33 +94,16 @@ impl State {
     /// Clears `out` and pushes the legal actions of the seat to act,
     /// sorted (none at a chance node or the end).
     pub fn legal(&self, scratch: &mut Scratch, out: &mut Vec<Action>) {
-        out.clear();
         let seat = usize::from(self.to_act);
-        let hand = self.hands[seat];
-        match self.phase {
-            Phase::Tribute => out.extend(tribute_cards(hand, self.level).map(Action::Tribute)),
-            Phase::Return => {
-                let received = self.tribute_of_receiver(seat).and_then(|t| t.card);
-                out.extend(return_cards(hand, self.level, self.options.return_rule, received).map(Action::Return));
-            }
-            Phase::Play => {
-                let mut ps = std::mem::take(&mut scratch.plays);
-                let to_beat = self.trick.to_beat(seat);
-                plays(
-                    &HandView::of(hand, self.level),
-                    self.level,
-                    to_beat.as_ref(),
-                    scratch,
-                    &mut ps,
-                );
-                out.extend(ps.iter().map(|&p| Action::Play(p)));
-                if to_beat.is_some() {
-                    out.push(Action::Pass);
-                }
-                scratch.plays = ps;
-            }
-            Phase::Deal | Phase::FirstLeader | Phase::Over => {}
-        }
+        let received = self.tribute_of_receiver(seat).and_then(|t| t.card).map(face_of);
+        let turn = SeatTurn {
+            phase: self.phase,
+            level: self.level,
+            to_beat: self.trick.to_beat(seat),
+            received,
+            return_rule: self.options.return_rule,
+        };
+        turn.actions(self.hands[seat], scratch, out);
     }
 
     /// Plays `action` when it is legal here.
@@ -378,15 +404,19 @@ impl State {
 /// The faces a seat may give as tribute: each face of its highest rank
 /// at the level, the wild hearts aside, in order.
 pub fn tribute_cards(hand: Cards, level: u8) -> impl Iterator<Item = Face> {
+    tribute_cards_of(Faces::of(hand), level)
+}
+
+/// [`tribute_cards`] of a hand given by faces.
+pub fn tribute_cards_of(hand: Faces, level: u8) -> impl Iterator<Item = Face> {
+    let card = |f: Face| CardId(u16::from(f) * 2);
     let top = hand
         .iter()
-        .filter(|&c| !is_wild(c, level))
-        .map(|c| rank(c, level))
+        .filter(|&(f, _)| !is_wild(card(f), level))
+        .map(|(f, _)| rank(card(f), level))
         .max();
-    hand.iter()
-        .filter(move |&c| !is_wild(c, level) && Some(rank(c, level)) == top)
-        .filter(move |&c| c.0 % 2 == 0 || !hand.contains(CardId(c.0 - 1)))
-        .map(face_of)
+    (0..FACES as Face)
+        .filter(move |&f| hand.get(f) > 0 && !is_wild(card(f), level) && Some(rank(card(f), level)) == top)
 }
 
 /// The faces a seat may give back for a tribute (`received`, the copy it
@@ -394,23 +424,30 @@ pub fn tribute_cards(hand: Cards, level: u8) -> impl Iterator<Item = Face> {
 /// [`ReturnRule::TenOrLower`] a card numbered ten or lower, else the
 /// hand's lowest rank at the level; under [`ReturnRule::Any`] any card.
 pub fn return_cards(hand: Cards, level: u8, rule: ReturnRule, received: Option<CardId>) -> impl Iterator<Item = Face> {
+    return_cards_of(Faces::of(hand), level, rule, received.map(face_of))
+}
+
+/// [`return_cards`] of a hand given by faces (`received`: the face of the
+/// copy received).
+pub fn return_cards_of(hand: Faces, level: u8, rule: ReturnRule, received: Option<Face>) -> impl Iterator<Item = Face> {
     let mut pool = hand;
     if let Some(r) = received {
         // The copy received, not the face: an identical card held before
         // may go back (it is another card).
-        pool.remove(r);
+        pool.take(r);
     }
-    let low = |c: CardId| natural(c).is_some_and(|n| n <= TEN);
-    let any_low = pool.iter().any(low);
-    let lowest = pool.iter().map(|c| rank(c, level)).min();
-    pool.iter()
-        .filter(move |&c| match rule {
-            ReturnRule::Any => true,
-            ReturnRule::TenOrLower if any_low => low(c),
-            ReturnRule::TenOrLower => Some(rank(c, level)) == lowest,
-        })
-        .filter(move |&c| c.0 % 2 == 0 || !pool.contains(CardId(c.0 - 1)))
-        .map(face_of)
+    let card = |f: Face| CardId(u16::from(f) * 2);
+    let low = move |f: Face| natural(card(f)).is_some_and(|n| n <= TEN);
+    let any_low = pool.iter().any(|(f, _)| low(f));
+    let lowest = pool.iter().map(|(f, _)| rank(card(f), level)).min();
+    (0..FACES as Face).filter(move |&f| {
+        pool.get(f) > 0
+            && match rule {
+                ReturnRule::Any => true,
+                ReturnRule::TenOrLower if any_low => low(f),
+                ReturnRule::TenOrLower => Some(rank(card(f), level)) == lowest,
+            }
+    })
 }
 
 // The natural ranks are thirteen: the ten is the ninth.

@@ -230,6 +230,16 @@ impl State {
         self.trick.last.map(|(s, c)| (usize::from(s), c))
     }
 
+    /// Passes since the combination to beat was played.
+    pub fn passes(&self) -> u8 {
+        self.trick.passes
+    }
+
+    /// Hands begun (the first is 0).
+    pub fn hand_number(&self) -> u32 {
+        self.hand_no
+    }
+
     /// The cards of the combination to beat.
     pub fn on_table(&self) -> Cards {
         self.on_table

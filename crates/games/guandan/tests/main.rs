@@ -1,6 +1,9 @@
 //! Guandan's tests, as one binary: the cards at every level, the
-//! combinations a hand can play, and the rules of the hand and the match.
+//! combinations a hand can play, the rules of the hand and the match,
+//! the observations and their worlds, and the game through the search
+//! library's traits.
 
+mod game;
 mod moves;
 mod observation;
 mod rules;
