@@ -9,10 +9,8 @@
 //! cargo run --release -p tabula-doudizhu --example moves_speed -- [HANDS]
 //! ```
 
-use std::hint::black_box;
-use std::time::Instant;
-
 use tabula_cards::CardSet;
+use tabula_conformance::speed::fastest_pass;
 use tabula_doudizhu::cards::{Counts, counts_of};
 use tabula_doudizhu::combo::Combo;
 use tabula_doudizhu::moves::{all_plays, plays_beating};
@@ -25,20 +23,10 @@ fn deal(rng: &mut Rng, n: usize) -> Counts {
     counts_of(CardSet(deck[..n].iter().fold(0, |s, &c| s | 1 << c)))
 }
 
-/// Runs `f` over `items` three times, printing the work, the fastest
-/// pass's time, its rate and the mean of what `f` returns (the
-/// combinations generated).
-fn time<T>(what: &str, items: &[T], mut f: impl FnMut(&T) -> usize) {
-    let mut secs = f64::INFINITY;
-    let mut sum = 0;
-    for _ in 0..3 {
-        let start = Instant::now();
-        sum = 0;
-        for x in items {
-            sum += f(black_box(x));
-        }
-        secs = secs.min(start.elapsed().as_secs_f64());
-    }
+/// Prints the work, the fastest of three passes' time, its rate and the
+/// mean of what `f` returns (the combinations generated).
+fn time<T>(what: &str, items: &[T], f: impl FnMut(&T) -> u64) {
+    let (secs, sum) = fastest_pass(items, 3, f);
     println!(
         "{what:<46} {:>8} in {:>7.3} s: {:>12.0} /s  (mean {:.1} combinations)",
         items.len(),
@@ -63,7 +51,7 @@ fn main() {
             &seventeen,
             |&h| {
                 all_plays(h, four_with_two, &mut out);
-                out.len()
+                out.len() as u64
             },
         );
         time(
@@ -71,7 +59,7 @@ fn main() {
             &twenty,
             |&h| {
                 all_plays(h, four_with_two, &mut out);
-                out.len()
+                out.len() as u64
             },
         );
     }
@@ -86,6 +74,6 @@ fn main() {
         .collect();
     time("plays_beating, 17 cards on a random lead", &cases, |(h, t)| {
         plays_beating(*h, t, true, &mut out);
-        out.len()
+        out.len() as u64
     });
 }

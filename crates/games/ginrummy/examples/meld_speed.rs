@@ -12,8 +12,7 @@
 //! cargo run --release -p tabula-ginrummy --example meld_speed -- [HANDS]
 //! ```
 
-use std::hint::black_box;
-use std::time::Instant;
+use tabula_conformance::speed::fastest_pass;
 
 use tabula_cards::{CardId, CardSet};
 use tabula_ginrummy::cards::{DECK, draw};
@@ -24,16 +23,7 @@ use tabula_search::Rng;
 /// pass's time and its rate (the fastest, as other work on the machine only
 /// ever slows a pass down).
 fn time<T>(what: &str, items: &[T], mut f: impl FnMut(&T) -> u32) {
-    let mut secs = f64::INFINITY;
-    let mut sum = 0u64;
-    for _ in 0..3 {
-        let start = Instant::now();
-        sum = 0;
-        for x in items {
-            sum += u64::from(f(black_box(x)));
-        }
-        secs = secs.min(start.elapsed().as_secs_f64());
-    }
+    let (secs, sum) = fastest_pass(items, 3, |x| u64::from(f(x)));
     println!(
         "{what:<44} {:>8} in {:>7.3} s: {:>12.0} /s  (mean deadwood {:.2})",
         items.len(),

@@ -11,9 +11,7 @@
 //! cargo run --release -p tabula-guandan --example moves_speed -- [HANDS]
 //! ```
 
-use std::hint::black_box;
-use std::time::Instant;
-
+use tabula_conformance::speed::fastest_pass;
 use tabula_guandan::cards::{Cards, DECK, HandView};
 use tabula_guandan::moves::{Play, Scratch, plays, take};
 use tabula_search::Rng;
@@ -25,19 +23,10 @@ fn deal(rng: &mut Rng, n: usize) -> Cards {
     all[..n].iter().copied().collect()
 }
 
-/// Runs `f` over `items` three times, printing the work, the fastest
-/// pass's time, its rate and the mean of what `f` returns.
-fn time<T>(what: &str, unit: &str, items: &[T], mut f: impl FnMut(&T) -> usize) {
-    let mut secs = f64::INFINITY;
-    let mut sum = 0;
-    for _ in 0..3 {
-        let start = Instant::now();
-        sum = 0;
-        for x in items {
-            sum += f(black_box(x));
-        }
-        secs = secs.min(start.elapsed().as_secs_f64());
-    }
+/// Prints the work, the fastest of three passes' time, its rate and the
+/// mean of what `f` returns.
+fn time<T>(what: &str, unit: &str, items: &[T], f: impl FnMut(&T) -> u64) {
+    let (secs, sum) = fastest_pass(items, 3, f);
     println!(
         "{what:<40} {:>8} in {:>7.3} s: {:>10.0} /s  (mean {:.1} {unit})",
         items.len(),
@@ -58,11 +47,11 @@ fn main() {
     let (mut scratch, mut out): (Scratch, Vec<Play>) = (Scratch::default(), Vec::with_capacity(1 << 14));
     time("plays, a lead of 27 cards", "plays", &full, |(h, l)| {
         plays(&HandView::of(*h, *l), *l, None, &mut scratch, &mut out);
-        out.len()
+        out.len() as u64
     });
     time("plays, a lead of 10 cards", "plays", &late, |(h, l)| {
         plays(&HandView::of(*h, *l), *l, None, &mut scratch, &mut out);
-        out.len()
+        out.len() as u64
     });
     // A target for each hand: a random lead of the next hand.
     let cases: Vec<(Cards, u8, Play)> = full
@@ -75,7 +64,7 @@ fn main() {
         .collect();
     time("plays, 27 cards on a random lead", "plays", &cases, |(h, l, t)| {
         plays(&HandView::of(*h, *l), *l, Some(&t.combo), &mut scratch, &mut out);
-        out.len()
+        out.len() as u64
     });
     // The cards of a random lead of each hand.
     let picks: Vec<(Cards, u8, Play)> = full
@@ -86,6 +75,6 @@ fn main() {
         })
         .collect();
     time("take, a random lead of 27 cards", "cards", &picks, |(h, l, p)| {
-        take(*h, *l, p).map_or(0, |c| c.len())
+        take(*h, *l, p).map_or(0, |c| c.len() as u64)
     });
 }
