@@ -31,16 +31,8 @@ pub fn flush_plays<K: ComboKind>(
     let spare = u32::from(if wild == 0 { 0 } else { wilds });
     for s in rules.shapes() {
         let Main::Flush(r) = s.main else { continue };
-        // What the target lets this shape play: everything on a lower
-        // tier, the same kind and length above its rank, else nothing.
-        let (from, only) = match target {
-            None => (0, None),
-            Some(t) if s.tier > t.kind.tier() => (0, None),
-            Some(t) if s.kind == t.kind => match t.rank.checked_add(1) {
-                Some(from) => (from, Some(t.len)),
-                None => continue,
-            },
-            Some(_) => continue,
+        let Some((from, only)) = target.map_or(Some((0, None)), |t| s.answers(t)) else {
+            continue;
         };
         let mut rank = r.low.max(from);
         while u16::from(rank) + u16::from(r.min_len) <= u16::from(r.high) + 1 {

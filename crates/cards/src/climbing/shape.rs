@@ -34,7 +34,7 @@
 //!   suits by [`flush`](super::flush), skipped by the generator of
 //!   counts.
 
-use crate::climbing::combo::ComboKind;
+use crate::climbing::combo::{Combo, ComboKind};
 use crate::climbing::counts::{Counts, MAX_COUNT, MAX_RANKS, spread};
 
 /// The main part of a run: `each` cards on each of `len` consecutive
@@ -166,6 +166,23 @@ impl<K> Shape<K> {
         K: Copy,
     {
         Shape { tier, ..self }
+    }
+
+    /// What this shape may play on `target` ([`Combo::beats`]):
+    /// every combination of a shape of a higher tier (`Some((0, None))`),
+    /// those of the target's own kind from the rank above its main rank
+    /// with its length (`Some((rank + 1, Some(len)))`), else nothing.
+    pub fn answers(&self, target: &Combo<K>) -> Option<(u8, Option<u8>)>
+    where
+        K: ComboKind,
+    {
+        if self.tier > target.kind.tier() {
+            Some((0, None))
+        } else if self.kind == target.kind {
+            Some((target.rank.checked_add(1)?, Some(target.len)))
+        } else {
+            None
+        }
     }
 
     /// The same with `per_rank` kickers of `width` cards for each main

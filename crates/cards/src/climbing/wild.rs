@@ -68,18 +68,12 @@ pub fn plays_beating_wild<K: ComboKind>(
     }
     out.clear();
     let g = Wild::new(hand, wilds, rules);
-    let tier = target.kind.tier();
     for (i, s) in rules.shapes().iter().enumerate() {
-        let mut push = |c| {
-            out.push(c);
-            true
-        };
-        if s.tier > tier {
-            g.shape(i, 0, None, &mut push);
-        } else if s.kind == target.kind {
-            if let Some(from) = target.rank.checked_add(1) {
-                g.shape(i, from, Some(target.len), &mut push);
-            }
+        if let Some((from, len)) = s.answers(target) {
+            g.shape(i, from, len, &mut |c| {
+                out.push(c);
+                true
+            });
         }
     }
 }

@@ -225,8 +225,7 @@ pub fn parse_cards(text: &str, from: Cards) -> Result<Cards, CardsError> {
             [106, 107]
         } else {
             match doubled::parse_face(w) {
-                Ok(LayerFace::Suited { .. }) => {
-                    let f = doubled::parse_face(w).map_err(|_| CardsError::Unknown(w.into()))?;
+                Ok(f @ LayerFace::Suited { .. }) => {
                     let i = f.index() as u16;
                     [2 * i, 2 * i + 1]
                 }

@@ -13,7 +13,7 @@ use crate::moves::{Scratch, take};
 use crate::observation::{Faces, Observation, Worlds};
 use crate::options::GuandanOptions;
 use crate::rules::SeatTurn;
-use crate::state::{Phase, SEATS, SIDES, State};
+use crate::state::{Phase, SEATS, State};
 
 thread_local! {
     /// The buffers of the legal actions, reused (no allocation once grown).
@@ -229,6 +229,3 @@ impl Determinize for Guandan {
         Box::new(Worlds::new(observation).unwrap_or_else(|e| panic!("no world fits the observation: {e}")))
     }
 }
-
-// The sides are two.
-const _: () = assert!(SIDES == 2);

@@ -419,16 +419,10 @@ pub fn tribute_cards_of(hand: Faces, level: u8) -> impl Iterator<Item = Face> {
         .filter(move |&f| hand.get(f) > 0 && !is_wild(card(f), level) && Some(rank(card(f), level)) == top)
 }
 
-/// The faces a seat may give back for a tribute (`received`, the copy it
-/// may not give back itself), in order: under
-/// [`ReturnRule::TenOrLower`] a card numbered ten or lower, else the
+/// The faces a seat may give back for a tribute (`received`: the face of
+/// the copy it received, which it may not give back itself), in order:
+/// under [`ReturnRule::TenOrLower`] a card numbered ten or lower, else the
 /// hand's lowest rank at the level; under [`ReturnRule::Any`] any card.
-pub fn return_cards(hand: Cards, level: u8, rule: ReturnRule, received: Option<CardId>) -> impl Iterator<Item = Face> {
-    return_cards_of(Faces::of(hand), level, rule, received.map(face_of))
-}
-
-/// [`return_cards`] of a hand given by faces (`received`: the face of the
-/// copy received).
 pub fn return_cards_of(hand: Faces, level: u8, rule: ReturnRule, received: Option<Face>) -> impl Iterator<Item = Face> {
     let mut pool = hand;
     if let Some(r) = received {

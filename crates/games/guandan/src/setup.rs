@@ -66,7 +66,8 @@ impl Setup {
     /// # Errors
     /// The first fault found ([`SetupError`]).
     pub fn into_state(self) -> Result<State, SetupError> {
-        let options = self.options.validate()?;
+        let mut s = State::new(self.options)?;
+        let options = s.options;
         if self.levels.iter().any(|&l| l > ACE) {
             return Err(SetupError::Level);
         }
@@ -111,7 +112,6 @@ impl Setup {
                 return Err(SetupError::Failures);
             }
         }
-        let mut s = State::new(options)?;
         s.levels = self.levels;
         s.failures = self.failures;
         s.declarers = self.declarers;

@@ -70,8 +70,7 @@ pub struct HandResult {
     /// The levels after it.
     pub levels: [Level; SIDES],
     /// Whether it was a failure at A for the declarers (counted for the
-    /// drop back to 2 when the options have one), and whether that
-    /// failure dropped them back.
+    /// drop back to 2 when the options have one).
     pub failed_at_ace: bool,
     /// Whether the declarers dropped back to level 2 after it.
     pub dropped: bool,
