@@ -168,6 +168,19 @@ pub fn decision_times<G: Game, P: Player<G>>(
     going: impl Fn(&G::State) -> bool,
     timed: impl Fn(&[G::Action]) -> bool,
 ) -> Vec<f64> {
+    decision_times_where(game, start, seed, players, going, |_, legal| timed(legal))
+}
+
+/// [`decision_times`], each decision timed when `timed` accepts its state
+/// and legal actions (a kind of decision the actions alone do not tell).
+pub fn decision_times_where<G: Game, P: Player<G>>(
+    game: &G,
+    start: G::State,
+    seed: u64,
+    players: &mut [P],
+    going: impl Fn(&G::State) -> bool,
+    timed: impl Fn(&G::State, &[G::Action]) -> bool,
+) -> Vec<f64> {
     let mut rng = Rng::new(seed);
     let mut s = start;
     let mut legal = Vec::new();
@@ -184,7 +197,7 @@ pub fn decision_times<G: Game, P: Player<G>>(
                     .choose(game, &o, seat)
                     .action
                     .expect("a seat to move has a legal action");
-                if timed(&legal) {
+                if timed(&s, &legal) {
                     times.push(t.elapsed().as_secs_f64() * 1e3);
                 }
                 a

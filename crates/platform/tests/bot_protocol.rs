@@ -478,3 +478,21 @@ fn every_action_form_of_every_game_is_documented() {
         "documented actions that are not the game's: {unplayed:?}"
     );
 }
+
+#[test]
+fn guandan_refuses_a_play_to_beat_its_cards_do_not_make_and_a_tribute_of_no_card() {
+    // A seat with few cards to beat a play: level 4 searches there.
+    let real = decision_where("guandan", |o| {
+        o["phase"] == "play" && !o["last"].is_null() && o["hand"].as_array().is_some_and(|h| h.len() <= 10)
+    });
+    // The same cards on the table said to be a bomb of four.
+    let mut bomb = real.0.clone();
+    bomb["last"][1]["kind"] = Value::from("bomb4");
+    // A tribute of a face past the 54.
+    let mut tribute = real.0.clone();
+    tribute["tributes"] = serde_json::json!([{"payer": 1, "receiver": 0, "card": 60, "returned": null}]);
+    let impossible = [("its cards' combination", bomb), ("tribute out of range", tribute)];
+    for player in ["level:2", "level:4"] {
+        refused_then_answered("guandan", player, &real, &impossible);
+    }
+}

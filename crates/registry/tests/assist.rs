@@ -180,7 +180,7 @@ fn the_hint_blocks_a_win_at_tic_tac_toe() {
 }
 
 /// The most moves a review test plays before it gives a game up.
-const REVIEW_PLIES: usize = 3000;
+const REVIEW_PLIES: usize = 10_000;
 
 #[test]
 fn every_finished_game_is_reviewed_step_by_step_with_its_cards_face_up() {

@@ -180,3 +180,41 @@ impl<C: Copy> Trick<C> {
         seating.leader_after(by)
     }
 }
+
+/// A low level's natural mistake in a climbing game: one of the `among`
+/// lowest plays of `legal` (sorted, the plays those `plain` accepts: no
+/// bomb), or `pass` when it is legal, chosen at random; the first legal
+/// action when there is none of those.
+///
+/// ```
+/// use tabula_cards::climbing::trick::low_mistake;
+/// use tabula_search::Rng;
+///
+/// // Plays 1 to 9 (9 a bomb) and the pass (0): a mistake is 1, 2 or 0.
+/// let legal = [1, 2, 3, 9, 0];
+/// let m = low_mistake(&legal, |&a| a != 9 && a != 0, 0, 2, &mut Rng::new(3));
+/// assert!([1, 2, 0].contains(&m));
+/// ```
+///
+/// # Panics
+/// When `legal` is empty.
+pub fn low_mistake<A: Copy + PartialEq>(
+    legal: &[A],
+    plain: impl Fn(&A) -> bool,
+    pass: A,
+    among: usize,
+    rng: &mut tabula_search::Rng,
+) -> A {
+    let candidates: Vec<A> = legal
+        .iter()
+        .copied()
+        .filter(|a| plain(a))
+        .take(among)
+        .chain(legal.contains(&pass).then_some(pass))
+        .collect();
+    if candidates.is_empty() {
+        legal[0]
+    } else {
+        candidates[rng.below(candidates.len() as u64) as usize]
+    }
+}

@@ -21,6 +21,7 @@
 //! nothing of its partner's hand. No level looks at anything but its own
 //! observation, and none treats a human seat differently.
 
+use tabula_cards::climbing::trick::low_mistake;
 use tabula_cards::{HandGame, HandRules};
 use tabula_search::{
     Budget, Game, Payoffs, Player, Rng, Rollout, RootUcbConfig, SearchResult, Seat, Tunable, Turn, forced,
@@ -286,19 +287,13 @@ impl DdzAi {
 
     /// Level 1's natural mistake: one of the lowest legal plays, or a pass.
     fn mistake(&mut self) -> Action {
-        let plays: Vec<Action> = self
-            .legal
-            .iter()
-            .copied()
-            .filter(|a| matches!(a, Action::Play(c) if !c.kind.doubles()))
-            .take(MISTAKE_CANDIDATES)
-            .chain(self.legal.contains(&Action::Pass).then_some(Action::Pass))
-            .collect();
-        if plays.is_empty() {
-            self.legal[0]
-        } else {
-            plays[self.rng.below(plays.len() as u64) as usize]
-        }
+        low_mistake(
+            &self.legal,
+            |a| matches!(a, Action::Play(c) if !c.kind.doubles()),
+            Action::Pass,
+            MISTAKE_CANDIDATES,
+            &mut self.rng,
+        )
     }
 }
 

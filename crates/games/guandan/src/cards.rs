@@ -268,3 +268,6 @@ impl fmt::Display for LevelName {
 pub fn suit_of(s: u8) -> Suit {
     Suit::ALL[usize::from(s)]
 }
+
+/// The suits' signs, by suit index (clubs, diamonds, hearts, spades).
+pub const SUIT_SIGNS: [&str; SUITS] = ["♣", "♦", "♥", "♠"];

@@ -1,19 +1,21 @@
-//! Guandan as the search library's [`Game`] and [`Determinize`]: the
-//! rules type [`Guandan`], so that every search (root-UCB over paired
-//! worlds, ISMCTS, random playouts) runs on it.
+//! Guandan as the search library's [`Game`] and `Determinize` (written
+//! by the card engine's [`tabula_cards::card_game!`] in the crate's
+//! root): the rules type [`Guandan`], so that every search (root-UCB
+//! over paired worlds, ISMCTS, random playouts) runs on it.
 
 use std::cell::RefCell;
 
 use tabula_search::rng::mix64;
-use tabula_search::{Determinize, Game, Hidden, Payoffs, Rng, Seat, Seen, Turn, WorldSampler};
+use tabula_search::{Game, Hidden, Payoffs, Rng, Seat, Seen, Turn, WorldSampler};
 
 use crate::actions::Action;
 use crate::cards::{Cards, face_of};
 use crate::moves::{Scratch, take};
-use crate::observation::{Faces, Observation, Worlds};
+use crate::observation::{Faces, Observation};
 use crate::options::GuandanOptions;
 use crate::rules::SeatTurn;
-use crate::state::{Phase, SEATS, State};
+use crate::state::{Phase, SEATS, SIDES, State};
+use crate::worlds::Worlds;
 
 thread_local! {
     /// The buffers of the legal actions, reused (no allocation once grown).
@@ -27,6 +29,9 @@ pub struct Guandan {
 }
 
 impl Guandan {
+    /// The game's name in the registry.
+    pub const NAME: &'static str = "guandan";
+
     /// The rules under `options`.
     ///
     /// # Errors
@@ -95,6 +100,22 @@ impl Faces {
     }
 }
 
+impl Observation {
+    /// The worlds that fit the observation; `None` when its cards do not
+    /// add up (no position shows it).
+    pub fn sampler(&self) -> Option<Worlds> {
+        Worlds::new(self).ok()
+    }
+}
+
+impl State {
+    /// Each side's level as its card's value, 2 to 14 (the ace): the
+    /// match's score, as a record states it.
+    pub fn scores(&self) -> [u8; SIDES] {
+        self.levels().map(|l| l + 2)
+    }
+}
+
 impl WorldSampler<State> for Worlds {
     fn sample(&mut self, rng: &mut Rng) -> State {
         Worlds::sample(self, rng)
@@ -155,12 +176,19 @@ impl Game for Guandan {
         true
     }
 
-    fn may_reveal(&self, _s: &State, action: Action) -> bool {
-        matches!(action, Action::Play(_))
+    /// A play; and the deal's last card, which tells whether the tribute
+    /// is resisted (the givers hold both big jokers).
+    fn may_reveal(&self, s: &State, action: Action) -> bool {
+        match action {
+            Action::Play(_) => true,
+            Action::Deal(_) => usize::from(s.dealt) + 1 == SEATS * crate::state::HAND,
+            _ => false,
+        }
     }
 
-    fn revealed(&self, before: &State, action: Action, _after: &State, _observer: Seat) -> u64 {
+    fn revealed(&self, before: &State, action: Action, after: &State, _observer: Seat) -> u64 {
         match action {
+            Action::Deal(_) => u64::from(after.phase() == Phase::Tribute) | (after.to_act() as u64) << 1,
             Action::Play(p) => {
                 let seat = before.to_act();
                 let cards = take(before.hand(seat), before.level(), &p).unwrap_or_default();
@@ -184,6 +212,7 @@ impl Game for Guandan {
         for k in 0..SEATS {
             h = mix64(h ^ faces(s.hand(k)) ^ (k as u64) << 60);
             h = mix64(h ^ faces(s.played(k)) ^ (k as u64 + 4) << 60);
+            h = mix64(h ^ faces(s.shown(k)) ^ (k as u64 + 8) << 60 ^ u64::from(s.passed(k)) << 59);
         }
         h = mix64(h ^ faces(s.stock()));
         if let Some((by, c)) = s.to_beat() {
@@ -206,26 +235,5 @@ impl Game for Guandan {
             h = mix64(h ^ u64::from(seat) << (8 * i));
         }
         mix64(h ^ u64::from(s.failures()[0]) ^ u64::from(s.failures()[1]) << 8 ^ u64::from(s.hand_number()) << 16)
-    }
-}
-
-impl Determinize for Guandan {
-    fn determinize(&self, observation: &Observation, seat: Seat, rng: &mut Rng) -> State {
-        assert_eq!(usize::from(observation.seat), seat, "the seat's own observation");
-        Worlds::new(observation)
-            .unwrap_or_else(|e| panic!("no world fits the observation: {e}"))
-            .sample(rng)
-    }
-
-    fn legal_from_observation(&self, observation: &Observation, seat: Seat, out: &mut Vec<Action>) {
-        out.clear();
-        if usize::from(observation.seat) == seat {
-            observation.legal_actions(out);
-        }
-    }
-
-    fn sampler<'a>(&'a self, observation: &'a Observation, seat: Seat) -> Box<dyn WorldSampler<State> + 'a> {
-        assert_eq!(usize::from(observation.seat), seat, "the seat's own observation");
-        Box::new(Worlds::new(observation).unwrap_or_else(|e| panic!("no world fits the observation: {e}")))
     }
 }

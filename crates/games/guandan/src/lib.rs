@@ -3,10 +3,10 @@
 //! Guandan (掼蛋) for four in two partnerships, on Tabula's card engine:
 //! its cards, its combinations, the rules of the hand and the match as
 //! transitions of a [`State`], each seat's observation in faces and the
-//! worlds that fit it, and the game as the search library's [`Game`] and
-//! [`Determinize`] ([`Guandan`]), so far. The platform's contract
-//! (views, notation, records), the computer's levels and the page are
-//! built on them next (issue 30), and then the registry's line.
+//! worlds that fit it, the game as the search library's [`Game`] and
+//! [`Determinize`] ([`Guandan`]), the platform's contract (the view, the
+//! notation, records: [`module`], [`view`], [`record`]) and the computer
+//! of four levels ([`GuandanAi`], over the play [`policy`]).
 //!
 //! [`Game`]: tabula_search::Game
 //! [`Determinize`]: tabula_search::Determinize
@@ -102,21 +102,44 @@
 //! ```
 
 pub mod actions;
+pub mod ai;
 pub mod cards;
 pub mod game;
+pub mod module;
 pub mod moves;
 pub mod observation;
 pub mod options;
+pub mod policy;
+pub mod record;
 pub mod rules;
 pub mod setup;
 pub mod state;
+pub mod view;
+pub mod worlds;
 
 pub use actions::Action;
+pub use ai::{GUANDAN_TUNABLES, GuandanAi, PolicyRollout};
 pub use cards::{Cards, HandView, Level};
 pub use game::Guandan;
 pub use moves::{Combo, Kind, Play};
-pub use observation::{Faces, Observation, Worlds};
+pub use observation::{Faces, Observation, swap_unseen};
 pub use options::{GuandanOptions, ReturnRule};
+pub use record::{Record, ReplayError};
 pub use rules::IllegalAction;
 pub use setup::{Setup, SetupError};
 pub use state::{HandResult, Phase, SEATS, State, Tribute};
+pub use view::GuandanView;
+pub use worlds::Worlds;
+
+// The card engine's glue reads Guandan from here: records and the search
+// library's `Determinize` (`tabula_cards::card_game!`).
+tabula_cards::card_game!(Guandan {
+    options: GuandanOptions,
+    scores: [u8; state::SIDES],
+    worlds: uniform Worlds,
+});
+
+/// The game as the registry lists it: the type implementing
+/// [`GameModule`](tabula_contract::GameModule) (the registry's build
+/// script names `<crate>::Module` for each game it depends on).
+pub type Module = Guandan;

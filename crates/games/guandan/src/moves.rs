@@ -154,22 +154,31 @@ pub fn rules(level: Level) -> &'static Rules<Kind> {
 /// for every other play.
 pub type FlushSuit = u8;
 
-/// A play: a combination and, for a straight flush, its suit.
+/// A play: a combination and, for a straight flush, its suit; with the
+/// level whose ranks its combination counts in (so that a play says
+/// which cards it shows on its own: the rank of a number depends on the
+/// level).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct Play {
     /// The combination.
     pub combo: Combo,
     /// The straight flush's suit; [`Play::ANY`] otherwise.
     pub suit: FlushSuit,
+    /// The hand's level.
+    pub level: Level,
 }
 
 impl Play {
     /// The suit of a play that is no straight flush.
     pub const ANY: FlushSuit = SUITS as u8;
 
-    /// A play of a combination that is no straight flush.
-    pub fn plain(combo: Combo) -> Play {
-        Play { combo, suit: Play::ANY }
+    /// A play of a combination that is no straight flush, at `level`.
+    pub fn plain(combo: Combo, level: Level) -> Play {
+        Play {
+            combo,
+            suit: Play::ANY,
+            level,
+        }
     }
 
     /// The cards it shows.
@@ -208,12 +217,16 @@ pub fn plays(hand: &HandView, level: Level, to_beat: Option<&Combo>, scratch: &m
             if f > *c {
                 break;
             }
-            out.push(Play { combo: f, suit: s });
+            out.push(Play {
+                combo: f,
+                suit: s,
+                level,
+            });
             flushes.next();
         }
-        out.push(Play::plain(*c));
+        out.push(Play::plain(*c, level));
     }
-    out.extend(flushes.map(|&(combo, suit)| Play { combo, suit }));
+    out.extend(flushes.map(|&(combo, suit)| Play { combo, suit, level }));
 }
 
 /// Whether `combo` holds a group of one rank made of wild cards alone
@@ -234,6 +247,9 @@ fn only_wild_group(combo: &Combo, naturals: Counts) -> bool {
 /// The cards `play` takes from `hand` at level `level`, chosen as the
 /// [module documentation](self) says; `None` when the hand cannot make it.
 pub fn take(hand: Cards, level: Level, play: &Play) -> Option<Cards> {
+    if play.level != level {
+        return None;
+    }
     let mut out = Cards::EMPTY;
     let wilds_used = if play.combo.kind == Kind::StraightFlush {
         let s = play.suit;
@@ -353,7 +369,7 @@ pub fn readings(cards: Cards, level: Level, out: &mut Vec<Play>) {
         combos
             .into_iter()
             .filter(|c| !only_wild_group(c, v.counts))
-            .map(Play::plain),
+            .map(|c| Play::plain(c, level)),
     );
     // A straight flush: every natural card of one suit.
     let mut flushes = Vec::new();
@@ -362,8 +378,42 @@ pub fn readings(cards: Cards, level: Level, out: &mut Vec<Play>) {
     for (c, s) in flushes {
         let suit_cards = v.suits[usize::from(s)].count_ones();
         if c.size() == n && suit_cards == v.counts.total() && Counts(c.cards.0).contains(v.counts) {
-            out.push(Play { combo: c, suit: s });
+            out.push(Play {
+                combo: c,
+                suit: s,
+                level,
+            });
         }
     }
     out.sort();
+}
+
+impl Kind {
+    /// The kind in words: `pair`, `straight flush`, `bomb of 6`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Single => "single",
+            Kind::Pair => "pair",
+            Kind::Triple => "triple",
+            Kind::FullHouse => "full house",
+            Kind::Straight => "straight",
+            Kind::Tube => "tube",
+            Kind::Plate => "plate",
+            Kind::Bomb4 => "bomb of 4",
+            Kind::Bomb5 => "bomb of 5",
+            Kind::StraightFlush => "straight flush",
+            Kind::Bomb6 => "bomb of 6",
+            Kind::Bomb7 => "bomb of 7",
+            Kind::Bomb8 => "bomb of 8",
+            Kind::Bomb9 => "bomb of 9",
+            Kind::Bomb10 => "bomb of 10",
+            Kind::FourJokers => "four jokers",
+        }
+    }
+
+    /// Whether it is a bomb (it beats every combination of another kind
+    /// below it in the bomb order).
+    pub fn is_bomb(self) -> bool {
+        self >= Kind::Bomb4
+    }
 }

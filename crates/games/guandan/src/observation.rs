@@ -1,15 +1,16 @@
 //! What a seat knows, by face: its hand, every card played this hand and
 //! by whom, the counts, the levels, the tributes and the cards given back
-//! (face up), the trick; and the worlds that fit it.
+//! (face up), the trick; its check, and the swap of unseen cards. The
+//! worlds that fit it are [`crate::worlds`]'s.
 //!
 //! Everything here is in faces ([`Faces`]): the two copies of a card are
 //! the same card to every seat, so no instance number (which copy a seat
 //! holds) ever reaches an observation.
 
 use serde::{Deserialize, Serialize};
-use tabula_search::{Rng, Seat};
+use tabula_search::Seat;
 
-use crate::cards::{Cards, DECK, FACES, Face, face_name, face_of, instance_in};
+use crate::cards::{Cards, DECK, FACES, Face, face_name, face_of};
 use crate::moves::Combo;
 use crate::options::GuandanOptions;
 use crate::state::{HandResult, Phase, SEATS, SIDES, State};
@@ -61,6 +62,12 @@ impl Faces {
     #[inline]
     pub fn add(&mut self, face: Face) {
         self.0[usize::from(face)] += 1;
+    }
+
+    /// Sets the copies of `face` (0 to 2).
+    #[inline]
+    pub fn set(&mut self, face: Face, copies: u8) {
+        self.0[usize::from(face)] = copies.min(2);
     }
 
     /// One copy of `face` fewer; whether there was one.
@@ -131,6 +138,12 @@ pub struct Observation {
     pub played: [Faces; SEATS],
     /// The cards of the combination to beat.
     pub on_table: Faces,
+    /// The cards of each seat's latest play in this trick (none for a
+    /// seat that has not played in it, or passed since).
+    pub shown: [Faces; SEATS],
+    /// The seats whose latest action in this trick is a pass, one bit
+    /// each.
+    pub passed: u8,
     /// The combination to beat and the seat that played it.
     pub last: Option<(u8, Combo)>,
     /// Passes since it was played.
@@ -173,6 +186,8 @@ impl Observation {
             counts: std::array::from_fn(|k| s.hands[k].len() as u8),
             played: std::array::from_fn(|k| Faces::of(s.played[k])),
             on_table: Faces::of(s.on_table),
+            shown: std::array::from_fn(|k| Faces::of(s.shown[k])),
+            passed: s.passed,
             last: s.trick.last,
             passes: s.trick.passes,
             levels: s.levels,
@@ -245,158 +260,22 @@ impl Observation {
     }
 }
 
-/// The worlds that fit an observation: every card the seat cannot place
-/// dealt at random among the other hands (and the stock, in the deal) to
-/// their counts, each physical arrangement equally likely. A pass tells
-/// nothing in Guandan (a seat may pass holding a card that beats), so no
-/// hand is barred from any card; the tributes and cards given back pin
-/// their copies to their holders.
-#[derive(Clone, Debug)]
-pub struct Worlds {
-    /// The observation.
-    observation: Observation,
-    /// The cards to deal, one entry per copy.
-    pool: Vec<Face>,
-    /// What each holder (the seats, then the stock) must still be dealt.
-    room: [usize; SEATS + 1],
-    /// The copies pinned to each holder.
-    pinned: [Faces; SEATS + 1],
-}
-
-/// The stock, as a holder of worlds.
-const STOCK: usize = SEATS;
-
-impl Worlds {
-    /// The worlds of `o`.
-    ///
-    /// # Errors
-    /// When no position shows `o` (its cards do not add up).
-    pub fn new(o: &Observation) -> Result<Worlds, String> {
-        let mut pinned = [Faces::EMPTY; SEATS + 1];
-        let mut room = [0usize; SEATS + 1];
-        for (s, (pin, r)) in pinned.iter_mut().zip(room.iter_mut()).take(SEATS).enumerate() {
-            *pin = o.known_in(s);
-            *r = usize::from(o.counts[s])
-                .checked_sub(pin.total())
-                .ok_or("a seat holds more known cards than its count")?;
-        }
-        // Every copy of every face, less what is seen or pinned.
-        let mut pool = Vec::with_capacity(108);
-        let in_tribute = o.in_tribute();
-        for f in 0..FACES as Face {
-            let seen = o.played.iter().map(|p| usize::from(p.get(f))).sum::<usize>()
-                + pinned.iter().map(|p| usize::from(p.get(f))).sum::<usize>()
-                + usize::from(in_tribute.get(f));
-            let left = 2usize
-                .checked_sub(seen)
-                .ok_or("a card is seen more often than it is in the deck")?;
-            pool.extend(std::iter::repeat_n(f, left));
-        }
-        // What the hands do not take is in the stock: the undealt cards
-        // in the deal, the cards a set-up left out of play.
-        room[STOCK] = pool
-            .len()
-            .checked_sub(room.iter().sum::<usize>())
-            .ok_or("the unseen cards do not fill the hands")?;
-        Ok(Worlds {
-            observation: o.clone(),
-            pool,
-            room,
-            pinned,
-        })
-    }
-
-    /// A world: a state whose observation for the seat is the one given.
-    pub fn sample(&mut self, rng: &mut Rng) -> State {
-        rng.shuffle(&mut self.pool);
-        let o = &self.observation;
-        let mut holding = self.pinned;
-        let mut next = 0;
-        for (h, &n) in self.room.iter().enumerate() {
-            for &f in &self.pool[next..next + n] {
-                holding[h].add(f);
-            }
-            next += n;
-        }
-        // Instances: each face's copies numbered in the order of the
-        // holders (the played cards first, then the hands, the stock, the
-        // tribute waiting).
-        let mut left = DECK;
-        let mut take = |faces: &Faces| -> Cards {
-            let mut out = Cards::EMPTY;
-            for (f, k) in faces.iter() {
-                for _ in 0..k {
-                    let c = instance_in(left, f).expect("a copy left");
-                    left.remove(c);
-                    out.insert(c);
+/// Exchanges two cards of different faces between two hands the observer
+/// does not see, neither of them a tribute or a card given back (the
+/// observer knows where those are): a world the observer cannot tell
+/// from the truth. Whether a pair was found.
+pub fn swap_unseen(s: &mut State, observer: Seat) -> bool {
+    let known: Cards = s.tributes().flat_map(|t| [t.card, t.returned]).flatten().collect();
+    let others: Vec<usize> = (0..SEATS).filter(|&k| k != observer).collect();
+    for (i, &a) in others.iter().enumerate() {
+        for &b in &others[i + 1..] {
+            for ca in (s.hands[a] - known).iter() {
+                if let Some(cb) = (s.hands[b] - known).iter().find(|&cb| face_of(cb) != face_of(ca)) {
+                    s.swap_cards(a, ca, b, cb);
+                    return true;
                 }
             }
-            out
-        };
-        let played: [Cards; SEATS] = std::array::from_fn(|s| take(&o.played[s]));
-        let hands: [Cards; SEATS] = std::array::from_fn(|s| take(&holding[s]));
-        let stock = take(&holding[STOCK]);
-        let waiting = take(&o.in_tribute());
-        let mut s = State::new(o.options).expect("the observation's options");
-        s.hands = hands;
-        s.stock = stock;
-        s.played = played;
-        s.on_table = played_cards_of(&played, o);
-        s.trick.last = o.last;
-        s.trick.passes = o.passes;
-        s.levels = o.levels;
-        s.failures = o.failures;
-        s.level = o.level;
-        s.declarers = o.declarers;
-        s.hand_no = o.hand_no;
-        s.phase = o.phase;
-        s.to_act = o.to_act;
-        s.dealt = o.dealt;
-        for (i, &seat) in o.out.iter().enumerate() {
-            s.out[i] = seat;
-        }
-        s.n_out = o.out.len() as u8;
-        s.leader = o.leader;
-        s.last_hand = o.last_hand;
-        s.winner = o.winner;
-        // The tributes, their copies: the one waiting, else a copy its
-        // holder has (in hand or played); the card given back likewise.
-        let mut waiting = waiting;
-        let held =
-            |s: &State, f: Face, seat: u8| instance_in(s.hands[usize::from(seat)] | s.played[usize::from(seat)], f);
-        for (i, t) in o.tributes.iter().enumerate() {
-            let card = t.card.and_then(|f| match instance_in(waiting, f) {
-                Some(c) => {
-                    waiting.remove(c);
-                    Some(c)
-                }
-                None => held(&s, f, t.receiver),
-            });
-            let returned = t.returned.and_then(|f| held(&s, f, t.payer));
-            s.tributes[i] = Some(crate::state::Tribute {
-                payer: t.payer,
-                receiver: t.receiver,
-                card,
-                returned,
-            });
-        }
-        s
-    }
-}
-
-/// The instances of the cards on the table: the combination to beat was
-/// the last play of its seat, its faces among that seat's played cards.
-fn played_cards_of(played: &[Cards; SEATS], o: &Observation) -> Cards {
-    let Some((seat, _)) = o.last else { return Cards::EMPTY };
-    let mut pool = played[usize::from(seat)];
-    let mut out = Cards::EMPTY;
-    for (f, k) in o.on_table.iter() {
-        for _ in 0..k {
-            if let Some(c) = instance_in(pool, f) {
-                pool.remove(c);
-                out.insert(c);
-            }
         }
     }
-    out
+    false
 }

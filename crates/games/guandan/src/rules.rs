@@ -307,6 +307,13 @@ impl State {
         self.hands[seat] = self.hands[seat] - cards;
         self.played[seat] = self.played[seat] | cards;
         self.on_table = cards;
+        // A lead starts a trick: what the seats showed in the last goes.
+        if self.trick.last.is_none() {
+            self.shown = [Cards::EMPTY; SEATS];
+            self.passed = 0;
+        }
+        self.shown[seat] = cards;
+        self.passed &= !(1 << seat);
         self.trick.play(seat, p.combo);
         if self.hands[seat].is_empty() {
             self.out[usize::from(self.n_out)] = seat as u8;
@@ -322,6 +329,9 @@ impl State {
     }
 
     fn pass(&mut self) {
+        let seat = usize::from(self.to_act);
+        self.shown[seat] = Cards::EMPTY;
+        self.passed |= 1 << seat;
         let seating = self.seating();
         match self.trick.pass(&seating) {
             Some(leader) => {
@@ -395,6 +405,8 @@ impl State {
         self.trick = Default::default();
         self.on_table = Cards::EMPTY;
         self.played = [Cards::EMPTY; SEATS];
+        self.shown = [Cards::EMPTY; SEATS];
+        self.passed = 0;
         self.out = [0; SEATS];
         self.n_out = 0;
         self.tributes = [None; 2];

@@ -107,6 +107,12 @@ pub struct State {
     pub(crate) on_table: Cards,
     /// The cards each seat has played this hand (public).
     pub(crate) played: [Cards; SEATS],
+    /// The cards of each seat's latest play in this trick (public; empty
+    /// for a seat that has not played in it or passed since).
+    pub(crate) shown: [Cards; SEATS],
+    /// The seats whose latest action in this trick is a pass, one bit
+    /// each.
+    pub(crate) passed: u8,
     /// The seats out of cards, in the order they went out.
     pub(crate) out: [u8; SEATS],
     /// How many seats are out.
@@ -144,6 +150,8 @@ impl State {
             trick: Trick::new(),
             on_table: Cards::EMPTY,
             played: [Cards::EMPTY; SEATS],
+            shown: [Cards::EMPTY; SEATS],
+            passed: 0,
             out: [0; SEATS],
             n_out: 0,
             tributes: [None; 2],
@@ -249,6 +257,17 @@ impl State {
         self.played[seat]
     }
 
+    /// The cards of a seat's latest play in this trick: empty when it has
+    /// not played in the trick, or has passed since.
+    pub fn shown(&self, seat: usize) -> Cards {
+        self.shown[seat]
+    }
+
+    /// Whether a seat's latest action in this trick is a pass.
+    pub fn passed(&self, seat: usize) -> bool {
+        self.passed >> seat & 1 == 1
+    }
+
     /// Exchanges card `ca` of seat `a`'s hand with card `cb` of seat
     /// `b`'s (the swap test: a seat that sees neither sees no change).
     /// Nothing happens unless each hand holds its card.
@@ -267,5 +286,41 @@ impl State {
     pub(crate) fn seating(&self) -> Seating {
         let out = self.out().iter().fold(0u16, |m, &s| m | 1 << s);
         Seating::new(SEATS as u8).with_out_lead(OutLead::Partner).with_out(out)
+    }
+}
+
+impl State {
+    /// The card ledger: every card of the deck in exactly one place (a
+    /// hand, the stock, the cards played, a tribute on its way), the
+    /// counts of a hand in play within the rules, the seats out empty.
+    ///
+    /// # Errors
+    /// What is out of place, in a line.
+    pub fn check(&self) -> Result<(), String> {
+        let places = self
+            .hands
+            .iter()
+            .chain(self.played.iter())
+            .copied()
+            .chain([self.stock, self.in_tribute()]);
+        let mut seen = Cards::EMPTY;
+        let mut total = 0;
+        for p in places {
+            if !(seen & p).is_empty() {
+                return Err("a card is in two places".into());
+            }
+            seen = seen | p;
+            total += p.len();
+        }
+        if seen != DECK || total != DECK.len() {
+            return Err("a card is missing".into());
+        }
+        if self.out().iter().any(|&s| !self.hands[usize::from(s)].is_empty()) {
+            return Err("a seat out holds cards".into());
+        }
+        if self.hands.iter().any(|h| h.len() > HAND + 1) {
+            return Err("a hand holds more than 28 cards".into());
+        }
+        Ok(())
     }
 }

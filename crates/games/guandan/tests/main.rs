@@ -3,7 +3,11 @@
 //! the observations and their worlds, and the game through the search
 //! library's traits.
 
+mod ai;
+mod common;
+mod conformance;
 mod game;
+mod module;
 mod moves;
 mod observation;
 mod rules;

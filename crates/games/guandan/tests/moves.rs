@@ -121,29 +121,38 @@ fn the_table_takes_the_copy_held_twice_and_keeps_straight_flushes_in_reach() {
     // 9♦ (a spare: held twice).
     let level = 0;
     let hand = parse_cards("9d 9d 9s 8s 10s Js", DECK).unwrap();
-    let single = Play::plain(Combo {
-        kind: Kind::Single,
-        rank: rank_of(7, level),
-        len: 1,
-        cards: tabula_cards::climbing::Counts::of_rank(rank_of(7, level), 1),
-    });
+    let single = Play::plain(
+        Combo {
+            kind: Kind::Single,
+            rank: rank_of(7, level),
+            len: 1,
+            cards: tabula_cards::climbing::Counts::of_rank(rank_of(7, level), 1),
+        },
+        level,
+    );
     assert_eq!(take(hand, level, &single), Some(parse_cards("9d", DECK).unwrap()));
-    let pair = Play::plain(Combo {
-        kind: Kind::Pair,
-        rank: rank_of(7, level),
-        len: 1,
-        cards: tabula_cards::climbing::Counts::of_rank(rank_of(7, level), 2),
-    });
+    let pair = Play::plain(
+        Combo {
+            kind: Kind::Pair,
+            rank: rank_of(7, level),
+            len: 1,
+            cards: tabula_cards::climbing::Counts::of_rank(rank_of(7, level), 2),
+        },
+        level,
+    );
     // The spare 9♦ first, then the suit with fewer cards near the nine:
     // diamonds (none) before spades (three), so 9♠ stays with its run.
     assert_eq!(take(hand, level, &pair), Some(parse_cards("9d 9d", DECK).unwrap()));
     // A play the hand cannot make takes nothing.
-    let triple_tens = Play::plain(Combo {
-        kind: Kind::Triple,
-        rank: rank_of(8, level),
-        len: 1,
-        cards: tabula_cards::climbing::Counts::of_rank(rank_of(8, level), 3),
-    });
+    let triple_tens = Play::plain(
+        Combo {
+            kind: Kind::Triple,
+            rank: rank_of(8, level),
+            len: 1,
+            cards: tabula_cards::climbing::Counts::of_rank(rank_of(8, level), 3),
+        },
+        level,
+    );
     assert_eq!(take(hand, level, &triple_tens), None);
 }
 

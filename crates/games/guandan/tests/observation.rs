@@ -3,10 +3,12 @@
 //! swapped between hands change no byte of it; the tributes' copies stay
 //! with their holders in every world.
 
-use tabula_guandan::cards::{Cards, DECK, face_of, parse_cards};
+use tabula_guandan::cards::{DECK, face_of, parse_cards};
 use tabula_guandan::moves::Scratch;
-use tabula_guandan::{Action, GuandanOptions, Observation, Phase, Setup, State, Worlds};
+use tabula_guandan::{Action, GuandanOptions, Observation, Phase, State, Worlds};
 use tabula_search::{Rng, Turn};
+
+use crate::common::setup;
 
 fn legal(s: &State) -> Vec<Action> {
     let mut out = Vec::new();
@@ -118,23 +120,13 @@ fn two_unseen_cards_swapped_between_hands_change_nothing_a_seat_sees() {
 
 #[test]
 fn a_tribute_and_the_card_given_back_stay_with_their_holders_in_every_world() {
-    let mut used = Cards::EMPTY;
-    let hands = ["3c 4c 9d", "5c 6c 9s", "7c 8c Jd", "Kd 6d 10s"].map(|t| {
-        let h = parse_cards(t, DECK - used).unwrap();
-        used = used | h;
-        h
-    });
-    let mut s = Setup {
-        options: GuandanOptions::default(),
-        levels: [0, 0],
-        declarers: Some(0),
-        failures: [0, 0],
-        hands,
-        last_order: Some([0, 1, 2, 3]),
-        leader: 0,
-    }
-    .into_state()
-    .unwrap();
+    let mut s = setup(
+        ["3c 4c 9d", "5c 6c 9s", "7c 8c Jd", "Kd 6d 10s"],
+        [0, 0],
+        Some(0),
+        Some([0, 1, 2, 3]),
+        0,
+    );
     let king = face_of(parse_cards("Kd", DECK).unwrap().lowest().unwrap());
     let three = face_of(parse_cards("3c", DECK).unwrap().lowest().unwrap());
     s.play(Action::Tribute(king)).unwrap();
@@ -148,5 +140,72 @@ fn a_tribute_and_the_card_given_back_stay_with_their_holders_in_every_world() {
         assert!(w.hand(0).iter().any(|c| face_of(c) == king));
         assert!(w.hand(3).iter().any(|c| face_of(c) == three));
         assert_eq!(Observation::of(&w, 1), o);
+    }
+}
+
+/// The natural rank at `level` of a card (wild hearts excepted: `None`).
+fn natural_rank(c: tabula_cards::CardId, level: u8) -> Option<u8> {
+    (!tabula_guandan::cards::is_wild(c, level)).then(|| tabula_guandan::cards::rank(c, level))
+}
+
+#[test]
+fn a_seat_that_gave_tribute_holds_nothing_above_it_in_any_world() {
+    // West (seat 3, last) gives its highest card, a queen: in the worlds
+    // South (seat 0) draws for the others, West holds no king, ace, two
+    // (the level) or joker, wild hearts aside.
+    let mut s = setup(
+        [
+            "3c 4c 5c 6c 7c 8c 9c 10c Jc",
+            "3d 4d 5d 6d 7d 8d 9d 10d Jd Kd Ad 2c SJ",
+            "3s 4s 5s 6s 7s 8s 9s 10s Js Ks As 2d BJ",
+            "Qc Qd Qs 3h 4h 5h 6h 2h",
+        ],
+        [0, 0],
+        Some(0),
+        Some([0, 1, 2, 3]),
+        0,
+    );
+    let queen = face_of(parse_cards("Qd", DECK).unwrap().lowest().unwrap());
+    s.play(Action::Tribute(queen)).unwrap();
+    let o = Observation::of(&s, 0);
+    let q = tabula_guandan::cards::rank(parse_cards("Qd", DECK).unwrap().lowest().unwrap(), 0);
+    let mut worlds = Worlds::new(&o).unwrap();
+    let mut rng = Rng::new(8);
+    let mut wild_seen = false;
+    for _ in 0..200 {
+        let w = worlds.sample(&mut rng);
+        assert_eq!(Observation::of(&w, 0), o);
+        for c in w.hand(3).iter() {
+            match natural_rank(c, 0) {
+                Some(r) => assert!(r <= q, "West holds {c:?} above its tribute"),
+                None => wild_seen = true,
+            }
+        }
+    }
+    assert!(wild_seen, "a wild heart may stay with the giver");
+}
+
+#[test]
+fn a_resisted_tribute_puts_both_big_jokers_with_the_givers_in_every_world() {
+    // East and West (seats 1 and 3) went out last: both give, but they
+    // hold the two big jokers between them and resist. North sees it.
+    let s = setup(
+        ["3c 4c 5c 6c", "3d 4d BJ 7d", "3s 4s 5s 6s", "Qc Qd BJ 6h"],
+        [3, 0],
+        Some(0),
+        Some([0, 2, 1, 3]),
+        0,
+    );
+    assert_eq!(s.phase(), Phase::Play, "resisted: play starts");
+    let o = Observation::of(&s, 2);
+    assert!(o.resisted());
+    let mut worlds = Worlds::new(&o).unwrap();
+    let mut rng = Rng::new(9);
+    let big = |c: tabula_cards::CardId| c.0 >= 106;
+    for _ in 0..100 {
+        let w = worlds.sample(&mut rng);
+        assert_eq!(Observation::of(&w, 2), o);
+        let held = w.hand(1).iter().chain(w.hand(3).iter()).filter(|&c| big(c)).count();
+        assert_eq!(held, 2, "both big jokers with the givers");
     }
 }
