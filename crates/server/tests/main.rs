@@ -14,6 +14,7 @@ mod browser_doudizhu;
 mod browser_durak;
 mod browser_every_game;
 mod browser_ginrummy;
+mod browser_guandan;
 mod browser_help;
 mod browser_indianrummy;
 mod browser_local;

@@ -12,49 +12,28 @@
 // cards you selected (it sends their names, `play 6♥ 6♠`, a move typed in
 // the game's notation: which of your cards of a rank leave is your
 // choice), Pass when passing is legal, and Hint selects the legal plays
-// one after another. Everything comes from your observation: the other
+// one after another (the hand, its controls and keys are the climbing
+// games' own: render/climbing.js). Everything comes from your observation: the other
 // hands are counts. The legal moves are read by their actions:
 // `{"bid": n}` (0 no bid), `"pass"`, `{"play": {"kind", "rank", "len",
 // "cards"}}` with `cards` the play's rank counts, four bits a rank from
 // the three up (a BigInt when wider than a number holds: see readJson).
 
 import { el, actionArg, actionKind, moveSentence } from '../common.js';
-import { arrowKeys, fan, card, cardWords } from './cardface.js';
+import { arrowKeys } from './cardface.js';
+import {
+  climbingHand, comboRanks, face as cardFace, faces as cardRow, playWords, plural, words,
+} from './climbing.js';
 
 /** The ranks, low to high, as the view names them. */
 const RANKS = ['3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A', '2', 'SJ', 'BJ'];
 
-/** A combination's ranks low to high (`3 3 4 4`), from its rank counts. */
-function comboRanks(combo) {
-  const counts = BigInt(combo.cards);
-  return RANKS.flatMap((rank, i) => Array(Number((counts >> BigInt(4 * i)) & 15n)).fill(rank)).join(' ');
-}
-
-const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-
-const JOKERS = { SJ: 'small joker', BJ: 'big joker' };
-
-/** A card's accessible name: "queen of spades", "big joker". */
-function words(name) {
-  return JOKERS[name] ?? cardWords(name);
-}
 
 /** A card's face (the jokers drawn as `SJ` and `BJ`). */
-function face(name, idle = false) {
-  if (!JOKERS[name]) return card(name, idle);
-  return el('span', {
-    class: `hc-card ${name === 'BJ' ? 'hc-hearts' : 'hc-spades'} dd-joker${idle ? ' hc-idle' : ''}`,
-    role: 'img',
-    'aria-label': JOKERS[name],
-    title: JOKERS[name],
-  }, name);
-}
+const face = (name) => cardFace(name, 'dd');
 
 /** A row of cards, as one group. */
-function faces(names, label) {
-  return el('div', { class: 'gr-cards dd-cards', role: 'group', 'aria-label': label },
-    ...names.map((c) => face(c)));
-}
+const faces = (names, label) => cardRow(names, label, 'dd');
 
 /** A seat's bid in words. */
 function bidWords(bid, bidding) {
@@ -88,113 +67,62 @@ function moveWords(text, you) {
   const verb = (third, second) => (you ? second : third);
   if (text === 'no bid') return verb('does not bid', 'do not bid');
   if (text.startsWith('bid ')) return `${verb('bids', 'bid')} ${text.slice(4)}`;
-  if (text === 'pass') return verb('passes', 'pass');
-  if (text.startsWith('play ')) return `${verb('plays', 'play')} ${text.slice(5)}`;
-  return null;
+  return playWords(text, you);
 }
 
+/** A selection's (or a hand's) ranks, low to high: `3 3 4`. */
+const ranksOf = (cards) => cards.map((c) => c.rank).join(' ');
+
 export function mount(root, shell) {
-  // The selection (card names), the hint last shown, for one position.
-  let selected = new Set();
-  let hintAt = -1;
-  let ply = -1;
-  let current = null;
-  const upper = el('div', { class: 'dd-upper' });
-  const selLine = el('p', { id: 'dd-selection', class: 'dd-selection', 'aria-live': 'polite' });
-  const lower = el('div', { class: 'dd-lower' });
-  const board = el('div', { class: 'hc-board dd-board' }, upper, selLine, lower);
-  root.replaceChildren(board);
-
-  /** Draws again after a change of the selection, the focus kept. */
-  function redraw() {
-    const id = document.activeElement?.id;
-    update(current.answer);
-    if (id) document.getElementById(id)?.focus({ preventScroll: true });
-  }
-
-  /** Selects the cards of a legal play's ranks, lowest suits first (a
-   * suggestion: Play sends whichever cards are selected). */
-  function selectPlay(play) {
-    const left = current.answer.view.hand.slice();
-    selected = new Set();
-    for (const r of play.ranks.split(' ')) {
-      const at = left.findIndex((c) => c && c.rank === r);
-      if (at >= 0) {
-        selected.add(left[at].card);
-        left[at] = null;
+  // The board and the hand: the selection, its Play (the selection's very
+  // ranks, a single play), the keys.
+  const climb = climbingHand(root, shell, {
+    prefix: 'dd',
+    update: (answer) => update(answer),
+    cardId: (c) => `dd-card-${c.card}`,
+    cardFace: (c) => face(c.card),
+    cardWords: (c) => words(c.card),
+    match: (sel, plays) => {
+      const ranks = ranksOf(sel);
+      return plays.filter((p) => p.ranks === ranks).slice(0, 1);
+    },
+    // Of each rank of the play, the lowest suits first.
+    pick: (play, hand) => {
+      const left = hand.slice();
+      const at = [];
+      for (const r of play.ranks.split(' ')) {
+        const i = left.findIndex((c) => c && c.rank === r);
+        if (i >= 0) {
+          at.push(i);
+          left[i] = null;
+        }
       }
-    }
-  }
-
-  function toggle(name) {
-    if (selected.has(name)) selected.delete(name);
-    else selected.add(name);
-    redraw();
-  }
-
-  function hint() {
-    const { plays } = current;
-    if (!plays.length) return;
-    hintAt = (hintAt + 1) % plays.length;
-    selectPlay(plays[hintAt]);
-    redraw();
-  }
-
-  function clear() {
-    selected = new Set();
-    redraw();
-  }
-
-  // The keys of the table (documented on the page).
-  board.addEventListener('keydown', (e) => {
-    if (!current || e.ctrlKey || e.metaKey || e.altKey) return;
-    const key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
-    const { pass, plays, send } = current;
-    if (key === 'Enter' && e.target.dataset?.card !== undefined) {
-      // On a card: plays a legal selection, else selects (the button's click).
-      if (send) {
-        e.preventDefault();
-        shell.act(send);
-      }
-    } else if (key === 'p' && pass) {
-      e.preventDefault();
-      shell.play(pass);
-    } else if (key === 'h' && plays.length) {
-      e.preventDefault();
-      hint();
-    } else if (key === 'Escape' && selected.size) {
-      e.preventDefault();
-      clear();
-    }
+      return at;
+    },
+    selectionWords: ranksOf,
+    playWords: (play) => play.ranks,
+    // The very cards selected, in the hand's order (a move typed in the
+    // game's notation: which cards of a rank leave is the person's choice).
+    send: (play, sel) => shell.act(`play ${sel.map((c) => c.card).join(' ')}`),
   });
+  const { board, upper, lower } = climb;
 
   function update(answer) {
     const v = answer.view;
     const me = v.seat;
     const legal = answer.your_turn && !shell.busy ? answer.legal : [];
-    if (ply !== answer.ply) {
-      selected = new Set();
-      hintAt = -1;
-      ply = answer.ply;
-    }
     const name = (seat) => answer.seats[seat].name;
     const mine = answer.you !== null && answer.you !== undefined;
     const bidding = v.phase === 'bid' || v.phase === 'deal';
     const of = (kind) => legal.filter((m) => actionKind(m.action) === kind);
     const bids = of('bid');
     // Each legal play with its ranks, low to high.
-    const plays = of('play').map((move) => ({ move, ranks: comboRanks(actionArg(move.action)) }));
+    const plays = of('play').map((move) => ({ move, ranks: comboRanks(actionArg(move.action).cards, RANKS).join(' ') }));
     const pass = of('pass')[0];
     const canPass = Boolean(pass);
     const playing = v.phase === 'play' && (plays.length > 0 || canPass);
-    // The selection's ranks, low to high (the hand is sorted so).
-    const { hand } = v;
-    const ranks = hand.filter((c) => selected.has(c.card)).map((c) => c.rank).join(' ');
-    const choice = ranks ? plays.find((p) => p.ranks === ranks) ?? null : null;
-    // What Play sends: the selected cards themselves, in the hand's order.
-    const cards = hand.filter((c) => selected.has(c.card)).map((c) => c.card).join(' ');
-    const send = choice ? `play ${cards}` : null;
-    current = { answer, pass, plays, choice, send };
+    // The selection, and the play of its ranks (the hand is sorted low to high).
+    climb.begin(answer, v.hand, plays, pass);
 
     const phaseWords = {
       deal: 'dealing',
@@ -264,22 +192,7 @@ export function mount(root, shell) {
       top, seatBox((me + 2) % 3, 'left'), center, seatBox((me + 1) % 3, 'right'));
 
     // Your hand: toggle buttons while you play, faces otherwise.
-    const handRow = el('div', { class: 'hc-hand dd-hand', role: 'group', 'aria-label': playing ? 'Your hand: select the cards to play' : 'Your hand', dataset: { region: 'hand' } },
-      ...hand.map((c) => {
-        if (!playing) return face(c.card);
-        const on = selected.has(c.card);
-        return el('button', {
-          type: 'button',
-          class: `hc-card-button${on ? ' selected' : ''}`,
-          id: `dd-card-${c.card}`,
-          'aria-pressed': on ? 'true' : 'false',
-          'aria-label': words(c.card),
-          dataset: { card: c.card, rank: c.rank },
-          onclick: () => toggle(c.card),
-        }, face(c.card));
-      }));
-    if (playing) arrowKeys(handRow);
-    fan(handRow);
+    const handRow = climb.handRow(playing);
 
     const mineBox = el('section', {
       class: `hc-seat hc-bottom dd-mine${v.landlord === me ? ' dd-landlord' : ''}`,
@@ -309,57 +222,8 @@ export function mount(root, shell) {
       arrowKeys(row);
       actions.push(row);
     }
-    if (playing) {
-      const label = choice ? `Play ${ranks}` : ranks ? `Play (${ranks} is not a legal play)` : 'Play (select cards first)';
-      const hintNo = hintAt >= 0 ? ` (${hintAt + 1} of ${plays.length})` : '';
-      const row = el('div', { class: 'dd-controls', role: 'group', 'aria-label': 'Your play', style: rowStyle },
-        el('button', {
-          type: 'button',
-          id: 'dd-play',
-          class: 'btn',
-          disabled: !choice,
-          dataset: choice ? { action: choice.move.label } : {},
-          'aria-keyshortcuts': 'Enter',
-          'aria-label': label,
-          onclick: () => { if (current.send) shell.act(current.send); },
-        }, choice ? `Play ${ranks}` : 'Play'),
-        canPass
-          ? el('button', {
-            type: 'button', id: 'dd-pass', class: 'btn secondary', dataset: { action: pass.label },
-            'aria-keyshortcuts': 'P', 'aria-label': 'Pass (P)', onclick: () => shell.play(pass),
-          }, 'Pass')
-          : null,
-        el('button', {
-          type: 'button',
-          id: 'dd-hint',
-          class: 'btn secondary',
-          disabled: !plays.length,
-          'aria-keyshortcuts': 'H',
-          // The words shown come first (speech input says them).
-          'aria-label': plays.length ? `Hint${hintNo}: select the next of ${plays.length} legal plays` : 'Hint (nothing beats it)',
-          onclick: hint,
-        }, plays.length ? `Hint${hintNo}` : 'Hint (nothing beats it)'),
-        el('button', {
-          type: 'button',
-          id: 'dd-clear',
-          class: 'btn secondary',
-          disabled: selected.size === 0,
-          'aria-keyshortcuts': 'Escape',
-          'aria-label': 'Clear the selection (Escape)',
-          onclick: clear,
-        }, 'Clear'));
-      actions.push(row);
-      actions.push(el('p', { class: 'muted dd-keys', id: 'dd-keys' },
-        'Keys: ← and → (Home, End) move along your hand; Space selects or unselects a card; '
-        + 'Enter plays the selection when it is a legal play (otherwise it selects the card); '
-        + 'H selects the next hint; P passes; Esc clears the selection.'));
-    }
-    selLine.textContent = playing
-      ? ranks
-        ? `Selected: ${ranks}${choice ? ' — a legal play' : ' — not a legal play now'}.`
-        : `No card selected: ${plural(plays.length, 'legal play')}${canPass ? ', or pass' : ''}.`
-      : '';
-    selLine.hidden = !playing;
+    if (playing) actions.push(...climb.controls());
+    climb.selection(playing);
 
     // The score sheet.
     const ld = v.last_deal;
