@@ -25,58 +25,68 @@ fn cheap(players: &[PlayerInfo]) -> &'static str {
 
 #[test]
 fn every_listed_player_plays_in_the_arena_and_behind_the_protocol() {
-    for entry in tabula_registry::games() {
-        let name = entry.info().name;
-        let driver = entry.open(&Value::Null).unwrap();
-        for p in entry.players() {
-            let specs = [p.example.parse().unwrap(), cheap(entry.players()).parse().unwrap()];
-            // Short games: the point is that every listed player plays.
-            let settings = ArenaSettings {
-                max_plies: Some(60),
-                ..ArenaSettings::new(1, 3)
-            };
-            let out = arena::run(&driver, &specs, &settings, &|_| {})
-                .unwrap_or_else(|e| panic!("{name}: {} in the arena: {e}", p.example));
-            assert_eq!(out.games.len(), arena::seatings(&driver.teams(), 2).unwrap().len());
-
-            // Behind the protocol, on the first decision of a game.
-            let mut game = driver.start(4, TableKind::Online);
-            let mut rng = Rng::new(4);
-            while game.to_act() == Turn::Chance {
-                game.chance(&mut rng).unwrap();
-            }
-            let Turn::Seat(seat) = game.to_act() else {
-                panic!("{name}: a seat acts")
-            };
-            let legal = game.legal();
-            let input = [
-                json!({"type": "hello", "protocol": 1, "game": name}),
-                json!({"type": "move", "seat": seat, "observation": game.observe(seat), "legal": legal}),
-            ]
-            .map(|v| v.to_string())
-            .join("\n");
-            let spec: PlayerSpec = p.example.parse().unwrap();
-            let mut output = Vec::new();
-            engine::serve(*entry, &spec, 1, &mut input.as_bytes(), &mut output).unwrap();
-            let replies: Vec<Value> = String::from_utf8(output)
-                .unwrap()
-                .lines()
-                .map(|l| serde_json::from_str(l).unwrap())
-                .collect();
-            assert_eq!(replies[1]["type"], "action", "{name}, {}: {replies:?}", p.example);
-            assert!(legal.contains(&replies[1]["action"]));
+    // The games side by side, a thread each (one after the other, this
+    // test was its binary's longest by three times).
+    std::thread::scope(|scope| {
+        for entry in tabula_registry::games() {
+            scope.spawn(move || every_listed_player_of(*entry));
         }
-        // A player the game does not list is refused, with the list.
-        let unlisted = ["minimax", "greedy", "level:2", "ismcts:10"]
-            .into_iter()
-            .find(|s| {
-                let spec: PlayerSpec = s.parse().unwrap();
-                !entry.players().iter().any(|p| p.name == spec.name())
-            })
-            .unwrap();
-        let err = driver.agent(&unlisted.parse().unwrap(), 0).err().unwrap().to_string();
-        assert!(err.contains("offers"), "{name}: {err}");
+    });
+}
+
+/// One game's listed players, each in the arena and behind the protocol,
+/// and a player it does not list refused.
+fn every_listed_player_of(entry: &'static dyn tabula_contract::GameEntry) {
+    let name = entry.info().name;
+    let driver = entry.open(&Value::Null).unwrap();
+    for p in entry.players() {
+        let specs = [p.example.parse().unwrap(), cheap(entry.players()).parse().unwrap()];
+        // Short games: the point is that every listed player plays.
+        let settings = ArenaSettings {
+            max_plies: Some(60),
+            ..ArenaSettings::new(1, 3)
+        };
+        let out = arena::run(&driver, &specs, &settings, &|_| {})
+            .unwrap_or_else(|e| panic!("{name}: {} in the arena: {e}", p.example));
+        assert_eq!(out.games.len(), arena::seatings(&driver.teams(), 2).unwrap().len());
+
+        // Behind the protocol, on the first decision of a game.
+        let mut game = driver.start(4, TableKind::Online);
+        let mut rng = Rng::new(4);
+        while game.to_act() == Turn::Chance {
+            game.chance(&mut rng).unwrap();
+        }
+        let Turn::Seat(seat) = game.to_act() else {
+            panic!("{name}: a seat acts")
+        };
+        let legal = game.legal();
+        let input = [
+            json!({"type": "hello", "protocol": 1, "game": name}),
+            json!({"type": "move", "seat": seat, "observation": game.observe(seat), "legal": legal}),
+        ]
+        .map(|v| v.to_string())
+        .join("\n");
+        let spec: PlayerSpec = p.example.parse().unwrap();
+        let mut output = Vec::new();
+        engine::serve(entry, &spec, 1, &mut input.as_bytes(), &mut output).unwrap();
+        let replies: Vec<Value> = String::from_utf8(output)
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        assert_eq!(replies[1]["type"], "action", "{name}, {}: {replies:?}", p.example);
+        assert!(legal.contains(&replies[1]["action"]));
     }
+    // A player the game does not list is refused, with the list.
+    let unlisted = ["minimax", "greedy", "level:2", "ismcts:10"]
+        .into_iter()
+        .find(|s| {
+            let spec: PlayerSpec = s.parse().unwrap();
+            !entry.players().iter().any(|p| p.name == spec.name())
+        })
+        .unwrap();
+    let err = driver.agent(&unlisted.parse().unwrap(), 0).err().unwrap().to_string();
+    assert!(err.contains("offers"), "{name}: {err}");
 }
 
 /// Partner dice: four seats, partners facing (0 and 2 against 1 and 3);

@@ -29,9 +29,11 @@ macro_rules! register {
 
 for_each_module!(register);
 
-/// A name that is no game's.
+/// A name that is no game's: a look-alike of a game's name is answered
+/// with that name alone (the list would only bury it, and grows with every
+/// game), any other with every game's name.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown game '{name}'{hint}; games: {names}", names = names().join(", "))]
+#[error("unknown game '{name}'{}", if hint.is_empty() { format!("; games: {}", names().join(", ")) } else { hint.clone() })]
 pub struct UnknownGame {
     /// The name asked for.
     pub name: String,

@@ -3,7 +3,10 @@
 //! default player at each computer seat; started against its cheapest
 //! computers, drawn by its renderer (where `assets/js/render/` has one),
 //! a whole hand (a game without hands: the game, or its first moves)
-//! played from the page by the keyboard alone, no error shown; and for a
+//! played from the page by the keyboard alone, no error shown (a game
+//! with its own page test, `tests/browser_<game>.rs`, which plays its
+//! hands from the page, the keyboard among them: its first
+//! [`OWN_TEST_MOVES`] moves); and for a
 //! game with hidden information and a swap hook, the page at the person's
 //! first turn byte for byte the same when two cards the person cannot see
 //! are swapped in the server's truth. Each page (the form, the table at
@@ -158,7 +161,14 @@ async fn every_registered_game_plays_on_its_page() {
             !seats.contains("level:") && !seats.contains(cheapest(*entry)),
             "{name}: the table names its computers by spec: {seats}"
         );
-        let (moves, listed) = a_hand_by_the_keyboard(&c, *entry, &id).await;
+        // A game whose own page test plays its hands plays its first moves
+        // here (each move of a whole hand by the keyboard costs a dozen
+        // WebDriver calls: Dou Dizhu's and Guandan's took 11 and 13 s).
+        let own_test = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join(format!("tests/browser_{name}.rs"))
+            .is_file();
+        let limit = own_test.then_some(OWN_TEST_MOVES);
+        let (moves, listed) = a_hand_by_the_keyboard(&c, *entry, &id, limit).await;
         // Later in the game: other panels, played cards, bids.
         until(&c, "the page", "return document.body.dataset.busy !== 'true'").await;
         faults.extend(page_faults(&c, &format!("{name}-later")).await);
@@ -178,7 +188,9 @@ async fn every_registered_game_plays_on_its_page() {
         } else {
             ""
         };
-        let what = if entry.info().chance {
+        let what = if own_test {
+            "its first moves"
+        } else if entry.info().chance {
             "a whole hand"
         } else {
             "the game"
@@ -201,6 +213,8 @@ const HAND_MOVES: usize = 300;
 /// The person's moves it plays of a game without hands (Abalone's whole
 /// game by the keyboard is browser_abalone.rs's).
 const GAME_MOVES: usize = 20;
+/// The person's moves it plays of a game with its own page test.
+const OWN_TEST_MOVES: usize = 3;
 
 /// The move log's count (the person's move and the replies raise it).
 const MOVE_COUNT: &str = "return Number(document.getElementById('table-move-count').textContent)";
@@ -269,10 +283,16 @@ return to > from ? to - from : 0;
 
 /// Plays one whole hand of game `entry` at table `id` (a whole game, up
 /// to its first [`GAME_MOVES`] moves, where the game deals no hands) by
-/// the keyboard alone: the person's moves end when the game or the hand
-/// does (the answer's `round` moves on). Answers the moves played and how
-/// many of them came from the list of every legal move.
-async fn a_hand_by_the_keyboard(c: &fantoccini::Client, entry: &dyn GameEntry, id: &str) -> (usize, usize) {
+/// the keyboard alone (its first `limit` moves only, when given): the person's moves end when
+/// the game or the hand does (the answer's `round` moves on). Answers the
+/// moves played and how many of them came from the list of every legal
+/// move.
+async fn a_hand_by_the_keyboard(
+    c: &fantoccini::Client,
+    entry: &dyn GameEntry,
+    id: &str,
+    limit: Option<usize>,
+) -> (usize, usize) {
     let name = entry.info().name;
     until(c, "the person's turn or the end", LIST_TURN_OR_END).await;
     let mut round = table_page::api_answer(c, id).await["round"].as_u64().unwrap();
@@ -288,7 +308,7 @@ async fn a_hand_by_the_keyboard(c: &fantoccini::Client, entry: &dyn GameEntry, i
         if now != round && this_hand < 3 && answer["over"] != true {
             (round, this_hand) = (now, 0);
         }
-        if answer["over"] == true || now != round || !dealt && moves == GAME_MOVES {
+        if answer["over"] == true || now != round || !dealt && moves == GAME_MOVES || Some(moves) == limit {
             return (moves, listed);
         }
         assert!(moves < HAND_MOVES, "{name}: the hand is not over after {moves} moves");
