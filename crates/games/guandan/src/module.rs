@@ -401,9 +401,10 @@ impl Guandan {
         let text: Vec<&str> = ranks.iter().map(|&r| names[usize::from(r)]).collect();
         match o.last.filter(|&(by, _)| by != o.seat) {
             Some((_, c)) => format!(
-                "{} is no combination of your hand that beats {}",
+                "{} is no combination of your hand that beats {} {}",
                 text.join(" "),
-                c.kind.name()
+                c.kind.name(),
+                crate::view::ranks_text(&c, o.level)
             ),
             None => format!("{} is no combination of your hand", text.join(" ")),
         }
