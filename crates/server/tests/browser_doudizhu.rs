@@ -14,7 +14,7 @@ use std::time::Duration;
 
 use fantoccini::{Client, Locator};
 use serde_json::Value;
-use table_page::{Matches, api_answer, player, until};
+use table_page::{Matches, api_answer, player, select_by_keyboard, until};
 use web::{browser_slot, driver, find, shown, snapshot, text};
 
 /// The strings a script answers as an array.
@@ -70,59 +70,20 @@ fn positions(ranks: &[String], play: &str) -> Vec<usize> {
     out
 }
 
-/// The focused card's position in the hand (-1 when the focus is elsewhere).
-async fn focused_card(c: &Client) -> i64 {
-    c.execute(
-        "return [...document.querySelectorAll('.dd-hand button[data-card]')].indexOf(document.activeElement)",
-        vec![],
-    )
-    .await
-    .unwrap()
-    .as_i64()
-    .unwrap()
-}
-
 /// Selects `play`'s cards from the keyboard alone (the arrow keys along
 /// the hand, Space on each card) and plays them with Enter.
 async fn play_from_the_keyboard(c: &Client, play: &str, first: &str) {
     let ranks = hand_ranks(c).await;
     let names = hand_cards(c).await;
-    c.execute("document.querySelector('.dd-hand button[data-card]').focus()", vec![])
-        .await
-        .unwrap();
-    // H selects the first legal play, Escape clears the selection.
-    c.active_element().await.unwrap().send_keys("h").await.unwrap();
     let hinted = serde_json::to_string(first).unwrap();
-    until(
-        c,
-        "the hint from the H key",
-        &format!("return document.getElementById('dd-play').dataset.action === {hinted}"),
-    )
-    .await;
-    c.active_element().await.unwrap().send_keys("\u{E00C}").await.unwrap(); // Escape
-    until(
-        c,
-        "the selection cleared by Escape",
-        "return document.getElementById('dd-play').disabled && !document.querySelector('.dd-hand [aria-pressed=\"true\"]')",
-    )
-    .await;
-    assert_eq!(focused_card(c).await, 0, "the focus stays on the hand");
-    let mut at = 0;
     let chosen = positions(&ranks, play);
-    for &to in &chosen {
-        for _ in at..to {
-            c.active_element().await.unwrap().send_keys("\u{E014}").await.unwrap(); // →
-        }
-        at = to;
-        assert_eq!(focused_card(c).await, to as i64, "→ moves along the hand");
-        c.active_element().await.unwrap().send_keys("\u{E00D}").await.unwrap(); // Space
-        let focused = c.active_element().await.unwrap();
-        assert_eq!(
-            focused.attr("aria-pressed").await.unwrap().as_deref(),
-            Some("true"),
-            "Space selects the card and keeps the focus on it"
-        );
-    }
+    select_by_keyboard(
+        c,
+        "dd",
+        &format!("return document.getElementById('dd-play').dataset.action === {hinted}"),
+        &chosen,
+    )
+    .await;
     let button = find(c, "#dd-play:not([disabled])").await;
     assert_eq!(button.attr("data-action").await.unwrap().as_deref(), Some(play));
     let selection = find(c, "#dd-selection").await.text().await.unwrap();

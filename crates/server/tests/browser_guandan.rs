@@ -26,7 +26,7 @@ use std::time::Duration;
 
 use fantoccini::{Client, Locator};
 use serde_json::Value;
-use table_page::{Matches, strings, until};
+use table_page::{Matches, select_by_keyboard, strings, until};
 use web::{browser_slot, driver, find, shown, snapshot, text};
 
 /// The person's turns played on the page in the first hand, then in the
@@ -297,18 +297,6 @@ fn you_play(label: &str) -> String {
     format!("You play {}.", label.trim_start_matches("play "))
 }
 
-/// The focused card's place in the hand (-1 when the focus is elsewhere).
-async fn focused_card(c: &Client) -> i64 {
-    c.execute(
-        "return [...document.querySelectorAll('.gd-hand button[data-card]')].indexOf(document.activeElement)",
-        vec![],
-    )
-    .await
-    .unwrap()
-    .as_i64()
-    .unwrap()
-}
-
 /// Sends a key to the focused element.
 async fn key(c: &Client, k: &str) {
     c.active_element().await.unwrap().send_keys(k).await.unwrap();
@@ -319,40 +307,14 @@ async fn key(c: &Client, k: &str) {
 /// of the play's cards, and Enter.
 async fn play_from_the_keyboard(c: &Client, a: &Value, play: &Play, first: &str) {
     let at = places(&hand(a), play).expect("the play's cards");
-    c.execute("document.querySelector('.gd-hand button[data-card]').focus()", vec![])
-        .await
-        .unwrap();
-    key(c, "h").await;
     let hinted = serde_json::to_string(first).unwrap();
-    until(
+    select_by_keyboard(
         c,
-        "the hint from the H key",
+        "gd",
         &format!("return [...document.querySelectorAll('.gd-controls button[id^=gd-play][data-action]')].some((b) => b.dataset.action === {hinted})"),
+        &at,
     )
     .await;
-    key(c, "\u{E00C}").await; // Escape
-    until(
-        c,
-        "the selection cleared by Escape",
-        "return document.getElementById('gd-play').disabled && !document.querySelector('.gd-hand [aria-pressed=\"true\"]')",
-    )
-    .await;
-    assert_eq!(focused_card(c).await, 0, "the focus stays on the hand");
-    let mut now = 0;
-    for &to in &at {
-        for _ in now..to {
-            key(c, "\u{E014}").await; // →
-        }
-        now = to;
-        assert_eq!(focused_card(c).await, to as i64, "→ moves along the hand");
-        key(c, "\u{E00D}").await; // Space
-        let focused = c.active_element().await.unwrap();
-        assert_eq!(
-            focused.attr("aria-pressed").await.unwrap().as_deref(),
-            Some("true"),
-            "Space selects the card and keeps the focus on it"
-        );
-    }
     let button = find(c, "#gd-play:not([disabled])").await;
     assert_eq!(
         button.attr("data-action").await.unwrap().as_deref(),

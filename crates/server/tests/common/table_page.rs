@@ -372,3 +372,61 @@ pub async fn step_through(c: &Client, name: &str, faults: &mut Vec<String>) -> R
         plies,
     }
 }
+
+/// The focused card's place in the climbing hand `.{prefix}-hand` (-1 when
+/// the focus is elsewhere).
+pub async fn focused_card(c: &Client, prefix: &str) -> i64 {
+    c.execute(
+        &format!(
+            "return [...document.querySelectorAll('.{prefix}-hand button[data-card]')].indexOf(document.activeElement)"
+        ),
+        vec![],
+    )
+    .await
+    .unwrap()
+    .as_i64()
+    .unwrap()
+}
+
+/// The climbing games' hand by the keyboard alone (render/climbing.js),
+/// on the page's `{prefix}-` ids: from the first card, H shows a hint
+/// (`hinted`, a script, holds), Escape clears it and the focus stays on
+/// the hand, then → along the hand and Space on each card at `at`
+/// (ascending): each press moves the focus there, and Space selects the
+/// card and keeps the focus on it. The selection is left to be played.
+pub async fn select_by_keyboard(c: &Client, prefix: &str, hinted: &str, at: &[usize]) {
+    let key = |k: &'static str| async move { c.active_element().await.unwrap().send_keys(k).await.unwrap() };
+    c.execute(
+        &format!("document.querySelector('.{prefix}-hand button[data-card]').focus()"),
+        vec![],
+    )
+    .await
+    .unwrap();
+    key("h").await;
+    until(c, "the hint from the H key", hinted).await;
+    key("\u{E00C}").await; // Escape
+    until(
+        c,
+        "the selection cleared by Escape",
+        &format!(
+            "return document.getElementById('{prefix}-play').disabled && !document.querySelector('.{prefix}-hand [aria-pressed=\"true\"]')"
+        ),
+    )
+    .await;
+    assert_eq!(focused_card(c, prefix).await, 0, "the focus stays on the hand");
+    let mut now = 0;
+    for &to in at {
+        for _ in now..to {
+            key("\u{E014}").await; // →
+        }
+        now = to;
+        assert_eq!(focused_card(c, prefix).await, to as i64, "→ moves along the hand");
+        key("\u{E00D}").await; // Space
+        let focused = c.active_element().await.unwrap();
+        assert_eq!(
+            focused.attr("aria-pressed").await.unwrap().as_deref(),
+            Some("true"),
+            "Space selects the card and keeps the focus on it"
+        );
+    }
+}
