@@ -9,9 +9,10 @@
 //!   [`SEARCH_AT`] cards: the openings, where a search's few samples tell
 //!   less than the policy's reading of the hand), then **root-UCB over
 //!   paired worlds**: every legal action is judged on the same worlds
-//!   (common random numbers; each world deals the unseen cards uniformly
-//!   to the hands' counts, the tributes and cards given back pinned to
-//!   their holders), each played out by the policy for every seat to the
+//!   (common random numbers; each world deals the unseen cards to the
+//!   hands' counts, every arrangement that fits what the seat saw equally
+//!   likely, the tribute's limits kept: see [`crate::worlds`]), each
+//!   played out by the policy for every seat to the
 //!   end of the hand and scored by the levels it gains: a side's reward
 //!   is its levels gained less the other side's, over three, and 1 for
 //!   the match won ([`HandRules::hand_rewards`]). Level 4 takes more

@@ -122,14 +122,14 @@ pub use ai::{GUANDAN_TUNABLES, GuandanAi, PolicyRollout};
 pub use cards::{Cards, HandView, Level};
 pub use game::Guandan;
 pub use moves::{Combo, Kind, Play};
-pub use observation::{Faces, Observation, swap_unseen};
+pub use observation::{Faces, Observation};
 pub use options::{GuandanOptions, ReturnRule};
 pub use record::{Record, ReplayError};
 pub use rules::IllegalAction;
 pub use setup::{Setup, SetupError};
 pub use state::{HandResult, Phase, SEATS, State, Tribute};
 pub use view::GuandanView;
-pub use worlds::Worlds;
+pub use worlds::{Worlds, swap_unseen};
 
 // The card engine's glue reads Guandan from here: records and the search
 // library's `Determinize` (`tabula_cards::card_game!`).

@@ -19,11 +19,11 @@ use crate::cards::{
 };
 use crate::game::Guandan;
 use crate::moves::{Kind, Play, readings};
-use crate::observation::{Observation, swap_unseen};
+use crate::observation::Observation;
 use crate::options::GuandanOptions;
 use crate::state::{HandResult, Phase, SEATS, SIDES, State, side};
 use crate::view::{GuandanView, face_names, level_name, play_text};
-use crate::worlds::Worlds;
+use crate::worlds::{Worlds, swap_unseen};
 use tabula_cards::climbing::Counts;
 
 /// The seats' names, in the order of play (counter-clockwise); partners
@@ -291,7 +291,12 @@ impl GameModule for Guandan {
         } else {
             Err(match action {
                 Action::Tribute(_) => "give your highest card but a wild one".into(),
-                Action::Return(_) => "give back a card of ten or lower (or your lowest, when you have none)".into(),
+                Action::Return(_) => match o.options.return_rule {
+                    crate::options::ReturnRule::TenOrLower => {
+                        "give back a card of ten or lower (or your lowest, when you have none)".into()
+                    }
+                    crate::options::ReturnRule::Any => "give back a card you held before the tribute".into(),
+                },
                 Action::Pass => "you lead: you cannot pass".into(),
                 a => format!("{} is not legal now", self.action_text(a)),
             })
@@ -464,9 +469,34 @@ impl Observation {
         if self.counts.iter().any(|&c| usize::from(c) > crate::state::HAND + 1)
             || usize::from(self.dealt) > DECK.len()
             || usize::from(self.passes) >= SEATS
-            || self.failures.iter().any(|&f| f > crate::options::MAX_A_FAILURES)
+            || self.hand_no > MAX_HANDS
+            // Failures at A reset at the drop back to 2; with no drop they
+            // only count up.
+            || self.options.a_failures > 0 && self.failures.iter().any(|&f| f >= self.options.a_failures)
         {
             return Err("a count out of range".into());
+        }
+        // What the phase needs of the seat to act.
+        let to_act = self.to_act;
+        let fits = match self.phase {
+            Phase::Tribute => {
+                self.last_hand.is_some() && self.tributes.iter().any(|t| t.payer == to_act && t.card.is_none())
+            }
+            Phase::Return => {
+                self.last_hand.is_some()
+                    && self
+                        .tributes
+                        .iter()
+                        .any(|t| t.receiver == to_act && t.card.is_some() && t.returned.is_none())
+            }
+            Phase::Play => {
+                self.counts[usize::from(to_act)] > 0
+                    && (0..SEATS as u8).all(|k| self.counts[usize::from(k)] > 0 || self.out.contains(&k))
+            }
+            Phase::Deal | Phase::FirstLeader | Phase::Over => true,
+        };
+        if !fits {
+            return Err("the seat to act has nothing to do in this phase".into());
         }
         for k in 0..SEATS {
             let mut shown_left = self.played[k];
@@ -497,6 +527,10 @@ impl Observation {
         Worlds::new(self).map(|_| ())
     }
 }
+
+/// The most hands an observation may say were begun (a match runs some
+/// tens; a real one never nears this).
+const MAX_HANDS: u32 = 100_000;
 
 /// The bench: the library's sampling searches on the first decision of
 /// hand 1 under the default rules (their counts are declared, and checked

@@ -259,23 +259,3 @@ impl Observation {
         f
     }
 }
-
-/// Exchanges two cards of different faces between two hands the observer
-/// does not see, neither of them a tribute or a card given back (the
-/// observer knows where those are): a world the observer cannot tell
-/// from the truth. Whether a pair was found.
-pub fn swap_unseen(s: &mut State, observer: Seat) -> bool {
-    let known: Cards = s.tributes().flat_map(|t| [t.card, t.returned]).flatten().collect();
-    let others: Vec<usize> = (0..SEATS).filter(|&k| k != observer).collect();
-    for (i, &a) in others.iter().enumerate() {
-        for &b in &others[i + 1..] {
-            for ca in (s.hands[a] - known).iter() {
-                if let Some(cb) = (s.hands[b] - known).iter().find(|&cb| face_of(cb) != face_of(ca)) {
-                    s.swap_cards(a, ca, b, cb);
-                    return true;
-                }
-            }
-        }
-    }
-    false
-}

@@ -5,7 +5,10 @@
 //! A hand is valued by [`cost`]: roughly the plays it still needs,
 //! each group of one rank counted by how low it is (a low single is a
 //! burden, an ace or a joker wins a trick back), a bomb or a wild card
-//! counted as an asset. Then:
+//! counted as an asset. At the table (a decision from an observation)
+//! the cost also sees the hand's chains ([`chain_cost`]: a straight, a
+//! tube or a plate is one play); the searches' rollouts keep the plain
+//! cost, which is some tens of times cheaper. Then:
 //!
 //! - **Lead**: the play that leaves the cheapest hand (a straight or a
 //!   tube of low cards sheds several burdens at once; a bomb or a wild
@@ -28,7 +31,7 @@
 use tabula_cards::climbing::Counts;
 
 use crate::actions::Action;
-use crate::cards::{Cards, Face, HandView, Level, RANKS, natural, rank, suit};
+use crate::cards::{ACE, Cards, Face, HandView, Level, RANKS, natural, rank, rank_of, suit};
 use crate::moves::{Kind, Play, Scratch, plays};
 use crate::observation::{Faces, Observation};
 use crate::options::ReturnRule;
@@ -57,8 +60,8 @@ pub const BOMB_AT: u8 = 8;
 /// A bomb is played when the hand left after it costs this much or less.
 pub const BOMB_LEAVES: i32 = 150;
 /// The partner's play is taken over (when the next opponent threatens)
-/// when its rank at the level is below this one (the ace's, but at
-/// level A, where it is the king's).
+/// when its main rank at the level (a chain's: its place) is below this
+/// one (the ace's, but at level A, where it is the king's).
 pub const TAKEOVER_BELOW: u8 = 11;
 
 /// What the policy reads: the seat's hand and the public facts.
@@ -80,6 +83,10 @@ pub struct PlayView {
     pub received: Option<Face>,
     /// What may be given back.
     pub return_rule: ReturnRule,
+    /// Whether the hand's cost sees its chains ([`chain_cost`]): a
+    /// decision at the table (an observation's), not a rollout's, where
+    /// the plain [`cost`] keeps the playouts cheap.
+    pub chains: bool,
 }
 
 impl PlayView {
@@ -99,6 +106,7 @@ impl PlayView {
                 .and_then(|t| t.card)
                 .map(crate::cards::face_of),
             return_rule: s.options().return_rule,
+            chains: false,
         }
     }
 
@@ -118,6 +126,7 @@ impl PlayView {
                 .find(|t| usize::from(t.receiver) == seat)
                 .and_then(|t| t.card),
             return_rule: o.options.return_rule,
+            chains: true,
         }
     }
 }
@@ -151,6 +160,32 @@ pub fn cost(counts: Counts, wilds: u8) -> i32 {
     total -= pair_costs[..pairs].iter().take(triples).sum::<i32>();
     total - WILD_VALUE * i32::from(wilds)
 }
+
+/// [`cost`] seeing the hand's chains: the cheapest of the plain cost and
+/// of the hand less one straight, tube or plate of its natural cards,
+/// the chain counted as one play (a group of its highest rank). Five low
+/// singles in a row are one play, not five burdens.
+pub fn chain_cost(counts: Counts, wilds: u8, level: Level) -> i32 {
+    // The ranks at this level of the chain places: the ace low, then the
+    // two to the ace.
+    let place = |p: usize| rank_of(if p == 0 { ACE } else { p as u8 - 1 }, level);
+    let mut best = cost(counts, wilds);
+    for (len, each) in [(5usize, 1u8), (3, 2), (2, 3)] {
+        for start in 0..=CHAIN_PLACES - len {
+            if (start..start + len).any(|p| counts.get(place(p)) < each) {
+                continue;
+            }
+            let rest = (start..start + len).fold(counts, |c, p| c.minus(place(p), each));
+            let top = i32::from(place(start + len - 1));
+            let chain = GROUP_COST - HIGH_DISCOUNT * top / i32::from(RANKS - 1);
+            best = best.min(cost(rest, wilds) + chain);
+        }
+    }
+    best
+}
+
+/// The chain places: the ace low, the two to the ace.
+const CHAIN_PLACES: usize = 14;
 
 /// The hand `v` less what `p` takes from it, in rank counts and wild
 /// cards.
@@ -186,12 +221,17 @@ fn tribute_choice(view: &PlayView) -> Face {
 /// The cards of `face`'s suit within two ranks of it in `hand`.
 fn neighbours(hand: Cards, face: Face, level: Level) -> u32 {
     let card = tabula_cards::CardId(u16::from(face) * 2);
-    let (Some(s), Some(_)) = (suit(card), natural(card)) else {
+    let (Some(s), Some(n)) = (suit(card), natural(card)) else {
         return 0;
     };
-    let r = i32::from(rank(card, level));
+    // By place in a straight (the natural order, the ace at both ends),
+    // not by rank at the level: the level's cards sit in their natural
+    // place in a straight flush.
+    let places = |n: u8| -> [i32; 2] { if n == ACE { [0, 13] } else { [i32::from(n) + 1; 2] } };
     hand.iter()
-        .filter(|&c| suit(c) == Some(s) && (i32::from(rank(c, level)) - r).abs() <= 2)
+        .filter(|&c| !crate::cards::is_wild(c, level) && suit(c) == Some(s))
+        .filter_map(natural)
+        .filter(|&m| places(m).iter().any(|a| places(n).iter().any(|b| (a - b).abs() <= 2)))
         .count() as u32
 }
 
@@ -202,19 +242,17 @@ fn return_choice(view: &PlayView) -> Face {
     let v = HandView::of(view.hand, view.level);
     return_cards_of(faces, view.level, view.return_rule, view.received)
         .min_by_key(|&f| {
-            let r = rank(tabula_cards::CardId(u16::from(f) * 2), view.level);
-            (cost(v.counts.minus(r, 1), v.wilds), r)
+            let card = tabula_cards::CardId(u16::from(f) * 2);
+            let r = rank(card, view.level);
+            // A wild heart is counted apart from the natural cards.
+            let left = if crate::cards::is_wild(card, view.level) {
+                cost(v.counts, v.wilds.saturating_sub(1))
+            } else {
+                cost(v.counts.minus(r, 1), v.wilds)
+            };
+            (left, r)
         })
         .expect("a card to give back")
-}
-
-/// The opponents' cards fewest, among those still in play.
-fn threat(view: &PlayView, of: impl Fn(usize) -> bool) -> u8 {
-    (0..SEATS)
-        .filter(|&k| of(k) && view.counts[k] > 0)
-        .map(|k| view.counts[k])
-        .min()
-        .unwrap_or(u8::MAX)
 }
 
 /// The play (or pass) of the seat to act.
@@ -227,10 +265,17 @@ fn play_choice(view: &PlayView, scratch: &mut Scratch, buf: &mut Vec<Play>) -> A
         return Action::Play(*p);
     }
     let me = view.seat;
-    let before = cost(v.counts, v.wilds);
+    let hand_cost = |c: Counts, w: u8| {
+        if view.chains {
+            chain_cost(c, w, view.level)
+        } else {
+            cost(c, w)
+        }
+    };
+    let before = hand_cost(v.counts, v.wilds);
     let value = |p: &Play| {
         let (c, w) = after(&v, p);
-        cost(c, w)
+        hand_cost(c, w)
     };
     let Some((by, target)) = view.to_beat else {
         return Action::Play(lead(view, buf, value));
@@ -285,10 +330,12 @@ fn next_in_play(view: &PlayView, seat: usize) -> Option<usize> {
 /// another.
 fn lead(view: &PlayView, buf: &[Play], value: impl Fn(&Play) -> i32) -> Play {
     let me = view.seat;
-    let fewest = threat(view, |k| side(k) != side(me));
+    // An opponent holding exactly one card could answer a single and go
+    // out; exactly two, a pair.
+    let holds = |n: u8| (0..SEATS).any(|k| side(k) != side(me) && view.counts[k] == n);
     let risky = |p: &Play| match p.combo.kind {
-        Kind::Single => fewest <= 1,
-        Kind::Pair => fewest <= 2,
+        Kind::Single => holds(1),
+        Kind::Pair => holds(2),
         _ => false,
     };
     buf.iter()

@@ -1,11 +1,12 @@
 //! The worlds that fit a seat's observation ([`Worlds`]): the unseen
 //! cards dealt by the card layer's [`FaceDealProblem`] under what the
-//! tribute told, then numbered into a [`State`].
+//! tribute told, then numbered into a [`State`]; and the swap of unseen
+//! cards that keeps to the same limits ([`swap_unseen`]).
 
 use tabula_cards::{CardId, FaceCounts, FaceDealProblem, FaceDealSampler, HolderSet};
-use tabula_search::Rng;
+use tabula_search::{Rng, Seat};
 
-use crate::cards::{Cards, DECK, FACES, Face, instance_in, rank};
+use crate::cards::{Cards, DECK, FACES, Face, face_of, instance_in, rank};
 use crate::observation::{Faces, Observation};
 use crate::state::{Phase, SEATS, State};
 
@@ -269,4 +270,30 @@ fn instances_of(mut pool: Cards, faces: &Faces) -> Cards {
         }
     }
     out
+}
+
+/// Exchanges two cards of different faces between two hands the observer
+/// does not see, neither of them a tribute or a card given back (the
+/// observer knows where those are), and neither going to a seat that
+/// the tribute showed cannot hold it ([`Worlds`]' limits): a world the
+/// observer cannot tell from the truth, one its worlds could draw.
+/// Whether a pair was found.
+pub fn swap_unseen(s: &mut State, observer: Seat) -> bool {
+    let barred = barred(&Observation::of(s, observer));
+    let known: Cards = s.tributes().flat_map(|t| [t.card, t.returned]).flatten().collect();
+    let others: Vec<usize> = (0..SEATS).filter(|&k| k != observer).collect();
+    for (i, &a) in others.iter().enumerate() {
+        for &b in &others[i + 1..] {
+            for ca in (s.hands[a] - known).iter().filter(|&c| barred[b].get(face_of(c)) == 0) {
+                if let Some(cb) = (s.hands[b] - known)
+                    .iter()
+                    .find(|&cb| face_of(cb) != face_of(ca) && barred[a].get(face_of(cb)) == 0)
+                {
+                    s.swap_cards(a, ca, b, cb);
+                    return true;
+                }
+            }
+        }
+    }
+    false
 }

@@ -207,3 +207,41 @@ fn a_search_does_not_change_when_the_partner_s_hidden_hand_is_swapped() {
     }
     assert_eq!(checked, 3, "three searching decisions checked");
 }
+
+#[test]
+fn at_the_table_the_policy_keeps_its_straight_and_in_rollouts_it_sheds_a_burden() {
+    let g = game();
+    // Level 2. South holds 4 5 6 7 8 and a pair of kings; West leads a
+    // three, and South answers next.
+    let mut s = position(["4c 5d 6s 7c 8d Kc Kd", "9c 9d 10s", "Jc Jd Qs", "3c Qc Qd Ad"], 0, 3);
+    typed(&g, &mut s, &["3"]);
+    assert_eq!(s.to_act(), 0);
+    let straight = |a: Action| matches!(a, Action::Play(p) if p.combo.rank < 6);
+    // The rollouts' plain cost counts five singles, the lowest a burden
+    // to shed: it answers with the four.
+    assert!(straight(policy(&s)), "{:?}", policy(&s));
+    // At the table the cost sees the straight as one play: no card of it
+    // answers the three.
+    let o = g.observation(&s, 0);
+    let at_table = policy_action(&PlayView::of_observation(&o), &mut Scratch::default(), &mut Vec::new());
+    assert!(!straight(at_table), "{at_table:?}");
+}
+
+#[test]
+fn a_wild_heart_is_never_given_back_for_a_tribute() {
+    let g = game();
+    // Level 2: South's 2♥ is wild, and "ten or lower" by its number, so it
+    // may go back; South gives back its lone nine instead.
+    let mut s = after_hand(["2h 3c 3d 9c", "5c 6c", "7c 8c", "Kd Qs 4h"], 0, [0, 1, 2, 3]);
+    let king = face_of(cards("Kd").iter().next().unwrap());
+    g.apply(&mut s, Action::Tribute(king));
+    let mut legal = Vec::new();
+    g.legal_actions(&s, &mut legal);
+    let wild = Action::Return(face_of(cards("2h").iter().next().unwrap()));
+    assert!(legal.contains(&wild), "the wild heart may go back");
+    let nine = Action::Return(face_of(cards("9c").iter().next().unwrap()));
+    assert_eq!(policy(&s), nine);
+    let o = g.observation(&s, 0);
+    let at_table = policy_action(&PlayView::of_observation(&o), &mut Scratch::default(), &mut Vec::new());
+    assert_eq!(at_table, nine);
+}

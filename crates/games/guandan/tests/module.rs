@@ -166,7 +166,7 @@ fn notes_tell_the_deal_the_tribute_and_the_hand_s_end() {
     assert!(note.contains("South, North"), "{note}");
     assert!(note.contains("go up 3"), "{note}");
     // The next hand's deal, then the tribute of both losers.
-    let mut rng = tabula_search::Rng::new(5);
+    let mut rng = tabula_search::Rng::new(6);
     while g.to_move(&s) == Turn::Chance {
         let before = g.observation(&s, 1);
         let a = g.sample_chance(&s, &mut rng);
@@ -178,7 +178,8 @@ fn notes_tell_the_deal_the_tribute_and_the_hand_s_end() {
             assert!(note.starts_with("The deal is done: East holds"), "{note}");
         }
     }
-    if s.phase() == Phase::Tribute {
+    assert_eq!(s.phase(), Phase::Tribute, "this deal is not resisted");
+    {
         let before = g.observation(&s, 0);
         while s.phase() == Phase::Tribute {
             let mut legal = Vec::new();
@@ -223,4 +224,41 @@ fn records_replay_to_the_same_match() {
     let mut bad = actions.clone();
     bad.push(Action::Tribute(0));
     assert!(Record::of(&g, &bad).is_err());
+}
+
+#[test]
+fn observations_no_position_has_are_refused() {
+    let g = game();
+    let s = position(["3c 3d 9c", "4c 4d Kc", "5c 6c", "Ac Ad"], 0, 0);
+    let o = g.observation(&s, 1);
+    assert_eq!(g.check_observation(&o, 1), Ok(()));
+    // A seat without cards that is not out, at play.
+    let mut empty = o.clone();
+    empty.counts[2] = 0;
+    assert!(g.check_observation(&empty, 1).unwrap_err().contains("nothing to do"));
+    // A tribute phase where the seat to act owes none.
+    let mut tribute = o.clone();
+    tribute.phase = Phase::Tribute;
+    assert!(g.check_observation(&tribute, 1).unwrap_err().contains("nothing to do"));
+    // Failures at A count up without a drop (the national rules), and
+    // stay below the drop when there is one.
+    let mut many = o.clone();
+    many.failures = [12, 0];
+    assert_eq!(g.check_observation(&many, 1), Ok(()));
+    let pagat = Guandan::new(GuandanOptions {
+        a_failures: 3,
+        ..GuandanOptions::default()
+    })
+    .unwrap();
+    let mut dropped = many.clone();
+    dropped.options = pagat.options();
+    dropped.failures = [3, 0];
+    assert!(
+        pagat
+            .check_observation(&dropped, 1)
+            .unwrap_err()
+            .contains("out of range")
+    );
+    dropped.failures = [2, 0];
+    assert_eq!(pagat.check_observation(&dropped, 1), Ok(()));
 }

@@ -209,3 +209,30 @@ fn a_resisted_tribute_puts_both_big_jokers_with_the_givers_in_every_world() {
         assert_eq!(held, 2, "both big jokers with the givers");
     }
 }
+
+#[test]
+fn a_big_joker_given_means_the_giver_held_no_other_in_any_world() {
+    // West (last) gives its highest card, a big joker: had it held both,
+    // it would have resisted, so no world puts the other with it.
+    let mut s = setup(
+        ["3c 4c 5c", "3d 4d 5d 6d", "3s 4s 5s", "BJ Qd 6h 7h"],
+        [0, 0],
+        Some(0),
+        Some([0, 1, 2, 3]),
+        0,
+    );
+    assert_eq!(s.phase(), Phase::Tribute);
+    let big = face_of(parse_cards("BJ", DECK).unwrap().lowest().unwrap());
+    s.play(Action::Tribute(big)).unwrap();
+    let o = Observation::of(&s, 1);
+    let mut worlds = Worlds::new(&o).unwrap();
+    let mut rng = Rng::new(10);
+    for _ in 0..100 {
+        let w = worlds.sample(&mut rng);
+        assert_eq!(Observation::of(&w, 1), o);
+        assert!(
+            w.hand(3).iter().all(|c| face_of(c) != big),
+            "West holds no other big joker"
+        );
+    }
+}
