@@ -63,6 +63,13 @@ const LEVEL_ITERATIONS: [u64; 2] = [1000, 4000];
 const BID_MARGIN: f64 = 25.0;
 /// A seat bids over its partner only with this much more to spare.
 const PARTNER_OVERBID: f64 = 60.0;
+/// Level 4's auction: a smaller margin under its estimate, measured by
+/// the example `bid_margin` (levels 1-3 keep [`BID_MARGIN`] and
+/// [`PARTNER_OVERBID`]).
+pub const LEVEL4_BIDDING: Bidding = Bidding {
+    margin: 5.0,
+    partner_overbid: 50.0,
+};
 /// The weights of [`features`] in [`estimate`], fitted by the example
 /// `pinochle_calibrate` (the constant, trumps, high trumps, side aces,
 /// side tens, short side suits).
@@ -109,6 +116,16 @@ pub const PINOCHLE_TUNABLES: &[Tunable] = &[
         "partner_overbid",
         PARTNER_OVERBID,
         "bidding: over the partner's bid only with this many points more to spare",
+    ),
+    Tunable::float(
+        "level4_bid_margin",
+        LEVEL4_BIDDING.margin,
+        "level 4's bidding: bid up to the estimate less this (levels 1-3: bid_margin)",
+    ),
+    Tunable::float(
+        "level4_partner_overbid",
+        LEVEL4_BIDDING.partner_overbid,
+        "level 4's bidding: over the partner's bid only with this many points more (levels 1-3: partner_overbid)",
     ),
     Tunable::float(
         "weight_base",
@@ -190,11 +207,36 @@ pub fn best_trump(hand: CardSet) -> (u8, f64) {
         .fold((0, f64::NEG_INFINITY), |b, x| if x.1 > b.1 { x } else { b })
 }
 
+/// How a seat bids: up to its best estimate less `margin`, over its
+/// partner's bid only with `partner_overbid` more to spare.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Bidding {
+    /// The seat bids up to its estimate less this.
+    pub margin: f64,
+    /// Over its partner's bid it needs this much more.
+    pub partner_overbid: f64,
+}
+
+impl Default for Bidding {
+    /// The table's: [`BID_MARGIN`] and [`PARTNER_OVERBID`].
+    fn default() -> Self {
+        Bidding {
+            margin: BID_MARGIN,
+            partner_overbid: PARTNER_OVERBID,
+        }
+    }
+}
+
 /// The bid of the seat `o` observes, with its limit moved by `noise`:
 /// the next bid when it is within the limit (over a partner's bid only
 /// with [`PARTNER_OVERBID`] to spare), else a pass; the stuck dealer bids
 /// the minimum.
 pub fn choose_bid(o: &Observation, noise: f64) -> Action {
+    choose_bid_by(o, noise, Bidding::default())
+}
+
+/// [`choose_bid`] under `bidding`'s margins.
+pub fn choose_bid_by(o: &Observation, noise: f64, bidding: Bidding) -> Action {
     let p = &o.public;
     let me = usize::from(o.seat);
     let Some(next) = p.next_bid() else {
@@ -203,9 +245,9 @@ pub fn choose_bid(o: &Observation, noise: f64) -> Action {
     if p.stuck() {
         return Action::Bid(next);
     }
-    let limit = best_trump(o.hand).1 - BID_MARGIN + noise;
+    let limit = best_trump(o.hand).1 - bidding.margin + noise;
     let partner_high = p.high > 0 && usize::from(p.high_seat) == partner(me);
-    let room = if partner_high { PARTNER_OVERBID } else { 0.0 };
+    let room = if partner_high { bidding.partner_overbid } else { 0.0 };
     if f64::from(next) + room <= limit {
         Action::Bid(next)
     } else {
@@ -481,6 +523,7 @@ impl Rollout<HandGame<'_, Pinochle>> for CardRollout {
 #[derive(Debug)]
 pub struct PinochleAi {
     seat: HandSeat<Action, CardRollout>,
+    bidding: Bidding,
 }
 
 impl PinochleAi {
@@ -491,7 +534,16 @@ impl PinochleAi {
     pub fn new(level: u8, seed: u64) -> Self {
         PinochleAi {
             seat: HandSeat::new("Pinochle", level, seed, CardRollout::of_level(level), MISTAKES),
+            bidding: if level >= 4 { LEVEL4_BIDDING } else { Bidding::default() },
         }
+    }
+
+    /// The same seat bidding by `bidding` (for experiments with the
+    /// auction; levels 1-3 bid by [`Bidding::default`], level 4 by
+    /// [`LEVEL4_BIDDING`]).
+    pub fn with_bidding(mut self, bidding: Bidding) -> Self {
+        self.bidding = bidding;
+        self
     }
 
     /// The level.
@@ -515,7 +567,7 @@ impl Player<Pinochle> for PinochleAi {
                 } else {
                     0.0
                 };
-                done(choose_bid(o, noise))
+                done(choose_bid_by(o, noise, self.bidding))
             }
             Phase::Trump => done(Action::Trump(best_trump(o.hand).0)),
             Phase::Give => {

@@ -388,15 +388,18 @@ pub struct Worlds {
 
 impl Worlds {
     /// One world: drawn again while a hand would have melded more than
-    /// its seat showed (at most [`MAX_REDRAWS`] times).
+    /// its seat showed (at most [`MAX_REDRAWS`] times). A draw is checked
+    /// on the deal alone; only the one kept becomes a state (most of a
+    /// search's time went to building worlds that were thrown away).
     pub fn draw(&mut self, rng: &mut Rng) -> State {
-        let mut world = self.draw_once(rng);
+        self.sampler.sample_into(rng, &mut self.deal);
         for _ in 0..MAX_REDRAWS {
-            if self.fits_melds(&world) {
+            if self.deal_fits_melds() {
                 break;
             }
-            world = self.draw_once(rng);
+            self.sampler.sample_into(rng, &mut self.deal);
         }
+        let mut world = self.world_of_deal();
         self.pass_for_others(&mut world, rng);
         world
     }
@@ -404,18 +407,35 @@ impl Worlds {
     /// Whether every other seat's hand at the meld (its hand now and the
     /// cards it played) melds what it showed.
     pub fn fits_melds(&self, w: &State) -> bool {
-        let p = &w.public;
+        self.fits(|o| w.hands[o])
+    }
+
+    /// [`fits_melds`](Worlds::fits_melds) of the world the deal in hand
+    /// would make.
+    fn deal_fits_melds(&self) -> bool {
+        let t = &self.template;
+        let mut drawn = [CardSet::EMPTY; SEATS];
+        for (i, o) in self.others.seats().enumerate() {
+            drawn[o] = self.deal.holder(i).iter().copied().collect();
+        }
+        self.fits(|o| t.hands[o] | drawn[o])
+    }
+
+    /// Whether each other seat's hand (by `hand`) with the cards it played
+    /// melds exactly what it showed.
+    fn fits(&self, hand: impl Fn(usize) -> CardSet) -> bool {
+        let p = &self.template.public;
         let Some(trump) = p.trump.filter(|_| self.melded) else {
             return true;
         };
         self.others
             .seats()
-            .all(|o| count_melds(w.hands[o] | p.tricks.played[o], trump).points == p.melds[o])
+            .all(|o| count_melds(hand(o) | p.tricks.played[o], trump).points == p.melds[o])
     }
 
-    fn draw_once(&mut self, rng: &mut Rng) -> State {
+    /// The world of the deal in hand: the template with the drawn cards.
+    fn world_of_deal(&self) -> State {
         let mut s = self.template.clone();
-        self.sampler.sample_into(rng, &mut self.deal);
         // The template's cards are hashed already; only the drawn ones are added.
         let mut hash = s.cards_hash ^ self.others.fill(&self.deal, &mut s.hands, |o, c| key(Zone::Hand(o), c));
         if self.dealing {

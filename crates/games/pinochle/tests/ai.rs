@@ -6,7 +6,7 @@
 use tabula_cards::CardSet;
 use tabula_conformance::alloc::assert_ismcts_per_search;
 use tabula_conformance::speed::nth_random_decision;
-use tabula_pinochle::ai::{best_trump, choose_bid, give_back, give_to_declarer};
+use tabula_pinochle::ai::{LEVEL4_BIDDING, best_trump, choose_bid, choose_bid_by, give_back, give_to_declarer};
 use tabula_pinochle::cards::{suit_cards, suit_of};
 use tabula_pinochle::*;
 use tabula_search::{Game, Player, RandomRollout, Rng, Turn};
@@ -68,6 +68,32 @@ fn a_seat_bids_over_its_partner_only_with_a_clear_margin() {
     );
     let o = g.observation(&s, 1);
     assert_eq!(choose_bid(&o, 0.0), Action::Pass);
+}
+
+#[test]
+fn level_four_bids_closer_to_its_estimate_than_the_levels_below() {
+    // The first random West hand whose estimate is 5 to 25 points over
+    // the minimum bid: within level 4's margin, outside the others'.
+    let mut rng = Rng::new(3);
+    let (g, s) = (0..10_000)
+        .find_map(|_| {
+            let mut west = CardSet::EMPTY;
+            while west.len() < 12 {
+                west.insert(tabula_pinochle::cards::ALL.random(&mut rng).unwrap());
+            }
+            let e = best_trump(west).1;
+            (255.0..275.0).contains(&e).then(|| {
+                let g = game(4, 1500);
+                let s = dealt(&g, [CardSet::EMPTY, west, CardSet::EMPTY, CardSet::EMPTY]);
+                (g, s)
+            })
+        })
+        .expect("such a hand in 10,000 draws");
+    let o = g.observation(&s, 1);
+    assert_eq!(choose_bid(&o, 0.0), Action::Pass);
+    assert_eq!(choose_bid_by(&o, 0.0, LEVEL4_BIDDING), Action::Bid(250));
+    let bid = |level: u8| PinochleAi::new(level, 1).choose(&g, &o, 1).action.unwrap();
+    assert_eq!([bid(2), bid(3), bid(4)], [Action::Pass, Action::Pass, Action::Bid(250)]);
 }
 
 #[test]
