@@ -206,12 +206,21 @@ pub(crate) fn ln_tail<T>(classes: &[Class<T>], lnf: &[f64], i: usize, caps: &[u1
     })
 }
 
+/// The splits a [`Counter`] tried at one class and capacity vector, one
+/// after another (a number per holder each), and each one's term: ln of
+/// its own arrangements and of the later classes' into what it leaves.
+pub(crate) type Terms = (Vec<u16>, Vec<f64>);
+
+/// What a [`Counter`] keeps by class and capacity vector.
+pub(crate) type ByVector<V> = HashMap<(usize, Vec<u16>), V>;
+
 /// Counts arrangements class by class, remembering every capacity vector
-/// it meets.
+/// it meets (and, when recording, the terms of its sums).
 pub(crate) struct Counter<'a, T> {
     classes: &'a [Class<T>],
     lnf: Vec<f64>,
-    memo: HashMap<(usize, Vec<u16>), f64>,
+    memo: ByVector<f64>,
+    terms: Option<ByVector<Terms>>,
 }
 
 impl<'a, T> Counter<'a, T> {
@@ -220,12 +229,23 @@ impl<'a, T> Counter<'a, T> {
             classes,
             lnf,
             memo: HashMap::new(),
+            terms: None,
         }
     }
 
-    /// The counts met so far, keyed by class and capacities.
-    pub(crate) fn into_memo(self) -> HashMap<(usize, Vec<u16>), f64> {
-        self.memo
+    /// A counter that also keeps the terms of every sum it makes (what a
+    /// sampler weighs its splits by).
+    pub(crate) fn recording(classes: &'a [Class<T>], lnf: Vec<f64>) -> Self {
+        Counter {
+            terms: Some(HashMap::new()),
+            ..Counter::new(classes, lnf)
+        }
+    }
+
+    /// The counts met so far, keyed by class and capacities, and, when
+    /// recording, the terms of each.
+    pub(crate) fn into_parts(self) -> (ByVector<f64>, ByVector<Terms>) {
+        (self.memo, self.terms.unwrap_or_default())
     }
 
     pub(crate) fn ln_split(&self, count: usize, split: &[u16]) -> f64 {
@@ -245,12 +265,18 @@ impl<'a, T> Counter<'a, T> {
         for_each_split(class.cards.len(), class.mask, caps, &mut |s| splits.push(s.to_vec()));
         let mut acc = f64::NEG_INFINITY;
         let mut rest = caps.to_vec();
+        let mut terms = Vec::new();
         for s in &splits {
             for (h, r) in rest.iter_mut().enumerate() {
                 *r = caps[h] - s[h];
             }
             let sub = self.ln_completions(i + 1, &rest);
-            acc = log_add(acc, self.ln_split(class.cards.len(), s) + sub);
+            let term = self.ln_split(class.cards.len(), s) + sub;
+            acc = log_add(acc, term);
+            terms.push(term);
+        }
+        if let Some(recorded) = &mut self.terms {
+            recorded.insert((i, caps.to_vec()), (splits.concat(), terms));
         }
         self.memo.insert((i, caps.to_vec()), acc);
         acc

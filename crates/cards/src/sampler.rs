@@ -4,7 +4,11 @@
 //! [`DealProblem::sample`] works out the card classes and counts the
 //! arrangements of every capacity vector at each call; a [`DealSampler`]
 //! does that once, keeps the counts in a table looked up without
-//! allocating, and deals into a reused [`Deal`]. Every draw follows the
+//! allocating, keeps each class's splits with their weights by capacity
+//! vector (a draw looks a class up instead of weighing every split again:
+//! a search drawing thousands of worlds, some of them again and again to
+//! fit what the table saw, spent a fifth of its time there), and deals
+//! into a reused [`Deal`]. Every draw follows the
 //! same distribution and consumes the generator exactly as
 //! [`DealProblem::sample`] does, so a search gets the same worlds either
 //! way (a test pins it).
@@ -70,7 +74,9 @@ impl DealSampler {
     /// As [`DealProblem::sample`]: capacities that do not match the cards, a
     /// card without a holder, or no deal at all.
     pub fn new(problem: &DealProblem) -> Result<Self, DealError> {
-        let draws = Draws::new(problem.capacities(), problem.classes()?)?;
+        // A world per search iteration: thousands of draws pay for the
+        // prepared splits.
+        let draws = Draws::new(problem.capacities(), problem.classes()?, true)?;
         Ok(DealSampler {
             fill: vec![0; draws.capacities.len()],
             draws,
@@ -122,6 +128,16 @@ pub(crate) struct Draws<T> {
     table: Vec<BTreeMap<Vec<u16>, f64>>,
     /// ln of the arrangements of the whole problem.
     total: f64,
+    /// `prepared[i][caps]`: where the splits of class `i` into `caps` lie
+    /// in `entries`, for every vector of `table` (the last class, which
+    /// has one split, is worked out at each draw).
+    prepared: Vec<BTreeMap<Vec<u16>, usize>>,
+    entries: Vec<Prepared>,
+    /// The prepared splits, one after another (a number per holder each).
+    prepared_splits: Vec<u16>,
+    /// Their terms as the counting left them, each turned into its
+    /// weight the first time a draw meets its vector.
+    prepared_weights: Vec<f64>,
     splits: Vec<u16>,
     split: Vec<u16>,
     weights: Vec<f64>,
@@ -130,29 +146,91 @@ pub(crate) struct Draws<T> {
     scratch: Vec<T>,
 }
 
+/// One capacity vector's splits in the prepared buffers.
+#[derive(Clone, Copy, Debug)]
+struct Prepared {
+    /// The first split's index (its weight's; its numbers start at
+    /// `start * holders`).
+    start: usize,
+    /// How many splits.
+    len: usize,
+    /// ln of the arrangements of the class and the later ones into the
+    /// vector: what each term is divided by.
+    total: f64,
+    /// The weights' sum, once they are weights.
+    sum: f64,
+    /// Whether the terms are weights yet.
+    ready: bool,
+}
+
+/// The index a draw picks among `weights` (summing to `sum`): the first
+/// weight above what is left of a uniform point, else the last.
+fn pick(weights: &[f64], sum: f64, rng: &mut Rng) -> usize {
+    let mut x = rng.next_f64() * sum;
+    for (k, &w) in weights.iter().enumerate() {
+        if x < w && w > 0.0 {
+            return k;
+        }
+        x -= w;
+    }
+    weights.len() - 1
+}
+
 impl<T: Copy> Draws<T> {
-    /// Counts the arrangements of `classes` into `capacities`.
+    /// Counts the arrangements of `classes` into `capacities`; with
+    /// `prepare`, keeps every class's splits and their terms so that a
+    /// draw looks a class up instead of weighing its splits again (the
+    /// same weights, the same draws).
     ///
     /// # Errors
     /// [`DealError::Infeasible`] when there is none.
-    pub(crate) fn new(capacities: &[usize], classes: Vec<Class<T>>) -> Result<Self, DealError> {
+    pub(crate) fn new(capacities: &[usize], classes: Vec<Class<T>>, prepare: bool) -> Result<Self, DealError> {
         let capacities: Vec<u16> = capacities.iter().map(|&c| c as u16).collect();
         let cards: usize = capacities.iter().map(|&c| usize::from(c)).sum();
         let lnf = ln_factorials(cards);
-        let mut counter = Counter::new(&classes, lnf.clone());
+        let mut counter = if prepare {
+            Counter::recording(&classes, lnf.clone())
+        } else {
+            Counter::new(&classes, lnf.clone())
+        };
         let total = counter.ln_completions(0, &capacities);
         if total == f64::NEG_INFINITY {
             return Err(DealError::Infeasible);
         }
+        let (memo, mut terms) = counter.into_parts();
         let mut table = vec![BTreeMap::new(); classes.len()];
-        for ((i, caps), v) in counter.into_memo() {
+        for ((i, caps), v) in memo {
             table[i].insert(caps, v);
+        }
+        // The splits and terms of every vector, laid out in the table's
+        // order: a draw turns a vector's terms into weights the first time
+        // it meets it, and allocates nothing for it.
+        let mut prepared = vec![BTreeMap::new(); classes.len()];
+        let (mut entries, mut prepared_splits, mut prepared_weights) = (Vec::new(), Vec::new(), Vec::new());
+        for (i, vectors) in table.iter().enumerate().filter(|_| prepare) {
+            for (caps, &completions) in vectors {
+                let (splits, ts) = terms.remove(&(i, caps.clone())).expect("a counted vector's terms");
+                prepared[i].insert(caps.clone(), entries.len());
+                entries.push(Prepared {
+                    start: prepared_weights.len(),
+                    len: ts.len(),
+                    total: if i == 0 { total } else { completions },
+                    sum: 0.0,
+                    ready: false,
+                });
+                prepared_splits.extend_from_slice(&splits);
+                prepared_weights.extend_from_slice(&ts);
+            }
         }
         let holders = capacities.len();
         Ok(Draws {
             lnf,
             table,
             total,
+            prepared,
+            entries,
+            prepared_splits,
+            prepared_weights,
             splits: Vec::new(),
             split: vec![0; holders],
             weights: Vec::new(),
@@ -238,43 +316,55 @@ impl<T: Copy> Draws<T> {
             return;
         }
         self.caps.copy_from_slice(&self.capacities);
-        let mut total = self.total;
         for i in 0..self.classes.len() {
             let count = self.classes[i].cards.len();
-            self.enumerate_splits(count, self.classes[i].mask);
-            self.weights.clear();
-            for k in 0..self.splits.len() / holders {
-                let s = &self.splits[k * holders..(k + 1) * holders];
-                for (h, r) in self.rest.iter_mut().enumerate() {
-                    *r = self.caps[h] - s[h];
+            if let Some(&e) = self.prepared[i].get(self.caps.as_slice()) {
+                let p = &mut self.entries[e];
+                let weights = &mut self.prepared_weights[p.start..p.start + p.len];
+                if !p.ready {
+                    // The same numbers the loop below computes: each
+                    // split's term (its arrangements and the later
+                    // classes') over the vector's total.
+                    for w in weights.iter_mut() {
+                        *w = tabula_search::math::exp(*w - p.total);
+                    }
+                    p.sum = weights.iter().sum();
+                    p.ready = true;
                 }
-                let w = self.ln_split(count, s) + self.completions(i + 1, &self.rest) - total;
-                self.weights.push(tabula_search::math::exp(w));
-            }
-            let sum: f64 = self.weights.iter().sum();
-            let mut x = rng.next_f64() * sum;
-            let mut pick = self.weights.len() - 1;
-            for (k, &w) in self.weights.iter().enumerate() {
-                if x < w && w > 0.0 {
-                    pick = k;
-                    break;
+                let k = p.start + pick(weights, p.sum, rng);
+                self.split
+                    .copy_from_slice(&self.prepared_splits[k * holders..(k + 1) * holders]);
+            } else {
+                // The last class (one split), or a vector the table lacks:
+                // its terms over the count of classes `i..` into `caps`.
+                let total = if i == 0 {
+                    self.total
+                } else {
+                    self.completions(i, &self.caps)
+                };
+                self.enumerate_splits(count, self.classes[i].mask);
+                self.weights.clear();
+                for k in 0..self.splits.len() / holders {
+                    let s = &self.splits[k * holders..(k + 1) * holders];
+                    for (h, r) in self.rest.iter_mut().enumerate() {
+                        *r = self.caps[h] - s[h];
+                    }
+                    let w = self.ln_split(count, s) + self.completions(i + 1, &self.rest) - total;
+                    self.weights.push(tabula_search::math::exp(w));
                 }
-                x -= w;
+                let sum: f64 = self.weights.iter().sum();
+                let k = pick(&self.weights, sum, rng);
+                self.split.copy_from_slice(&self.splits[k * holders..(k + 1) * holders]);
             }
-            let s = pick * holders;
-            for h in 0..holders {
-                self.rest[h] = self.caps[h] - self.splits[s + h];
-            }
-            total = self.completions(i + 1, &self.rest);
             self.scratch.clear();
             self.scratch.extend_from_slice(&self.classes[i].cards);
             rng.shuffle(&mut self.scratch);
             let mut next = 0;
             for h in 0..holders {
-                let take = usize::from(self.splits[s + h]);
+                let take = usize::from(self.split[h]);
                 put(h, &self.scratch[next..next + take]);
                 next += take;
-                self.caps[h] -= self.splits[s + h];
+                self.caps[h] -= self.split[h];
             }
         }
     }
