@@ -214,7 +214,8 @@ impl<T: Copy> Draws<T> {
                 entries.push(Prepared {
                     start: prepared_weights.len(),
                     len: ts.len(),
-                    total: if i == 0 { total } else { completions },
+                    // The first class's vector is the whole problem's.
+                    total: completions,
                     sum: 0.0,
                     ready: false,
                 });
